@@ -1,0 +1,9 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { manifest: true, target: 'es2022' },
+  server: { proxy: { '/graphql': 'http://127.0.0.1:3000' } },
+});

@@ -1,0 +1,95 @@
+import { DEFAULT_COUNTRY, isKnownCountry, type KnownCountry } from './countries.ts';
+import { isUrlLanguage, type UrlLanguage } from './languages.ts';
+import { defaultLanguageOf, LANGUAGE_OVERRIDES } from './locales.ts';
+
+/**
+ * The base-path rules of spec §2, in one place for the server (HTTP redirects on a first request)
+ * and the client (in-app navigation). Pure: everything it needs is passed in.
+ */
+export interface BasePathInput {
+  pathname: string;
+  search?: string;
+  hash?: string;
+  /** The geolocated country code (any case), or null when geolocation gave nothing. */
+  geoCountry?: string | null;
+  /** Whether the country has pricing for the IQ3 and the IQ+ Lightning devices. */
+  isPriced: (country: KnownCountry) => boolean;
+  /** The country of a signed-in user's first organization membership, when there is one. */
+  membershipCountry?: string | null;
+}
+
+export type BasePathResult =
+  | { kind: 'ok'; country: KnownCountry; language: UrlLanguage; rest: string }
+  | { kind: 'redirect'; to: string; reason: RedirectReason; unavailableCountry?: KnownCountry };
+
+export type RedirectReason = 'no-prefix' | 'invalid-prefix' | 'case' | 'language-override' | 'membership' | 'not-priced';
+
+const TWO_LETTERS = /^[A-Za-z]{2}$/;
+
+export function storePath(country: string, language: string, rest = ''): string {
+  return `/${country.toLowerCase()}/${language}/${rest.replace(/^\/+/, '')}`;
+}
+
+function servable(code: string | null | undefined, isPriced: BasePathInput['isPriced']): KnownCountry | null {
+  const upper = code?.toUpperCase();
+  return upper && isKnownCountry(upper) && isPriced(upper) ? upper : null;
+}
+
+export function resolveBasePath(input: BasePathInput): BasePathResult {
+  const { pathname, search = '', hash = '', isPriced } = input;
+  const tail = search + hash;
+  const segments = pathname.split('/').slice(1);
+  const [first = '', second] = segments;
+
+  const hasPrefix = TWO_LETTERS.test(first) && (second === undefined || second === '' || TWO_LETTERS.test(second));
+  /** The sub-path kept across a redirect, without dot segments so the target is already normalized. */
+  const rest = (hasPrefix ? segments.slice(2) : segments).filter((s) => s !== '.' && s !== '..').join('/');
+  const to = (country: KnownCountry, language: UrlLanguage) => storePath(country, language, rest) + tail;
+
+  const membership = servable(input.membershipCountry, isPriced);
+  /** Where a path that cannot be served goes: the membership's country, else the geolocated one, else the default. */
+  const fallback = membership ?? servable(input.geoCountry, isPriced) ?? DEFAULT_COUNTRY;
+
+  const countryCode = first.toUpperCase();
+  if (!hasPrefix || !isKnownCountry(countryCode)) {
+    return { kind: 'redirect', to: to(fallback, defaultLanguageOf(fallback)), reason: hasPrefix ? 'invalid-prefix' : 'no-prefix' };
+  }
+  const requested = second?.toLowerCase();
+  if (requested && !isUrlLanguage(requested)) {
+    return { kind: 'redirect', to: to(fallback, defaultLanguageOf(fallback)), reason: 'invalid-prefix' };
+  }
+  if (membership && membership !== countryCode) {
+    return { kind: 'redirect', to: to(membership, defaultLanguageOf(membership)), reason: 'membership' };
+  }
+  if (!isPriced(countryCode)) {
+    return {
+      kind: 'redirect',
+      to: to(DEFAULT_COUNTRY, defaultLanguageOf(DEFAULT_COUNTRY)),
+      reason: 'not-priced',
+      unavailableCountry: countryCode,
+    };
+  }
+  const override = LANGUAGE_OVERRIDES.find((o) => o.country === countryCode && o.from === requested);
+  if (override) return { kind: 'redirect', to: to(countryCode, override.to), reason: 'language-override' };
+  const languageCode = requested || defaultLanguageOf(countryCode);
+  if (!second) return { kind: 'redirect', to: to(countryCode, languageCode), reason: 'invalid-prefix' };
+  if (first !== first.toLowerCase() || second !== languageCode) {
+    return { kind: 'redirect', to: to(countryCode, languageCode), reason: 'case' };
+  }
+  return { kind: 'ok', country: countryCode, language: languageCode, rest };
+}
+
+/**
+ * A stored last location (spec §2: restored after login) is followed only when it is a path on this
+ * site: never another origin, a protocol-relative URL or a script URL. Returns the safe path or null.
+ */
+export function safeLocalPath(stored: string | null | undefined): string | null {
+  if (!stored || !stored.startsWith('/') || stored.startsWith('//') || stored.includes('\\')) return null;
+  try {
+    const url = new URL(stored, 'http://store.invalid');
+    if (url.origin !== 'http://store.invalid') return null;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,20 @@
+/** Spec §9: the 15 store languages (catalogue codes). */
+export const LANGUAGES = ['ar', 'da', 'de', 'en', 'en-US', 'es', 'fi', 'fr', 'it', 'no', 'nl', 'pl', 'pt', 'sv', 'tr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** The two-letter codes a store path may carry (en-US is reached as /us/en/). */
+export const URL_LANGUAGES = ['ar', 'da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'no', 'nl', 'pl', 'pt', 'sv', 'tr'] as const;
+export type UrlLanguage = (typeof URL_LANGUAGES)[number];
+
+export const DEFAULT_LANGUAGE: UrlLanguage = 'en';
+
+/** Spec §9: right-to-left languages. */
+export const RTL_LANGUAGES: readonly UrlLanguage[] = ['ar'];
+
+export function isUrlLanguage(code: string): code is UrlLanguage {
+  return (URL_LANGUAGES as readonly string[]).includes(code);
+}
+
+export function textDirection(language: UrlLanguage): 'ltr' | 'rtl' {
+  return RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr';
+}
