@@ -1,0 +1,3 @@
+export * from './client.ts';
+export * as schema from './schema/index.ts';
+export { ensureDemoData, DEMO_DATA_VERSION } from './seed/index.ts';
