@@ -54,10 +54,11 @@ export function resolveBasePath(input: BasePathInput): BasePathResult {
   if (!hasPrefix || !isKnownCountry(countryCode)) {
     return { kind: 'redirect', to: to(fallback, defaultLanguageOf(fallback)), reason: hasPrefix ? 'invalid-prefix' : 'no-prefix' };
   }
-  const requested = second?.toLowerCase();
-  if (requested && !isUrlLanguage(requested)) {
+  const typed = second?.toLowerCase() ?? '';
+  if (typed && !isUrlLanguage(typed)) {
     return { kind: 'redirect', to: to(fallback, defaultLanguageOf(fallback)), reason: 'invalid-prefix' };
   }
+  const requested = isUrlLanguage(typed) ? typed : null;
   if (membership && membership !== countryCode) {
     return { kind: 'redirect', to: to(membership, defaultLanguageOf(membership)), reason: 'membership' };
   }

@@ -18,3 +18,14 @@ export function isUrlLanguage(code: string): code is UrlLanguage {
 export function textDirection(language: UrlLanguage): 'ltr' | 'rtl' {
   return RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr';
 }
+
+/** Each language's name in itself, for the language switcher (fixed text: never differs between server and browser). */
+export const LANGUAGE_ENDONYMS: Record<UrlLanguage, string> = {
+  ar: 'العربية', da: 'Dansk', de: 'Deutsch', en: 'English', es: 'Español', fi: 'Suomi', fr: 'Français',
+  it: 'Italiano', no: 'Norsk', nl: 'Nederlands', pl: 'Polski', pt: 'Português', sv: 'Svenska', tr: 'Türkçe',
+};
+
+/** The GraphQL LanguageCodeEnum value of a catalogue language (en-US → EN_US). */
+export function languageCodeEnum(language: Language): string {
+  return language.replace('-', '_').toUpperCase();
+}

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { GraphQLError, type ExecutionResult } from 'graphql';
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * Top-level errors (ARCHITECTURE §4): each carries extensions.exception.code and an errorId, and the
+ * server logs one line with the same errorId, so the id a buyer reads off the error screen leads
+ * support to the cause. Outside development no stack trace or SQL leaves the server.
+ */
+export const EXCEPTION_CODES = {
+  permissionDenied: 'PermissionDenied',
+  internal: 'InternalServerError',
+  graphql: 'GraphQLError',
+} as const;
+
+/** An expected error a resolver throws on purpose, with the exception code the client reacts to. */
+export function exceptionError(message: string, code: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { exception: { code } } });
+}
+
+export function permissionDenied(): GraphQLError {
+  return exceptionError('You do not have permission to perform this action', EXCEPTION_CODES.permissionDenied);
+}
+
+function isExpected(error: GraphQLError): boolean {
+  const original = error.originalError;
+  return !original || original instanceof GraphQLError;
+}
+
+/** Replaces an unexpected error by a generic one; the original goes to the log under the same errorId. */
+export function maskError(error: unknown, log: FastifyBaseLogger, isDev: boolean): GraphQLError {
+  const graphqlError = error instanceof GraphQLError ? error : null;
+  if (graphqlError && isExpected(graphqlError)) return graphqlError;
+  const errorId = randomUUID();
+  const original = graphqlError?.originalError ?? error;
+  log.error({ errorId, err: original, path: graphqlError?.path }, 'graphql unexpected error');
+  return new GraphQLError(isDev && original instanceof Error ? original.message : 'Internal server error', {
+    nodes: graphqlError?.nodes,
+    source: graphqlError?.source,
+    positions: graphqlError?.positions,
+    path: graphqlError?.path,
+    extensions: {
+      exception: { code: EXCEPTION_CODES.internal, ...(isDev && original instanceof Error ? { stacktrace: original.stack?.split('\n') } : {}) },
+      errorId,
+      logged: true,
+    },
+  });
+}
+
+/** Gives every error of a result an exception code and an errorId, logging the ones not logged yet. */
+export function decorateErrors<T extends ExecutionResult>(result: T, log: FastifyBaseLogger): T {
+  if (!result.errors?.length) return result;
+  const errors = result.errors.map((error) => {
+    const extensions = { ...error.extensions } as Record<string, unknown>;
+    const exception = (extensions.exception as { code?: string } | undefined) ?? {
+      code: typeof extensions.code === 'string' ? extensions.code : EXCEPTION_CODES.graphql,
+    };
+    const errorId = typeof extensions.errorId === 'string' ? extensions.errorId : randomUUID();
+    if (!extensions.logged) log.warn({ errorId, code: exception.code, message: error.message, path: error.path }, 'graphql error');
+    delete extensions.logged;
+    return new GraphQLError(error.message, {
+      nodes: error.nodes,
+      source: error.source,
+      positions: error.positions,
+      path: error.path,
+      extensions: { ...extensions, exception, errorId },
+    });
+  });
+  return { ...result, errors };
+}

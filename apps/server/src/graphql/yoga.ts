@@ -1,0 +1,55 @@
+import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { ExecutionResult } from 'graphql';
+import type { Database } from '@probe/db';
+import type { Config } from '../config.ts';
+import type { GeoLookup } from '../modules/shop/geolocation.ts';
+import type { GraphQLContext } from './context.ts';
+import { decorateErrors, maskError } from './errors.ts';
+import { schema } from './schema.ts';
+
+export interface ServerContext {
+  req: FastifyRequest;
+  reply?: FastifyReply;
+}
+
+export interface YogaDeps {
+  db: Database;
+  config: Config;
+  log: FastifyBaseLogger;
+  geoLookup: GeoLookup | null;
+}
+
+export type Yoga = YogaServerInstance<ServerContext, GraphQLContext>;
+
+/** Every error leaving /graphql gets its exception code and errorId here (and is logged once). */
+function errorIdPlugin(log: FastifyBaseLogger): Plugin {
+  return {
+    onResultProcess({ result, setResult }) {
+      if (Array.isArray(result)) setResult(result.map((r) => decorateErrors(r as ExecutionResult, log)));
+      else if (!(Symbol.asyncIterator in (result as object))) setResult(decorateErrors(result as ExecutionResult, log));
+    },
+  };
+}
+
+export function createYogaServer({ db, config, log, geoLookup }: YogaDeps): Yoga {
+  const isDev = config.NODE_ENV === 'development';
+  return createYoga<ServerContext, GraphQLContext>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    logging: log,
+    landingPage: false,
+    graphiql: isDev,
+    maskedErrors: { maskError: (error) => maskError(error, log, isDev) },
+    plugins: [errorIdPlugin(log)],
+    context: ({ req, request }): GraphQLContext => ({
+      db,
+      config,
+      log: req.log,
+      headers: request.headers,
+      clientIp: req.ip,
+      geoLookup,
+      userId: null,
+    }),
+  });
+}

@@ -1,0 +1,42 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from '@probe/db';
+import type { Config } from '../config.ts';
+import { createYogaServer, type Yoga } from '../graphql/yoga.ts';
+import type { GeoLookup } from '../modules/shop/geolocation.ts';
+import { registerGraphqlRoute } from './graphql-route.ts';
+import { registerHealthRoutes, type Lifecycle } from './health.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
+import { registerStorefront, type StorefrontBundle } from './storefront.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  geoLookup?: GeoLookup | null;
+  /** The built storefront; omitted in API-only tests. */
+  storefront?: StorefrontBundle | null;
+}
+
+export interface App {
+  app: FastifyInstance;
+  yoga: Yoga;
+  lifecycle: Lifecycle;
+}
+
+export async function buildApp({ config, database, geoLookup = null, storefront = null }: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // In-flight requests finish on close; idle keep-alive sockets are closed at once.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  const lifecycle: Lifecycle = { accepting: true };
+  const yoga = createYogaServer({ db: database.db, config, log: app.log, geoLookup });
+
+  registerSecurityHeaders(app);
+  registerHealthRoutes(app, lifecycle, database.ping);
+  registerGraphqlRoute(app, yoga);
+  if (storefront) await registerStorefront(app, { yoga, config, bundle: storefront });
+  return { app, yoga, lifecycle };
+}

@@ -1,0 +1,97 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import { decorateErrors } from '../graphql/errors.ts';
+import type { Yoga } from '../graphql/yoga.ts';
+import type { Execute, RenderResult, StorefrontBundle } from './storefront-bundle.ts';
+
+export type { StorefrontBundle } from './storefront-bundle.ts';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A path that names a file (has an extension) is never a page: it is a static file or a 404. */
+const FILE_PATH = /\/[^/]+\.[a-z0-9]+$/i;
+
+function contentSecurityPolicy(bundle: StorefrontBundle): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${bundle.inlineScriptHashes.join(' ')}`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Executes the page's operations against the in-process schema, through Yoga's own plugins and context. */
+function inProcessExecutor(yoga: Yoga, req: FastifyRequest, request: Request): Execute {
+  return async ({ query, variables, operationName }) => {
+    const { execute, contextFactory, schema } = yoga.getEnveloped({ req, request });
+    const contextValue = await contextFactory();
+    const result = (await execute({ schema, document: query, variableValues: variables, operationName, contextValue })) as Parameters<typeof decorateErrors>[0];
+    return decorateErrors(result, req.log);
+  };
+}
+
+function fillTemplate(bundle: StorefrontBundle, result: Extract<RenderResult, { kind: 'html' }>): string {
+  const head = [
+    `<title>${escapeHtml(result.head.title ?? 'Probe Store')}</title>`,
+    ...(result.catalogue && bundle.catalogueFiles.get(result.catalogue)
+      ? [`<link rel="modulepreload" href="${bundle.catalogueFiles.get(result.catalogue)}" />`]
+      : []),
+  ].join('\n    ');
+  // Function replacements: a "$&" in page text must not be expanded.
+  return bundle.template
+    .replace('<html lang="en" dir="ltr">', () => `<html lang="${escapeHtml(result.lang)}" dir="${result.dir}">`)
+    .replace('<!--app-head-->', () => head)
+    .replace('<!--app-html-->', () => result.appHtml)
+    .replace('<!--app-state-->', () => `<script id="__SSR__" type="application/json">${result.stateJson}</script>`);
+}
+
+/** Static assets and server rendering of every page path. */
+export async function registerStorefront(
+  app: FastifyInstance,
+  { yoga, config, bundle }: { yoga: Yoga; config: Config; bundle: StorefrontBundle },
+): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: bundle.clientDir,
+    wildcard: false,
+    index: false,
+    // The template is served only through the renderer.
+    allowedPath: (path) => path !== '/index.html',
+    setHeaders: (reply, path) => {
+      const hashed = /[/\\]assets[/\\]/.test(path);
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+
+  const csp = contentSecurityPolicy(bundle);
+  const shell = config.SSR ? null : bundle.template.replace('<!--app-head-->', '<title>Probe Store</title>').replace('<!--app-html-->', '').replace('<!--app-state-->', '');
+
+  const renderPage = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (FILE_PATH.test(req.url.split('?')[0]!)) return reply.status(404).type('text/plain').send('Not Found');
+    reply.header('content-security-policy', csp).header('vary', 'cookie, ' + config.GEO_COUNTRY_HEADER);
+    if (shell) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(shell);
+
+    const url = new URL(req.url, `${req.protocol}://${req.host}`);
+    const headers = new Headers();
+    for (const [key, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(key, value);
+    const request = new Request(url, { headers, signal: AbortSignal.timeout(10_000) });
+    const result = await bundle.render(request, inProcessExecutor(yoga, req, request));
+    if (result.kind === 'response') {
+      for (const [key, value] of result.headers) reply.header(key, value);
+      return reply.status(result.status).header('cache-control', 'no-store').send();
+    }
+    return reply
+      .status(result.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(fillTemplate(bundle, result));
+  };
+  app.get('/', renderPage);
+  app.get('/*', renderPage);
+}

@@ -1,0 +1,45 @@
+import { ensureDemoData, openDatabase } from '@probe/db';
+import { loadConfig } from './config.ts';
+import { buildApp } from './http/app.ts';
+import { loadStorefrontBundle } from './http/storefront-bundle.ts';
+import { loadGeoLookup } from './modules/shop/geolocation.ts';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
+const seeded = await ensureDemoData(database.db);
+const { app, lifecycle } = await buildApp({
+  config,
+  database,
+  geoLookup: await loadGeoLookup(config.GEOIP_DATABASE),
+  storefront: await loadStorefrontBundle(),
+});
+app.log.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.DATA_DIR : undefined, demoData: seeded }, 'database ready');
+
+const address = await app.listen({ host: config.HOST, port: config.PORT });
+const url = address.replace('[::1]', 'localhost');
+console.log(`\n  Probe Store is running at ${url}/  (GraphQL at ${url}/graphql)\n`);
+
+/** Stop accepting, let in-flight requests finish, close the database; give up after the timeout. */
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  lifecycle.accepting = false;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => {
+    app.log.error('shutdown timed out; exiting');
+    process.exit(1);
+  }, config.SHUTDOWN_TIMEOUT_MS);
+  force.unref();
+  try {
+    await app.close();
+    await database.close();
+    app.log.info('shutdown complete');
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

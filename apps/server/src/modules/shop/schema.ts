@@ -1,0 +1,79 @@
+import { builder } from '../../graphql/builder.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
+import { geolocate } from './geolocation.ts';
+import { bcp47, LanguageCodeEnum, type LanguageCode } from './language-code.ts';
+import { findCountry, getShopSettings, listEnabledCountries, type CountryRow, type ShopSettingsRow } from './repo.ts';
+
+interface CountryDisplay {
+  row: CountryRow;
+  languageCode: LanguageCode | null;
+}
+
+const displayNames = new Map<string, Intl.DisplayNames>();
+function countryName({ row, languageCode }: CountryDisplay): string {
+  if (!languageCode || languageCode === 'EN') return row.name;
+  const tag = bcp47(languageCode);
+  let names = displayNames.get(tag);
+  if (!names) displayNames.set(tag, (names = new Intl.DisplayNames([tag], { type: 'region', fallback: 'none' })));
+  return names.of(row.code) ?? row.name;
+}
+
+const Country = builder.objectRef<CountryDisplay>('Country').implement({
+  description: 'A country the store knows, with its display name in the requested language.',
+  fields: (t) => ({
+    code: t.string({ resolve: (c) => c.row.code }),
+    country: t.string({ resolve: countryName }),
+    countryPermissions: t.stringList({ resolve: (c) => c.row.permissions }),
+  }),
+});
+
+const Geolocalization = builder.objectRef<{ ctx: GraphQLContext }>('Geolocalization').implement({
+  fields: (t) => ({
+    country: t.field({
+      type: Country,
+      nullable: true,
+      description: 'The visitor\'s country when it is one the store knows, else null.',
+      resolve: async ({ ctx }) => {
+        const code = geolocate(ctx.headers, ctx.clientIp, ctx.config.GEO_COUNTRY_HEADER, ctx.geoLookup);
+        const row = code ? await findCountry(ctx.db, code) : null;
+        return row ? { row, languageCode: null } : null;
+      },
+    }),
+  }),
+});
+
+/** The shop root; its settings row is read at most once per request, whichever fields ask for it. */
+interface ShopRoot {
+  settings: () => Promise<ShopSettingsRow>;
+}
+
+const Shop = builder.objectRef<ShopRoot>('Shop').implement({
+  fields: (t) => ({
+    countries: t.field({
+      type: [Country],
+      description: 'The store countries, in the store\'s order.',
+      args: { languageCode: t.arg({ type: LanguageCodeEnum, required: false }) },
+      resolve: async (_shop, { languageCode }, ctx) =>
+        (await listEnabledCountries(ctx.db)).map((row) => ({ row, languageCode: languageCode ?? null })),
+    }),
+    geolocalization: t.field({ type: Geolocalization, resolve: (_shop, _args, ctx) => ({ ctx }) }),
+    maintenanceMode: t.boolean({ resolve: async (shop) => (await shop.settings()).maintenanceMode }),
+    maintenanceAccessAllowed: t.boolean({
+      description: 'Whether this visitor may use the store while maintenance mode is on.',
+      resolve: (_s, _a, ctx) => ctx.config.MAINTENANCE_ALLOW_IPS.includes(ctx.clientIp),
+    }),
+    maintenancePageHeader: t.string({ nullable: true, resolve: async (shop) => (await shop.settings()).maintenancePageHeader }),
+    maintenancePageContent: t.string({ nullable: true, resolve: async (shop) => (await shop.settings()).maintenancePageContent }),
+    maintenancePageUrl: t.string({ nullable: true, resolve: async (shop) => (await shop.settings()).maintenancePageUrl }),
+  }),
+});
+
+builder.queryField('shop', (t) =>
+  t.field({
+    type: Shop,
+    resolve: (_root, _args, ctx) => {
+      let settings: Promise<ShopSettingsRow> | undefined;
+      return { settings: () => (settings ??= getShopSettings(ctx.db)) };
+    },
+  }),
+);

@@ -1,0 +1,49 @@
+import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterContextProvider } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { apolloContext } from './app/apollo-context.ts';
+import { cacheConfig } from './app/cache-config.ts';
+import { routes } from './app/routes.tsx';
+import { reviveErrors, STATE_SCRIPT_ID, type SsrState } from './app/ssr-state.ts';
+import { loadMessages } from './i18n/catalogues.ts';
+import type { BaseData } from './routes/base.tsx';
+import './ui/base.css';
+
+const stateElement = document.getElementById(STATE_SCRIPT_ID);
+const state = stateElement?.textContent ? (JSON.parse(stateElement.textContent) as SsrState) : null;
+
+const cache = new InMemoryCache(cacheConfig);
+if (state) cache.restore(state.apollo as never);
+const client = new ApolloClient({ cache, link: new HttpLink({ uri: '/graphql' }) });
+
+if (state) {
+  // Hydration must render exactly what the server did: resolve the lazy screens of this URL and load its
+  // catalogue first (loaders do not run again at hydration).
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches
+      .filter((m) => typeof m.route.lazy === 'function')
+      .map(async (m) => Object.assign(m.route, await (m.route.lazy as () => Promise<object>)(), { lazy: undefined })),
+  );
+  const base = state.router.loaderData?.base as BaseData | undefined;
+  if (base) await loadMessages(base.languageCode);
+}
+
+const router = createBrowserRouter(routes, {
+  hydrationData: state ? { ...state.router, errors: reviveErrors(state.router.errors) } : undefined,
+  getContext: () => new RouterContextProvider(new Map([[apolloContext, client]])),
+});
+
+const app = (
+  <StrictMode>
+    <ApolloProvider client={client}>
+      <RouterProvider router={router} />
+    </ApolloProvider>
+  </StrictMode>
+);
+const root = document.getElementById('root')!;
+if (state) hydrateRoot(root, app);
+else createRoot(root).render(app);

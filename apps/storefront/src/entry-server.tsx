@@ -1,0 +1,89 @@
+import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
+import type { DocumentNode, ExecutionResult } from 'graphql';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider } from 'react-router';
+import { Observable } from 'rxjs';
+import { apolloContext } from './app/apollo-context.ts';
+import { cacheConfig } from './app/cache-config.ts';
+import { routes } from './app/routes.tsx';
+import { serializeErrors, toScriptJson, type SsrState } from './app/ssr-state.ts';
+import { catalogueChunkPath } from './i18n/catalogues.ts';
+import { HeadContext, type HeadData } from './lib/head.tsx';
+import type { BaseData } from './routes/base.tsx';
+import './ui/base.css';
+
+/** Runs one GraphQL operation in the server's process (no HTTP hop); the server supplies it per request. */
+export type Execute = (operation: {
+  query: DocumentNode;
+  variables: Record<string, unknown>;
+  operationName: string | undefined;
+}) => Promise<ExecutionResult>;
+
+export type RenderResult =
+  | { kind: 'response'; status: number; headers: Array<[string, string]> }
+  | {
+      kind: 'html';
+      status: number;
+      appHtml: string;
+      stateJson: string;
+      head: HeadData;
+      lang: string;
+      dir: 'ltr' | 'rtl';
+      /** Module path of the page's message catalogue, for a modulepreload link. */
+      catalogue: string | null;
+    };
+
+const handler = createStaticHandler(routes);
+
+function inProcessLink(execute: Execute): ApolloLink {
+  return new ApolloLink(
+    (operation) =>
+      new Observable((observer) => {
+        execute({ query: operation.query, variables: operation.variables, operationName: operation.operationName })
+          .then((result) => {
+            observer.next(result as ApolloLink.Result);
+            observer.complete();
+          })
+          .catch((error: unknown) => observer.error(error));
+      }),
+  );
+}
+
+/** Renders a first request: the same loaders as the browser, an Apollo client of its own, one string out. */
+export async function render(request: Request, execute: Execute): Promise<RenderResult> {
+  const cache = new InMemoryCache({ ...cacheConfig, resultCaching: false });
+  const client = new ApolloClient({ ssrMode: true, link: inProcessLink(execute), cache });
+  const requestContext = new RouterContextProvider();
+  requestContext.set(apolloContext, client);
+
+  const context = await handler.query(request, { requestContext });
+  if (context instanceof Response) return { kind: 'response', status: context.status, headers: [...context.headers] };
+
+  const head: HeadData = {};
+  const appHtml = renderToString(
+    <StrictMode>
+      <HeadContext value={head}>
+        <ApolloProvider client={client}>
+          <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+        </ApolloProvider>
+      </HeadContext>
+    </StrictMode>,
+  );
+  const state: SsrState = {
+    apollo: cache.extract(),
+    router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
+  };
+  const base = context.loaderData.base as BaseData | undefined;
+  return {
+    kind: 'html',
+    status: context.statusCode,
+    appHtml,
+    stateJson: toScriptJson(state),
+    head,
+    lang: base?.locale ?? 'en',
+    dir: base?.dir ?? 'ltr',
+    catalogue: base && base.languageCode !== 'en' ? catalogueChunkPath(base.languageCode) : null,
+  };
+}

@@ -1,0 +1,74 @@
+import { catalogueLanguage, intlLocale, textDirection, type KnownCountry, type Language, type UrlLanguage } from '@probe/domain';
+import { useEffect } from 'react';
+import { IntlProvider } from 'react-intl';
+import { Outlet, useLoaderData, useParams, useRouteError, isRouteErrorResponse, type LoaderFunctionArgs } from 'react-router';
+import { apolloContext } from '../app/apollo-context.ts';
+import { redirectTo, resolveRequestPath } from '../app/resolve-path.ts';
+import en from '../i18n/messages/en.json';
+import { loadedMessages, loadMessages } from '../i18n/catalogues.ts';
+import type { LoaderFailure } from '../lib/loader-failure.ts';
+import { ErrorScreen } from '../ui/error-screen.tsx';
+
+export interface BaseData {
+  country: KnownCountry;
+  language: UrlLanguage;
+  languageCode: Language;
+  locale: string;
+  dir: 'ltr' | 'rtl';
+  basePath: string;
+}
+
+/** The base-path route /{countryCode}/{language}: applies every redirect rule, then loads the catalogue. */
+export async function baseLoader({ request, context }: LoaderFunctionArgs): Promise<BaseData> {
+  const result = await resolveRequestPath(context.get(apolloContext), new URL(request.url));
+  if (result.kind === 'redirect') throw redirectTo(result);
+  const languageCode = catalogueLanguage(result.country, result.language);
+  await loadMessages(languageCode);
+  return {
+    country: result.country,
+    language: result.language,
+    languageCode,
+    locale: intlLocale(result.country, result.language),
+    dir: textDirection(result.language),
+    basePath: `/${result.country.toLowerCase()}/${result.language}`,
+  };
+}
+
+export function BaseLayout() {
+  const base = useLoaderData<BaseData>();
+  useEffect(() => {
+    document.documentElement.lang = base.locale;
+    document.documentElement.dir = base.dir;
+  }, [base.locale, base.dir]);
+  return (
+    <IntlProvider locale={base.locale} messages={loadedMessages(base.languageCode)} defaultLocale="en">
+      <Outlet />
+    </IntlProvider>
+  );
+}
+
+/** Messages for a screen shown when the base loader itself failed: the path's language if loaded, else English. */
+function useFallbackIntl(): { locale: string; messages: Record<string, string> } {
+  const { countryCode = '', language = '' } = useParams();
+  try {
+    const lang = language as UrlLanguage;
+    const languageCode = catalogueLanguage(countryCode.toUpperCase() as KnownCountry, lang);
+    return { locale: intlLocale(countryCode.toUpperCase() as KnownCountry, lang), messages: loadedMessages(languageCode) };
+  } catch {
+    return { locale: 'en', messages: en };
+  }
+}
+
+/** Error element of the base-path route and of the app: the generic error screen of spec §2. */
+export function RouteErrorScreen() {
+  const error = useRouteError();
+  const intl = useFallbackIntl();
+  const failure = isRouteErrorResponse(error) ? (error.data as Partial<LoaderFailure> | null) : null;
+  return (
+    <IntlProvider locale={intl.locale} messages={intl.messages} defaultLocale="en">
+      <main id="main">
+        <ErrorScreen errorId={failure?.errorId} />
+      </main>
+    </IntlProvider>
+  );
+}

@@ -1,0 +1,80 @@
+import { catalogueLanguage, intlLocale, languageCodeEnum, UNAVAILABLE_COUNTRY_COOKIE, type KnownCountry, type UrlLanguage } from '@probe/domain';
+import { useEffect, useState } from 'react';
+import { Outlet, useLoaderData, useNavigation, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useIntl } from 'react-intl';
+import { apolloContext } from '../app/apollo-context.ts';
+import { ENABLED_COUNTRIES, MAINTENANCE, type CountryFields, type MaintenanceFields } from '../graphql/shop.ts';
+import { readCookie } from '../lib/cookies.ts';
+import { GRAPHQL_ERROR_EVENT, type GraphqlErrorDetail } from '../lib/events.ts';
+import { orFail } from '../lib/loader-failure.ts';
+import { ErrorScreen } from '../ui/error-screen.tsx';
+import { MaintenancePage } from '../ui/maintenance-page.tsx';
+import { PageLoader } from '../ui/spinner.tsx';
+import { StoreFooter } from '../ui/store-footer.tsx';
+import { StoreHeader } from '../ui/store-header.tsx';
+import { UnavailableCountryNotice } from '../ui/unavailable-country-notice.tsx';
+import type { BaseData } from './base.tsx';
+
+export interface StoreData {
+  maintenance: MaintenanceFields;
+  countries: CountryFields[];
+  /** The country the visitor was redirected away from, by name, while the notice is not dismissed. */
+  unavailableCountry: { code: string; name: string } | null;
+}
+
+/** The store root (spec §2 `*`): loads the shop data every store screen needs. */
+export async function storeLoader({ request, context, params }: LoaderFunctionArgs): Promise<StoreData> {
+  const client = context.get(apolloContext);
+  const country = (params.countryCode ?? '').toUpperCase() as KnownCountry;
+  const language = params.language as UrlLanguage;
+  const languageCode = languageCodeEnum(catalogueLanguage(country, language));
+  const [maintenance, countries] = await Promise.all([
+    orFail('Failed to load maintenance data', () => client.query({ query: MAINTENANCE })),
+    orFail('Failed to load countries', () => client.query({ query: ENABLED_COUNTRIES, variables: { languageCode } })),
+  ]);
+  const cookies = typeof document === 'undefined' ? request.headers.get('cookie') : document.cookie;
+  const unavailable = readCookie(cookies, UNAVAILABLE_COUNTRY_COOKIE);
+  return {
+    maintenance: maintenance.data!.shop,
+    countries: countries.data!.shop.countries,
+    // Named here, in the loader, so the browser hydrates with the server's text.
+    unavailableCountry: unavailable && /^[A-Z]{2}$/.test(unavailable)
+      ? { code: unavailable, name: new Intl.DisplayNames([intlLocale(country, language)], { type: 'region' }).of(unavailable) ?? unavailable }
+      : null,
+  };
+}
+
+/** Spec §2: a global GraphQL error event replaces the page by the generic error screen. */
+function useGlobalGraphqlError(): GraphqlErrorDetail | null {
+  const [error, setError] = useState<GraphqlErrorDetail | null>(null);
+  useEffect(() => {
+    const onError = (event: Event) => setError((event as CustomEvent<GraphqlErrorDetail>).detail ?? { message: 'GraphQL error' });
+    window.addEventListener(GRAPHQL_ERROR_EVENT, onError);
+    return () => window.removeEventListener(GRAPHQL_ERROR_EVENT, onError);
+  }, []);
+  return error;
+}
+
+export function StoreLayout() {
+  const { maintenance, countries, unavailableCountry } = useLoaderData<StoreData>();
+  const base = useRouteLoaderData<BaseData>('base')!;
+  const navigation = useNavigation();
+  const globalError = useGlobalGraphqlError();
+  const intl = useIntl();
+  const closed = maintenance.maintenanceMode && !maintenance.maintenanceAccessAllowed;
+
+  let content = <Outlet />;
+  if (globalError) content = <ErrorScreen errorId={globalError.errorId} />;
+  else if (closed) content = <MaintenancePage maintenance={maintenance} />;
+
+  return (
+    <>
+      <a className="skip-link" href="#main">{intl.formatMessage({ id: 'app.skipToContent' })}</a>
+      <StoreHeader base={base} countries={countries} />
+      {unavailableCountry && !closed ? <UnavailableCountryNotice country={unavailableCountry} /> : null}
+      <main id="main" tabIndex={-1}>{content}</main>
+      <StoreFooter />
+      {navigation.state === 'loading' ? <PageLoader label={intl.formatMessage({ id: 'app.loading' })} /> : null}
+    </>
+  );
+}

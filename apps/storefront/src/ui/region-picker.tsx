@@ -1,0 +1,51 @@
+import { COUNTRY_LANGUAGES, isKnownCountry, LANGUAGE_ENDONYMS } from '@probe/domain';
+import { useIntl } from 'react-intl';
+import { Link, useLocation } from 'react-router';
+import type { CountryFields } from '../graphql/shop.ts';
+import type { BaseData } from '../routes/base.tsx';
+
+/** Country and language switcher: a native disclosure of links, usable without JavaScript and by keyboard. */
+export function RegionPicker({ base, countries }: { base: BaseData; countries: CountryFields[] }) {
+  const intl = useIntl();
+  const location = useLocation();
+  const rest = location.pathname.split('/').slice(3).join('/');
+  const current = countries.find((c) => c.code === base.country)?.country ?? base.country;
+  return (
+    <details className="region-picker">
+      <summary>
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+          <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.6" />
+          <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3Z" fill="none" stroke="currentColor" strokeWidth="1.6" />
+        </svg>
+        <span className="visually-hidden">{intl.formatMessage({ id: 'app.chooseRegion' })}: </span>
+        <span>{intl.formatMessage({ id: 'app.regionCurrent' }, { country: current, language: LANGUAGE_ENDONYMS[base.language] })}</span>
+      </summary>
+      <div className="region-picker__panel">
+        <p className="region-picker__title">{intl.formatMessage({ id: 'app.chooseRegion' })}</p>
+        <ul>
+          {countries.map((country) => (
+            <li key={country.code}>
+              <span className="region-picker__country">{country.country}</span>
+              <span className="region-picker__languages">
+                {(isKnownCountry(country.code) ? COUNTRY_LANGUAGES[country.code] : ['en' as const]).map((language) => {
+                  const active = country.code === base.country && language === base.language;
+                  return (
+                    <Link
+                      key={language}
+                      to={`/${country.code.toLowerCase()}/${language}/${rest}${location.search}`}
+                      lang={language}
+                      aria-current={active ? 'page' : undefined}
+                      aria-label={`${country.country}, ${LANGUAGE_ENDONYMS[language]}`}
+                    >
+                      {LANGUAGE_ENDONYMS[language]}
+                    </Link>
+                  );
+                })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,29 @@
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import type { CountryFields } from '../graphql/shop.ts';
+import type { BaseData } from '../routes/base.tsx';
+import { Logo } from './logo.tsx';
+import { RegionPicker } from './region-picker.tsx';
+import './store-chrome.css';
+
+export function StoreHeader({ base, countries }: { base: BaseData; countries: CountryFields[] }) {
+  const intl = useIntl();
+  return (
+    <header className="store-header">
+      <div className="container store-header__inner">
+        <Link to={`${base.basePath}/`} className="store-header__brand" aria-label={intl.formatMessage({ id: 'nav.home' })}>
+          <Logo />
+          <span className="store-header__name">
+            {intl.formatMessage({ id: 'app.brand' })}
+            <small>{intl.formatMessage({ id: 'app.brandTagline' })}</small>
+          </span>
+        </Link>
+        <nav className="store-header__nav" aria-label={intl.formatMessage({ id: 'app.mainNav' })}>
+          <Link to={`${base.basePath}/iq/`}>{intl.formatMessage({ id: 'nav.human' })}</Link>
+          <Link to={`${base.basePath}/vet/`}>{intl.formatMessage({ id: 'nav.vet' })}</Link>
+        </nav>
+        <RegionPicker base={base} countries={countries} />
+      </div>
+    </header>
+  );
+}
