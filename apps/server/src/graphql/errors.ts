@@ -22,14 +22,23 @@ export function permissionDenied(): GraphQLError {
   return exceptionError('You do not have permission to perform this action', EXCEPTION_CODES.permissionDenied);
 }
 
+/**
+ * Structural, not instanceof: graphql ships CJS and ESM builds and Yoga's parser may use the other one,
+ * so a GraphQLError made there is not an instance of the class imported here.
+ */
+function isGraphQLError(error: unknown): error is GraphQLError {
+  return error instanceof Error && error.name === 'GraphQLError';
+}
+
+/** A GraphQLError raised on purpose (parse, validation, or ours), not one wrapping a thrown exception. */
 function isExpected(error: GraphQLError): boolean {
   const original = error.originalError;
-  return !original || original instanceof GraphQLError;
+  return !original || (isGraphQLError(original) && isExpected(original));
 }
 
 /** Replaces an unexpected error by a generic one; the original goes to the log under the same errorId. */
 export function maskError(error: unknown, log: FastifyBaseLogger, isDev: boolean): GraphQLError {
-  const graphqlError = error instanceof GraphQLError ? error : null;
+  const graphqlError = isGraphQLError(error) ? error : null;
   if (graphqlError && isExpected(graphqlError)) return graphqlError;
   const errorId = randomUUID();
   const original = graphqlError?.originalError ?? error;

@@ -14,6 +14,8 @@ export interface AppDeps {
   geoLookup?: GeoLookup | null;
   /** The built storefront; omitted in API-only tests. */
   storefront?: StorefrontBundle | null;
+  /** Where log lines go (default stdout); tests read them to match error ids. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface App {
@@ -22,9 +24,9 @@ export interface App {
   lifecycle: Lifecycle;
 }
 
-export async function buildApp({ config, database, geoLookup = null, storefront = null }: AppDeps): Promise<App> {
+export async function buildApp({ config, database, geoLookup = null, storefront = null, logStream }: AppDeps): Promise<App> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    logger: logStream ? { level: config.LOG_LEVEL, stream: logStream } : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // In-flight requests finish on close; idle keep-alive sockets are closed at once.
