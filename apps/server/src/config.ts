@@ -27,7 +27,9 @@ export type Config = z.infer<typeof ConfigSchema>;
 
 /** Reads the configuration from the environment; a bad value stops the start with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const parsed = ConfigSchema.safeParse(env);
+  // An empty variable counts as unset (DATABASE_URL= means the embedded database).
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = ConfigSchema.safeParse(set);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

@@ -3,7 +3,7 @@ import { ApolloProvider } from '@apollo/client/react';
 import type { DocumentNode, ExecutionResult } from 'graphql';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, RouterContextProvider, StaticRouterProvider } from 'react-router';
 import { Observable } from 'rxjs';
 import { apolloContext } from './app/apollo-context.ts';
 import { cacheConfig } from './app/cache-config.ts';
@@ -11,6 +11,7 @@ import { routes } from './app/routes.tsx';
 import { serializeErrors, toScriptJson, type SsrState } from './app/ssr-state.ts';
 import { catalogueChunkPath } from './i18n/catalogues.ts';
 import { HeadContext, type HeadData } from './lib/head.tsx';
+import type { LoaderFailure } from './lib/loader-failure.ts';
 import type { BaseData } from './routes/base.tsx';
 import './ui/base.css';
 
@@ -33,9 +34,42 @@ export type RenderResult =
       dir: 'ltr' | 'rtl';
       /** Module path of the page's message catalogue, for a modulepreload link. */
       catalogue: string | null;
+      /** Route failures (5xx), each with the error id the page shows, for the server's log. */
+      failures: RouteFailure[];
     };
 
 const handler = createStaticHandler(routes);
+
+export interface RouteFailure {
+  routeId: string;
+  errorId: string;
+  message: string;
+  stack?: string | undefined;
+}
+
+/**
+ * Gives every server-side route failure an error id, shown on the error screen and logged by the
+ * server with the cause, so the id a buyer reads leads support to it. 4xx responses are not failures.
+ */
+function identifyFailures(errors: Record<string, unknown> | null): RouteFailure[] {
+  if (!errors) return [];
+  const failures: RouteFailure[] = [];
+  for (const [routeId, error] of Object.entries(errors)) {
+    if (isRouteErrorResponse(error)) {
+      if (error.status < 500) continue;
+      const body = (error.data ?? {}) as Partial<LoaderFailure>;
+      const errorId = body.errorId ?? crypto.randomUUID();
+      errors[routeId] = { ...error, data: { message: body.message ?? error.statusText, errorId } };
+      failures.push({ routeId, errorId, message: body.message ?? error.statusText });
+    } else {
+      const errorId = crypto.randomUUID();
+      const message = error instanceof Error ? error.message : String(error);
+      errors[routeId] = { status: 500, statusText: 'Internal Server Error', internal: false, data: { message: 'Internal Server Error', errorId } };
+      failures.push({ routeId, errorId, message, stack: error instanceof Error ? error.stack : undefined });
+    }
+  }
+  return failures;
+}
 
 function inProcessLink(execute: Execute): ApolloLink {
   return new ApolloLink(
@@ -61,6 +95,7 @@ export async function render(request: Request, execute: Execute): Promise<Render
   const context = await handler.query(request, { requestContext });
   if (context instanceof Response) return { kind: 'response', status: context.status, headers: [...context.headers] };
 
+  const failures = identifyFailures(context.errors);
   const head: HeadData = {};
   const appHtml = renderToString(
     <StrictMode>
@@ -85,5 +120,6 @@ export async function render(request: Request, execute: Execute): Promise<Render
     lang: base?.locale ?? 'en',
     dir: base?.dir ?? 'ltr',
     catalogue: base && base.languageCode !== 'en' ? catalogueChunkPath(base.languageCode) : null,
+    failures,
   };
 }

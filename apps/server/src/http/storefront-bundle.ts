@@ -8,7 +8,17 @@ import type { DocumentNode, ExecutionResult } from 'graphql';
 export type Execute = (operation: { query: DocumentNode; variables: Record<string, unknown>; operationName: string | undefined }) => Promise<ExecutionResult>;
 export type RenderResult =
   | { kind: 'response'; status: number; headers: Array<[string, string]> }
-  | { kind: 'html'; status: number; appHtml: string; stateJson: string; head: { title?: string }; lang: string; dir: 'ltr' | 'rtl'; catalogue: string | null };
+  | {
+      kind: 'html';
+      status: number;
+      appHtml: string;
+      stateJson: string;
+      head: { title?: string };
+      lang: string;
+      dir: 'ltr' | 'rtl';
+      catalogue: string | null;
+      failures: Array<{ routeId: string; errorId: string; message: string; stack?: string | undefined }>;
+    };
 
 export interface StorefrontBundle {
   clientDir: string;

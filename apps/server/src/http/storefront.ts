@@ -86,6 +86,7 @@ export async function registerStorefront(
       for (const [key, value] of result.headers) reply.header(key, value);
       return reply.status(result.status).header('cache-control', 'no-store').send();
     }
+    for (const failure of result.failures) req.log.error({ ...failure, url: req.url }, 'page render failure');
     return reply
       .status(result.status)
       .type('text/html; charset=utf-8')

@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { REPO_ROOT } from './server.ts';
+
+export const CHROME_FLAGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+export const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const;
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROME_FLAGS });
+}
+
+export interface PageProblems {
+  /** Console errors and uncaught page errors (hydration mismatches show up here). */
+  errors: string[];
+  /** Every /graphql request the page sent. */
+  graphql: string[];
+}
+
+/** A new page that records its errors and its GraphQL calls. */
+export async function openPage(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; page: Page; problems: PageProblems }> {
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: baseUrl(), ...options });
+  const page = await context.newPage();
+  const problems: PageProblems = { errors: [], graphql: [] };
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => problems.errors.push(err.message));
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === '/graphql') problems.graphql.push(req.postDataJSON()?.operationName ?? req.url());
+  });
+  return { context, page, problems };
+}
+
+/** Axe violations that matter: serious or critical. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** Saves a full-page screenshot under test-results/screenshots for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = join(REPO_ROOT, 'test-results', 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
