@@ -95,10 +95,11 @@ describe('base path and redirect rules', () => {
   it('switches country and language in the app, reloading data only then', async () => {
     const { context, page, problems } = await landing('/us/en/');
     await page.waitForLoadState('networkidle');
-    await page.getByText('United States · English').click();
+    await page.locator('.region-picker summary').click();
     await page.getByRole('link', { name: 'Germany, Deutsch' }).click();
     await page.waitForURL('**/de/de/');
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.not.toBe('Handheld ultrasound, wherever you work');
+    await page.getByRole('heading', { level: 1, name: 'Handheld-Ultraschall – wo immer Sie arbeiten' }).waitFor();
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('de-DE');
     expect(problems.graphql.length).toBeGreaterThan(0);
     const before = problems.graphql.length;
     await page.getByRole('link', { name: /Tiermedizin|Veterinär/ }).first().click();

@@ -18,7 +18,8 @@ export function RegionPicker({ base, countries }: { base: BaseData; countries: C
           <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3Z" fill="none" stroke="currentColor" strokeWidth="1.6" />
         </svg>
         <span className="visually-hidden">{intl.formatMessage({ id: 'app.chooseRegion' })}: </span>
-        <span>{intl.formatMessage({ id: 'app.regionCurrent' }, { country: current, language: LANGUAGE_ENDONYMS[base.language] })}</span>
+        <span className="region-picker__full">{intl.formatMessage({ id: 'app.regionCurrent' }, { country: current, language: LANGUAGE_ENDONYMS[base.language] })}</span>
+        <span className="region-picker__short" aria-hidden="true">{`${base.country} · ${base.language.toUpperCase()}`}</span>
       </summary>
       <div className="region-picker__panel">
         <p className="region-picker__title">{intl.formatMessage({ id: 'app.chooseRegion' })}</p>

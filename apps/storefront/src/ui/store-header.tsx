@@ -11,7 +11,7 @@ export function StoreHeader({ base, countries }: { base: BaseData; countries: Co
   return (
     <header className="store-header">
       <div className="container store-header__inner">
-        <Link to={`${base.basePath}/`} className="store-header__brand" aria-label={intl.formatMessage({ id: 'nav.home' })}>
+        <Link to={`${base.basePath}/`} className="store-header__brand">
           <Logo />
           <span className="store-header__name">
             {intl.formatMessage({ id: 'app.brand' })}
