@@ -1,10 +1,19 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * graphql 16 ships CJS (main) and ESM (module) builds without an exports map: Node (and so Pothos and
+ * Yoga, loaded unbundled) gets the CJS one, while Vite would hand our sources the ESM one, and two
+ * graphql instances cannot share a schema. Server tests resolve it the way the running server does.
+ */
+const nodeGraphql = createRequire(import.meta.url).resolve('graphql');
 
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', include: ['packages/domain/test/**/*.test.ts'], environment: 'node' } },
       {
+        resolve: { alias: [{ find: /^graphql$/, replacement: nodeGraphql }] },
         test: {
           name: 'server',
           include: ['apps/server/test/**/*.test.ts', 'packages/db/test/**/*.test.ts'],

@@ -1,0 +1,55 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LANGUAGES } from '@probe/domain';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { describe, expect, it } from 'vitest';
+import en from '../src/i18n/messages/en.json';
+import { loadMessages } from '../src/i18n/catalogues.ts';
+
+const dir = join(import.meta.dirname, '../src/i18n/messages');
+const catalogue = (language: string): Record<string, string> => JSON.parse(readFileSync(join(dir, `${language}.json`), 'utf8'));
+
+/** The argument names an ICU message uses ({country}, {count, plural, …}). */
+function argumentsOf(message: string): string[] {
+  return [...message.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]!).filter((n, i, all) => all.indexOf(n) === i).sort();
+}
+
+/** Brand names, and words that are the same in some languages ("Version" in German and Swedish). */
+const SAME_IN_EVERY_LANGUAGE = new Set(['app.brand', 'app.footerVersion']);
+
+describe('message catalogues', () => {
+  it('exist for exactly the 15 store languages', () => {
+    const files = readdirSync(dir).map((f) => f.replace(/\.json$/, '')).sort();
+    expect(files).toEqual([...LANGUAGES].sort());
+  });
+
+  it.each(LANGUAGES.filter((l) => l !== 'en' && l !== 'en-US'))('%s is complete: every English key, nothing else, no English left', (language) => {
+    const messages = catalogue(language);
+    expect(Object.keys(messages).sort()).toEqual(Object.keys(en).sort());
+    const untranslated = Object.entries(messages).filter(
+      ([key, value]) => value === en[key as keyof typeof en] && !SAME_IN_EVERY_LANGUAGE.has(key) && /\p{L}/u.test(value.replace(/\{[^}]*\}/g, '')),
+    );
+    expect(untranslated).toEqual([]);
+  });
+
+  it.each([...LANGUAGES])('%s parses as ICU and uses the same arguments as English', (language) => {
+    for (const [key, message] of Object.entries(catalogue(language))) {
+      expect(() => new IntlMessageFormat(message, language), `${language} ${key}`).not.toThrow();
+      expect(argumentsOf(message), `${language} ${key}`).toEqual(argumentsOf(en[key as keyof typeof en]));
+    }
+  });
+
+  it('merges a language over English key by key', async () => {
+    const us = await loadMessages('en-US');
+    expect(us['error.heading']).toBe('An Error Occurred');
+    const de = await loadMessages('de');
+    expect(de['error.heading']).not.toBe('An Error Occurred');
+    expect(Object.keys(de)).toHaveLength(Object.keys(en).length);
+  });
+
+  it('keeps the spec\'s exact English error-screen texts', () => {
+    expect(en['error.heading']).toBe('An Error Occurred');
+    expect(en['error.text']).toBe('There was a problem processing your request. Please contact support to complete your order.');
+    expect(en['error.errorId']).toBe('Please share the following error ID with the support team: {errorId}');
+  });
+});
