@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../support/browser.ts';
+import { launchBrowser, openPage, seriousViolations } from '../support/browser.ts';
 
 /** Spec §2 redirect rules, as a buyer's browser meets them: first requests (HTTP) and in-app navigation. */
 describe('base path and redirect rules', () => {
@@ -122,6 +122,7 @@ describe('base path and redirect rules', () => {
     await page.goto('/us/en/');
     await page.waitForURL('**/unsupported-browser.html');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Please update your browser');
+    expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
 });
