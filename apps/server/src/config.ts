@@ -20,6 +20,8 @@ const ConfigSchema = z.object({
     .default('')
     .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
   SSR: flag.default(true),
+  CATALOGUE_CACHE: flag.default(true),
+  CATALOGUE_VERSION_TTL_MS: z.coerce.number().int().min(0).default(1000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
 

@@ -4,3 +4,7 @@ export * from './locales.ts';
 export * from './base-path.ts';
 export * from './layout.ts';
 export * from './constants.ts';
+export * from './money.ts';
+export * from './tax.ts';
+export * from './catalogue.ts';
+export * from './promo.ts';

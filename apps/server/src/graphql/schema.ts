@@ -2,6 +2,8 @@ import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphq
 import { builder } from './builder.ts';
 import '../modules/shop/schema.ts';
 import '../modules/account/schema.ts';
+import '../modules/catalogue/schema.ts';
+import '../modules/address/schema.ts';
 
 export const schema: GraphQLSchema = builder.toSchema();
 

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { ExecutionResult } from 'graphql';
 import type { Database } from '@probe/db';
 import type { Config } from '../config.ts';
+import type { CatalogueService } from '../modules/catalogue/service.ts';
 import type { GeoLookup } from '../modules/shop/geolocation.ts';
 import type { GraphQLContext } from './context.ts';
 import { decorateErrors, maskError } from './errors.ts';
@@ -15,6 +16,8 @@ export interface ServerContext {
 
 export interface YogaDeps {
   db: Database;
+  catalogue: CatalogueService;
+  now?: () => Date;
   config: Config;
   log: FastifyBaseLogger;
   geoLookup: GeoLookup | null;
@@ -32,7 +35,7 @@ function errorIdPlugin(log: FastifyBaseLogger): Plugin {
   };
 }
 
-export function createYogaServer({ db, config, log, geoLookup }: YogaDeps): Yoga {
+export function createYogaServer({ db, catalogue, now = () => new Date(), config, log, geoLookup }: YogaDeps): Yoga {
   const isDev = config.NODE_ENV === 'development';
   return createYoga<ServerContext, GraphQLContext>({
     schema,
@@ -50,6 +53,8 @@ export function createYogaServer({ db, config, log, geoLookup }: YogaDeps): Yoga
       clientIp: req.ip,
       geoLookup,
       userId: null,
+      catalogue,
+      now,
     }),
   });
 }

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '@probe/db';
 import type { Config } from '../config.ts';
 import { createYogaServer, type Yoga } from '../graphql/yoga.ts';
+import { CatalogueService } from '../modules/catalogue/service.ts';
 import type { GeoLookup } from '../modules/shop/geolocation.ts';
 import { registerGraphqlRoute } from './graphql-route.ts';
 import { registerHealthRoutes, type Lifecycle } from './health.ts';
@@ -16,15 +17,18 @@ export interface AppDeps {
   storefront?: StorefrontBundle | null;
   /** Where log lines go (default stdout); tests read them to match error ids. */
   logStream?: NodeJS.WritableStream;
+  /** The clock (tests move it to check expiry rules). */
+  now?: () => Date;
 }
 
 export interface App {
   app: FastifyInstance;
   yoga: Yoga;
   lifecycle: Lifecycle;
+  catalogue: CatalogueService;
 }
 
-export async function buildApp({ config, database, geoLookup = null, storefront = null, logStream }: AppDeps): Promise<App> {
+export async function buildApp({ config, database, geoLookup = null, storefront = null, logStream, now }: AppDeps): Promise<App> {
   const app = Fastify({
     logger: logStream ? { level: config.LOG_LEVEL, stream: logStream } : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -34,11 +38,12 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
     return503OnClosing: true,
   });
   const lifecycle: Lifecycle = { accepting: true };
-  const yoga = createYogaServer({ db: database.db, config, log: app.log, geoLookup });
+  const catalogue = new CatalogueService(database.db, { cache: config.CATALOGUE_CACHE, versionTtlMs: config.CATALOGUE_VERSION_TTL_MS });
+  const yoga = createYogaServer({ db: database.db, catalogue, now, config, log: app.log, geoLookup });
 
   registerSecurityHeaders(app);
   registerHealthRoutes(app, lifecycle, database.ping);
   registerGraphqlRoute(app, yoga);
   if (storefront) await registerStorefront(app, { yoga, config, bundle: storefront });
-  return { app, yoga, lifecycle };
+  return { app, yoga, lifecycle, catalogue };
 }

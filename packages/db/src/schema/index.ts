@@ -1,1 +1,4 @@
 export * from './shop.ts';
+export * from './catalogue.ts';
+export * from './tax.ts';
+export * from './promos.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** Every country a store path may name (spec §9's combined list); `isEnabled` marks the 32 store countries. */
 export const countries = pgTable('countries', {
@@ -9,6 +9,10 @@ export const countries = pgTable('countries', {
   currency: varchar('currency', { length: 3 }).notNull(),
   position: integer('position').notNull(),
   permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+  /** Whether prices for this country are entered including tax (EU, GB, NO, CH, AU, NZ) or excluding it. */
+  pricesEntered: text('prices_entered').notNull().default('net'),
+  /** The VAT flag: whether the storefront shows gross prices. */
+  displayGrossPrices: boolean('display_gross_prices').notNull().default(false),
 });
 
 /** One row of shop-wide settings (spec §3 Maintenance). */
@@ -20,6 +24,18 @@ export const shopSettings = pgTable(
     maintenancePageHeader: text('maintenance_page_header'),
     maintenancePageContent: text('maintenance_page_content'),
     maintenancePageUrl: text('maintenance_page_url'),
+    storeType: text('store_type').notNull().default('IQ'),
+    teamBaseNumCloudUsers: integer('team_base_num_cloud_users').notNull().default(10),
+    maxDevices: integer('max_devices').notNull().default(25),
+    maxCloudUsers: integer('max_cloud_users').notNull().default(50),
+    teamMinSeats: integer('team_min_seats').notNull().default(2),
+    teamMaxSeats: integer('team_max_seats').notNull().default(25),
+    clinicMinSeats: integer('clinic_min_seats').notNull().default(5),
+    clinicMaxSeats: integer('clinic_max_seats').notNull().default(100),
+    /** Spec §9 promo and program flags (PROGRAM_FLAGS), and the 20-imaging-presets copy flag. */
+    programFlags: jsonb('program_flags').$type<Record<string, boolean>>().notNull().default({}),
+    /** Bumped by a trigger on every catalogue change; caches of catalogue answers key on it. */
+    catalogueVersion: integer('catalogue_version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('shop_settings_singleton', sql`${t.id} = 1`)],

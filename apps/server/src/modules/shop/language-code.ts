@@ -18,3 +18,13 @@ export function bcp47(code: LanguageCode): string {
   if (!region) return lang!.toLowerCase();
   return region.length === 4 ? `${lang!.toLowerCase()}-${region[0]}${region.slice(1).toLowerCase()}` : `${lang!.toLowerCase()}-${region}`;
 }
+
+/** Languages the catalogue is translated into (besides English, the source). */
+const CATALOGUE_LANGUAGES = ['ar', 'da', 'de', 'es', 'fi', 'fr', 'it', 'no', 'nl', 'pl', 'pt', 'sv', 'tr'];
+
+/** The catalogue translation for an interface language: its base language (NB → no), else English. */
+export function catalogueLanguage(code: string): string {
+  const base = code.split('_')[0]!.toLowerCase();
+  const language = base === 'nb' ? 'no' : base;
+  return CATALOGUE_LANGUAGES.includes(language) ? language : 'en';
+}

@@ -1,8 +1,31 @@
+import { APP_VERSION, PROGRAM_FLAGS } from '@probe/domain';
 import { builder } from '../../graphql/builder.ts';
+import { StoreTypeEnum } from '../../graphql/enums.ts';
+import type { OfferRow } from '../catalogue/repo.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { geolocate } from './geolocation.ts';
 import { bcp47, LanguageCodeEnum, type LanguageCode } from './language-code.ts';
 import { findCountry, getShopSettings, listEnabledCountries, type CountryRow, type ShopSettingsRow } from './repo.ts';
+
+const SeatConfiguration = builder.objectRef<{ minSeats: number; maxSeats: number }>('SeatConfiguration').implement({
+  fields: (t) => ({ minSeats: t.exposeInt('minSeats'), maxSeats: t.exposeInt('maxSeats') }),
+});
+
+/** Spec §9 promo and program flags, and the copy flag for 20 imaging presets (19 when off). */
+const ProgramFlags = builder.objectRef<Record<string, boolean>>('ProgramFlags').implement({
+  fields: (t) => ({
+    ...Object.fromEntries(PROGRAM_FLAGS.map((flag) => [flag, t.boolean({ resolve: (flags) => flags[flag] === true })])),
+    twentyImagingPresets: t.boolean({ resolve: (flags) => flags.twentyImagingPresets === true }),
+  }),
+});
+
+const Offer = builder.objectRef<OfferRow>('Offer').implement({
+  fields: (t) => ({
+    slug: t.exposeString('slug'),
+    startDate: t.string({ resolve: (o) => o.startDate.toISOString() }),
+    endDate: t.string({ nullable: true, resolve: (o) => o.endDate?.toISOString() ?? null }),
+  }),
+});
 
 interface CountryDisplay {
   row: CountryRow;
@@ -47,7 +70,9 @@ interface ShopRoot {
   settings: () => Promise<ShopSettingsRow>;
 }
 
-const Shop = builder.objectRef<ShopRoot>('Shop').implement({
+export const Shop = builder.objectRef<ShopRoot>('Shop');
+
+Shop.implement({
   fields: (t) => ({
     countries: t.field({
       type: [Country],
@@ -65,6 +90,28 @@ const Shop = builder.objectRef<ShopRoot>('Shop').implement({
     maintenancePageHeader: t.string({ nullable: true, resolve: async (shop) => (await shop.settings()).maintenancePageHeader }),
     maintenancePageContent: t.string({ nullable: true, resolve: async (shop) => (await shop.settings()).maintenancePageContent }),
     maintenancePageUrl: t.string({ nullable: true, resolve: async (shop) => (await shop.settings()).maintenancePageUrl }),
+    storeType: t.field({ type: StoreTypeEnum, resolve: async (shop) => (await shop.settings()).storeType as never }),
+    teamBaseNumCloudUsers: t.int({ resolve: async (shop) => (await shop.settings()).teamBaseNumCloudUsers }),
+    maxDevices: t.int({ resolve: async (shop) => (await shop.settings()).maxDevices }),
+    maxCloudUsers: t.int({ resolve: async (shop) => (await shop.settings()).maxCloudUsers }),
+    teamConfiguration: t.field({
+      type: SeatConfiguration,
+      resolve: async (shop) => ({ minSeats: (await shop.settings()).teamMinSeats, maxSeats: (await shop.settings()).teamMaxSeats }),
+    }),
+    clinicConfiguration: t.field({
+      type: SeatConfiguration,
+      resolve: async (shop) => ({ minSeats: (await shop.settings()).clinicMinSeats, maxSeats: (await shop.settings()).clinicMaxSeats }),
+    }),
+    programFlags: t.field({ type: ProgramFlags, resolve: async (shop) => (await shop.settings()).programFlags }),
+    currentOffers: t.field({
+      type: [Offer],
+      description: 'Offers running now.',
+      resolve: async (_shop, _args, ctx) => {
+        const now = ctx.now();
+        return (await ctx.catalogue.offers()).filter((o) => o.startDate <= now && (!o.endDate || o.endDate >= now));
+      },
+    }),
+    appVersion: t.string({ resolve: () => APP_VERSION }),
   }),
 });
 
