@@ -20,6 +20,9 @@ const ConfigSchema = z.object({
     .default('')
     .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
   SSR: flag.default(true),
+  AUTH_JWT_PUBLIC_KEY: z.string().optional(),
+  AUTH_JWT_ISSUER: z.string().default('probe-store'),
+  AUTH_JWT_AUDIENCE: z.string().default('probe-store'),
   CATALOGUE_CACHE: flag.default(true),
   CATALOGUE_VERSION_TTL_MS: z.coerce.number().int().min(0).default(1000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),

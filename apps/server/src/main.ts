@@ -5,7 +5,12 @@ import { loadStorefrontBundle } from './http/storefront-bundle.ts';
 import { loadGeoLookup } from './modules/shop/geolocation.ts';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  poolSize: config.DATABASE_POOL_SIZE,
+  onConnectionError: (error) => console.error(JSON.stringify({ level: 50, msg: 'database connection lost; the pool reconnects on demand', err: error.message })),
+});
 const seeded = await ensureDemoData(database.db);
 const { app, lifecycle } = await buildApp({
   config,

@@ -19,13 +19,15 @@ export interface GqlResponse<T> {
 }
 
 /** The real app (our own modules, no mocks) on a fresh test database, driven through Fastify's inject. */
-export async function startTestApp(options: { config?: Partial<Config>; geoLookup?: GeoLookup | null; database?: DatabaseHandle } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { config?: Partial<Config>; geoLookup?: GeoLookup | null; database?: DatabaseHandle; now?: () => Date } = {},
+): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
-  const config = loadConfig({ NODE_ENV: 'test' }, { LOG_LEVEL: 'info', ...options.config });
+  const config = loadConfig({ NODE_ENV: 'test' }, { LOG_LEVEL: 'info', CATALOGUE_VERSION_TTL_MS: 0, ...options.config });
   const stream = new PassThrough();
   const lines: string[] = [];
   stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
-  const app = await buildApp({ config, database, geoLookup: options.geoLookup ?? null, logStream: stream });
+  const app = await buildApp({ config, database, geoLookup: options.geoLookup ?? null, logStream: stream, ...(options.now ? { now: options.now } : {}) });
   await app.app.ready();
   return {
     ...app,

@@ -16,6 +16,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** How many SQL statements this handle has sent (tests assert query counts with it). */
+  stats: { statements: number };
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -30,29 +32,39 @@ export interface OpenOptions {
   dataDir?: string | undefined;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * Called when an idle PostgreSQL connection fails (server restart, connection killed). The pool drops
+   * that connection and opens a new one on demand; without a listener the process would crash.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  const stats = { statements: 0 };
+  const logger = { logQuery: () => void stats.statements++ };
   if (options.databaseUrl) {
     // int8 (count(*), sums of minor units) as a JS number, as PGlite returns it; amounts stay far below 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    pool.on('error', options.onConnectionError ?? ((error) => console.error('database connection lost:', error.message)));
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Database;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return {
       db,
       kind: 'postgres',
+      stats,
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db,
     kind: 'pglite',
+    stats,
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
   };

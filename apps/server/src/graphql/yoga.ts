@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { ExecutionResult } from 'graphql';
 import type { Database } from '@probe/db';
 import type { Config } from '../config.ts';
+import type { TokenVerifier } from '../auth/tokens.ts';
 import type { CatalogueService } from '../modules/catalogue/service.ts';
 import type { GeoLookup } from '../modules/shop/geolocation.ts';
 import type { GraphQLContext } from './context.ts';
@@ -17,6 +18,7 @@ export interface ServerContext {
 export interface YogaDeps {
   db: Database;
   catalogue: CatalogueService;
+  tokens: TokenVerifier;
   now?: () => Date;
   config: Config;
   log: FastifyBaseLogger;
@@ -35,7 +37,7 @@ function errorIdPlugin(log: FastifyBaseLogger): Plugin {
   };
 }
 
-export function createYogaServer({ db, catalogue, now = () => new Date(), config, log, geoLookup }: YogaDeps): Yoga {
+export function createYogaServer({ db, catalogue, tokens, now = () => new Date(), config, log, geoLookup }: YogaDeps): Yoga {
   const isDev = config.NODE_ENV === 'development';
   return createYoga<ServerContext, GraphQLContext>({
     schema,
@@ -45,14 +47,14 @@ export function createYogaServer({ db, catalogue, now = () => new Date(), config
     graphiql: isDev,
     maskedErrors: { maskError: (error) => maskError(error, log, isDev) },
     plugins: [errorIdPlugin(log)],
-    context: ({ req, request }): GraphQLContext => ({
+    context: async ({ req, request }): Promise<GraphQLContext> => ({
       db,
       config,
       log: req.log,
       headers: request.headers,
       clientIp: req.ip,
       geoLookup,
-      userId: null,
+      userId: await tokens.userIdFrom(request.headers.get('authorization')),
       catalogue,
       now,
     }),

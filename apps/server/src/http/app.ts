@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '@probe/db';
 import type { Config } from '../config.ts';
 import { createYogaServer, type Yoga } from '../graphql/yoga.ts';
+import { createTokenVerifier } from '../auth/tokens.ts';
 import { CatalogueService } from '../modules/catalogue/service.ts';
 import type { GeoLookup } from '../modules/shop/geolocation.ts';
 import { registerGraphqlRoute } from './graphql-route.ts';
@@ -39,7 +40,8 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   });
   const lifecycle: Lifecycle = { accepting: true };
   const catalogue = new CatalogueService(database.db, { cache: config.CATALOGUE_CACHE, versionTtlMs: config.CATALOGUE_VERSION_TTL_MS });
-  const yoga = createYogaServer({ db: database.db, catalogue, now, config, log: app.log, geoLookup });
+  const tokens = await createTokenVerifier({ publicKeyPem: config.AUTH_JWT_PUBLIC_KEY, issuer: config.AUTH_JWT_ISSUER, audience: config.AUTH_JWT_AUDIENCE });
+  const yoga = createYogaServer({ db: database.db, catalogue, tokens, now, config, log: app.log, geoLookup });
 
   registerSecurityHeaders(app);
   registerHealthRoutes(app, lifecycle, database.ping);

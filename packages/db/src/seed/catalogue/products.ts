@@ -1,6 +1,6 @@
 import type { BillingPeriod, CatalogueGroup, Connector, Market, Model, PlanKind } from '@probe/domain';
 
-/** The demo catalogue, in English; translations/<language>.json holds the other 14 languages. */
+/** The demo catalogue, in English; translations/<language>.json holds the 13 other catalogue languages (en-US uses English). */
 
 export interface VariantDef {
   sku: string;
