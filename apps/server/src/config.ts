@@ -24,6 +24,8 @@ const ConfigSchema = z.object({
   AUTH_JWT_ISSUER: z.string().default('probe-store'),
   AUTH_JWT_AUDIENCE: z.string().default('probe-store'),
   CATALOGUE_CACHE: flag.default(true),
+  /** How long an anonymous catalogue answer may be served from memory (0 turns the response cache off). */
+  RESPONSE_CACHE_MAX_AGE_S: z.coerce.number().int().min(0).default(60),
   CATALOGUE_VERSION_TTL_MS: z.coerce.number().int().min(0).default(1000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });

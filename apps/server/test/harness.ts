@@ -23,7 +23,7 @@ export async function startTestApp(
   options: { config?: Partial<Config>; geoLookup?: GeoLookup | null; database?: DatabaseHandle; now?: () => Date } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
-  const config = loadConfig({ NODE_ENV: 'test' }, { LOG_LEVEL: 'info', CATALOGUE_VERSION_TTL_MS: 0, ...options.config });
+  const config = loadConfig({ NODE_ENV: 'test' }, { LOG_LEVEL: 'info', CATALOGUE_VERSION_TTL_MS: 0, RESPONSE_CACHE_MAX_AGE_S: 0, ...options.config });
   const stream = new PassThrough();
   const lines: string[] = [];
   stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));

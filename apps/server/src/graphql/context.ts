@@ -4,17 +4,27 @@ import type { Config } from '../config.ts';
 import type { CatalogueService } from '../modules/catalogue/service.ts';
 import type { GeoLookup } from '../modules/shop/geolocation.ts';
 
+/** Who is asking: the request's headers, address and verified user. */
+export interface Requester {
+  headers: Headers;
+  clientIp: string;
+  /** The signed-in user's id, from a verified token; null when anonymous. */
+  userId: string | null;
+}
+
 /** What every resolver may use. One per request; nothing here outlives it. */
 export interface GraphQLContext {
   db: Database;
   config: Config;
   log: FastifyBaseLogger;
-  headers: Headers;
-  clientIp: string;
   geoLookup: GeoLookup | null;
-  /** The signed-in user's id, from a verified token; null when anonymous. */
-  userId: string | null;
+  /**
+   * Who is asking. Calling it marks the answer private: an answer that depends on the requester is
+   * never shared from the response cache.
+   */
+  requester: () => Requester;
   catalogue: CatalogueService;
   /** The clock, so rules about dates (voucher expiry, offers) are testable. */
   now: () => Date;
+
 }

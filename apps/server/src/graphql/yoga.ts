@@ -1,3 +1,7 @@
+import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
+import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
+import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { ExecutionResult } from 'graphql';
@@ -46,17 +50,28 @@ export function createYogaServer({ db, catalogue, tokens, now = () => new Date()
     landingPage: false,
     graphiql: isDev,
     maskedErrors: { maskError: (error) => maskError(error, log, isDev) },
-    plugins: [errorIdPlugin(log)],
-    context: async ({ req, request }): Promise<GraphQLContext> => ({
-      db,
-      config,
-      log: req.log,
-      headers: request.headers,
-      clientIp: req.ip,
-      geoLookup,
-      userId: await tokens.userIdFrom(request.headers.get('authorization')),
-      catalogue,
-      now,
-    }),
+    plugins: [
+      // Refused before any resolver runs (ARCHITECTURE §6; at most Saleor's limits).
+      maxTokensPlugin({ n: 5000 }),
+      maxDepthPlugin({ n: 12, flattenFragments: true }),
+      maxAliasesPlugin({ n: 30 }),
+      costLimitPlugin({ maxCost: 20_000 }),
+      errorIdPlugin(log),
+    ],
+    context: async ({ req, request }): Promise<GraphQLContext> => {
+      const requester = { headers: request.headers, clientIp: req.ip, userId: await tokens.userIdFrom(request.headers.get('authorization')) };
+      return {
+        db,
+        config,
+        log: req.log,
+        geoLookup,
+        catalogue,
+        now,
+        requester: () => {
+          if (req.cacheHint) req.cacheHint.shared = false;
+          return requester;
+        },
+      };
+    },
   });
 }

@@ -6,6 +6,7 @@ import { createTokenVerifier } from '../auth/tokens.ts';
 import { CatalogueService } from '../modules/catalogue/service.ts';
 import type { GeoLookup } from '../modules/shop/geolocation.ts';
 import { registerGraphqlRoute } from './graphql-route.ts';
+import { ResponseCache } from './response-cache.ts';
 import { registerHealthRoutes, type Lifecycle } from './health.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerStorefront, type StorefrontBundle } from './storefront.ts';
@@ -45,7 +46,8 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
 
   registerSecurityHeaders(app);
   registerHealthRoutes(app, lifecycle, database.ping);
-  registerGraphqlRoute(app, yoga);
+  const responseCache = new ResponseCache({ maxAgeSeconds: config.RESPONSE_CACHE_MAX_AGE_S, maxEntries: 5000, version: () => catalogue.version() });
+  registerGraphqlRoute(app, yoga, responseCache, () => catalogue.version());
   if (storefront) await registerStorefront(app, { yoga, config, bundle: storefront });
   return { app, yoga, lifecycle, catalogue };
 }

@@ -184,7 +184,7 @@ const Catalogue = builder.objectRef<CatalogueRoot>('Catalogue').implement({
       description: 'The variants of a catalogue group, optionally of one market. TEAM groups need a signed-in user.',
       args: { group: t.arg({ type: CatalogueGroupEnum, required: true }), market: t.arg({ type: MarketEnum, required: false }) },
       resolve: (root, { group, market }, ctx) => {
-        if (RESTRICTED_GROUPS.includes(group as CatalogueGroup) && !ctx.userId) throw permissionDenied();
+        if (RESTRICTED_GROUPS.includes(group as CatalogueGroup) && !ctx.requester().userId) throw permissionDenied();
         return (root.snapshot.variantsByGroup.get(group) ?? []).filter((v) => !market || v.market === market).map((v) => ({ v, root }));
       },
     }),

@@ -57,7 +57,8 @@ const Geolocalization = builder.objectRef<{ ctx: GraphQLContext }>('Geolocalizat
       nullable: true,
       description: 'The visitor\'s country when it is one the store knows, else null.',
       resolve: async ({ ctx }) => {
-        const code = geolocate(ctx.headers, ctx.clientIp, ctx.config.GEO_COUNTRY_HEADER, ctx.geoLookup);
+        const { headers, clientIp } = ctx.requester();
+        const code = geolocate(headers, clientIp, ctx.config.GEO_COUNTRY_HEADER, ctx.geoLookup);
         const row = code ? await findCountry(ctx.db, code) : null;
         return row ? { row, languageCode: null } : null;
       },
@@ -85,7 +86,7 @@ Shop.implement({
     maintenanceMode: t.boolean({ resolve: async (shop) => (await shop.settings()).maintenanceMode }),
     maintenanceAccessAllowed: t.boolean({
       description: 'Whether this visitor may use the store while maintenance mode is on.',
-      resolve: (_s, _a, ctx) => ctx.config.MAINTENANCE_ALLOW_IPS.includes(ctx.clientIp),
+      resolve: (_s, _a, ctx) => ctx.config.MAINTENANCE_ALLOW_IPS.includes(ctx.requester().clientIp),
     }),
     maintenancePageHeader: t.string({ nullable: true, resolve: async (shop) => (await shop.settings()).maintenancePageHeader }),
     maintenancePageContent: t.string({ nullable: true, resolve: async (shop) => (await shop.settings()).maintenancePageContent }),

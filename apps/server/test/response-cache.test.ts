@@ -1,0 +1,69 @@
+import { schema } from '@probe/db';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './harness.ts';
+
+const DB = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+const SHOP = 'query Shop { shop { catalogue(country: US, languageCode: EN) { variants(group: IQ3_DEVICE, market: HUMAN) { sku pricing { price { gross { fractionalAmount } } } } } } }';
+
+describe(`response cache for anonymous catalogue answers (${DB})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ config: { RESPONSE_CACHE_MAX_AGE_S: 60 } });
+  });
+  afterAll(() => t?.close());
+
+  const post = (query: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify({ query }) });
+  const get = (query: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent(query)}`, headers });
+
+  it('serves a repeated anonymous Shop query from memory with the same body, an ETag and Cache-Control', async () => {
+    const first = await post(SHOP);
+    expect(first.headers['x-cache']).toBe('MISS');
+    const second = await post(SHOP);
+    expect(second.headers['x-cache']).toBe('HIT');
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
+  });
+
+  it('answers a GET with If-None-Match 304 and no body', async () => {
+    const first = await get(SHOP);
+    const again = await get(SHOP, { 'if-none-match': String(first.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('never shares an answer that depends on who asks, or one asked with a token, or one with errors', async () => {
+    const geo = 'query Shop { shop { geolocalization { country { code } } } }';
+    await post(geo, { 'x-country-code': 'DE' });
+    const other = await post(geo, { 'x-country-code': 'FR' });
+    expect(other.headers['x-cache']).toBeUndefined();
+    expect(other.json()).toEqual({ data: { shop: { geolocalization: { country: { code: 'FR' } } } } });
+    expect(other.headers['cache-control']).toBe('no-store');
+
+    await post(SHOP, { authorization: 'JWT a.b.c' });
+    expect((await post(SHOP, { authorization: 'JWT a.b.c' })).headers['x-cache']).toBeUndefined();
+
+    const team = 'query Shop { shop { catalogue(country: US, languageCode: EN) { variants(group: TEAM) { sku } } } }';
+    await post(team);
+    expect((await post(team)).headers['x-cache']).toBeUndefined();
+  });
+
+  it('drops its answers when the catalogue changes', async () => {
+    await post(SHOP);
+    const [variant] = await t.database.db.select().from(schema.productVariants).where(eq(schema.productVariants.sku, 'IQ3-USBC-HUMAN'));
+    await t.database.db.update(schema.variantPrices).set({ amount: 3799_00 }).where(sql`${schema.variantPrices.variantId} = ${variant!.id} and ${schema.variantPrices.country} = 'US'`);
+    const fresh = await post(SHOP);
+    expect(fresh.headers['x-cache']).toBe('MISS');
+    expect(fresh.body).toContain('379900');
+  });
+
+  it('drops its answers when shop settings change', async () => {
+    const q = 'query Shop { shop { teamConfiguration { maxSeats } } }';
+    await post(q);
+    await t.database.db.update(schema.shopSettings).set({ teamMaxSeats: 30 });
+    const fresh = await post(q);
+    expect(fresh.json()).toEqual({ data: { shop: { teamConfiguration: { maxSeats: 30 } } } });
+  });
+});
