@@ -2,6 +2,7 @@ import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
+import { useGraphQlJit } from '@envelop/graphql-jit';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { ExecutionResult } from 'graphql';
@@ -56,6 +57,8 @@ export function createYogaServer({ db, catalogue, tokens, now = () => new Date()
       maxDepthPlugin({ n: 12, flattenFragments: true }),
       maxAliasesPlugin({ n: 30 }),
       costLimitPlugin({ maxCost: 20_000 }),
+      // Compiles each distinct operation once: large catalogue answers execute several times faster.
+      useGraphQlJit(),
       errorIdPlugin(log),
     ],
     context: async ({ req, request }): Promise<GraphQLContext> => {

@@ -213,16 +213,16 @@ const Catalogue = builder.objectRef<CatalogueRoot>('Catalogue').implement({
       type: Banner,
       nullable: true,
       args: { page: t.arg.string({ required: false }) },
-      resolve: (r, { page }) =>
-        r.snapshot.banners.find(
+      resolve: async (r, { page }, ctx) =>
+        (await ctx.catalogue.banners(r.snapshot.language)).find(
           (b) => activeNow(r.now, b.startsAt, b.endsAt) && (!b.countries.length || b.countries.includes(r.snapshot.country.code)) && (!page || !b.visibility.length || b.visibility.includes(page)),
         ) ?? null,
     }),
     promos: t.field({
       type: [Promo],
       description: 'Promos running in this country that announce themselves with a banner.',
-      resolve: (r) =>
-        r.snapshot.promos.filter((p) => voucherStatus(p, r.snapshot.country.code, r.now) === 'APPLIED'),
+      resolve: async (r, _args, ctx) =>
+        (await ctx.catalogue.promos(r.snapshot.language)).filter((p) => voucherStatus(p, r.snapshot.country.code, r.now) === 'APPLIED'),
     }),
   }),
 });

@@ -1,7 +1,9 @@
 import { schema, type Database } from '@probe/db';
 import { eq } from 'drizzle-orm';
 import { buildSnapshot, type CatalogueSnapshot } from './snapshot.ts';
-import { loadBannerPromos, loadBanners, loadCatalogueRows, loadCountryTaxSettings, loadOffers, type OfferRow } from './repo.ts';
+import {
+  loadBannerPromos, loadBanners, loadCatalogueRows, loadCountryTaxSettings, loadOffers, type BannerRow, type OfferRow, type PublicPromoRow,
+} from './repo.ts';
 
 export interface CatalogueServiceOptions {
   /** Keep built snapshots between requests (off to measure the uncached path). */
@@ -11,17 +13,17 @@ export interface CatalogueServiceOptions {
 }
 
 /**
- * Serves catalogue snapshots. With the cache on, a snapshot is built once per (catalogue version,
- * country, language); the version comes from shop_settings, bumped by a trigger on every catalogue
+ * Serves catalogue snapshots (and banners, promos, offers). With the cache on, each is built once per
+ * catalogue version (a snapshot per country and language); the version comes from shop_settings, bumped by a trigger on every catalogue
  * change, and is re-read at most every `versionTtlMs`, so every server instance sees edits quickly.
  */
 export class CatalogueService {
   private versionValue = 0;
   private versionReadAt = -Infinity;
   private versionRead: Promise<number> | null = null;
-  private snapshots = new Map<string, Promise<CatalogueSnapshot | null>>();
-  private snapshotsVersion = -1;
-  private offersCache: { version: number; rows: Promise<OfferRow[]> } | null = null;
+  /** Snapshots, banners, promos and offers made under `entriesVersion`. */
+  private entries = new Map<string, Promise<unknown>>();
+  private entriesVersion = -1;
 
   constructor(
     private readonly db: Database,
@@ -47,39 +49,45 @@ export class CatalogueService {
   }
 
   /** The catalogue of a country in a language; null for a country the store does not know. */
-  async snapshot(country: string, language: string): Promise<CatalogueSnapshot | null> {
-    if (!this.options.cache) return this.build(country, language);
-    const version = await this.version();
-    if (version !== this.snapshotsVersion) {
-      this.snapshots.clear();
-      this.snapshotsVersion = version;
-    }
-    const key = `${country}:${language}`;
-    let snapshot = this.snapshots.get(key);
-    if (!snapshot) {
-      snapshot = this.build(country, language);
-      this.snapshots.set(key, snapshot);
-      snapshot.catch(() => this.snapshots.delete(key));
-    }
-    return snapshot;
+  snapshot(country: string, language: string): Promise<CatalogueSnapshot | null> {
+    return this.cached(`snapshot:${country}:${language}`, () => this.build(country, language));
   }
 
-  /** Offers, shop-wide, cached like the snapshots. */
-  async offers(): Promise<OfferRow[]> {
-    if (!this.options.cache) return loadOffers(this.db);
-    const version = await this.version();
-    if (!this.offersCache || this.offersCache.version !== version) this.offersCache = { version, rows: loadOffers(this.db) };
-    return this.offersCache.rows;
+  /** Offers, shop-wide. */
+  offers(): Promise<OfferRow[]> {
+    return this.cached('offers', () => loadOffers(this.db));
   }
 
-  /** Four statements, run together: country and tax settings, catalogue rows, banners, banner promos. */
+  /** Banners in a language; loaded only when a query asks for them. */
+  banners(language: string): Promise<BannerRow[]> {
+    return this.cached(`banners:${language}`, () => loadBanners(this.db, language));
+  }
+
+  /** Promos announcing themselves with a banner, in a language; loaded only when asked for. */
+  promos(language: string): Promise<PublicPromoRow[]> {
+    return this.cached(`promos:${language}`, () => loadBannerPromos(this.db, language));
+  }
+
+  /** Two statements, run together: the country's price and tax settings, and its catalogue rows. */
   private async build(country: string, language: string): Promise<CatalogueSnapshot | null> {
-    const [settings, rows, banners, promos] = await Promise.all([
-      loadCountryTaxSettings(this.db, country),
-      loadCatalogueRows(this.db, country, language),
-      loadBanners(this.db, language),
-      loadBannerPromos(this.db, language),
-    ]);
-    return settings ? buildSnapshot(settings, language, rows, banners, promos) : null;
+    const [settings, rows] = await Promise.all([loadCountryTaxSettings(this.db, country), loadCatalogueRows(this.db, country, language)]);
+    return settings ? buildSnapshot(settings, language, rows) : null;
+  }
+
+  /** One value per catalogue version (or none, with the cache off). */
+  private async cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.options.cache) return load();
+    const version = await this.version();
+    if (version !== this.entriesVersion) {
+      this.entries.clear();
+      this.entriesVersion = version;
+    }
+    let value = this.entries.get(key) as Promise<T> | undefined;
+    if (!value) {
+      value = load();
+      this.entries.set(key, value);
+      value.catch(() => this.entries.delete(key));
+    }
+    return value;
   }
 }

@@ -1,4 +1,4 @@
-import type { BannerRow, CatalogueRow, CountryTaxSettings, PublicPromoRow } from './repo.ts';
+import type { CatalogueRow, CountryTaxSettings } from './repo.ts';
 
 export interface CatalogueProduct {
   id: number;
@@ -37,17 +37,9 @@ export interface CatalogueSnapshot {
   productBySlug: Map<string, CatalogueProduct>;
   variantsByGroup: Map<string, CatalogueVariant[]>;
   variantBySku: Map<string, CatalogueVariant>;
-  banners: BannerRow[];
-  promos: PublicPromoRow[];
 }
 
-export function buildSnapshot(
-  country: CountryTaxSettings,
-  language: string,
-  rows: CatalogueRow[],
-  banners: BannerRow[] = [],
-  promos: PublicPromoRow[] = [],
-): CatalogueSnapshot {
+export function buildSnapshot(country: CountryTaxSettings, language: string, rows: CatalogueRow[]): CatalogueSnapshot {
   const productBySlug = new Map<string, CatalogueProduct>();
   const variantsByGroup = new Map<string, CatalogueVariant[]>();
   const variantBySku = new Map<string, CatalogueVariant>();
@@ -90,5 +82,5 @@ export function buildSnapshot(
       variantsByGroup.set(group, list);
     }
   }
-  return { country, language, products: [...productBySlug.values()], productBySlug, variantsByGroup, variantBySku, banners, promos };
+  return { country, language, products: [...productBySlug.values()], productBySlug, variantsByGroup, variantBySku };
 }
