@@ -77,6 +77,17 @@ describe('base path and redirect rules', () => {
     await context.close();
   });
 
+  it('a further usd country with device pricing is served as it is, and one geolocated without pricing falls back', async () => {
+    const qa = await landing('/qa/ar/');
+    expect(qa.path).toBe('/qa/ar/');
+    expect(qa.response?.status()).toBe(200);
+    await qa.context.close();
+    const mx = await landing('/', { 'x-country-code': 'MX' });
+    expect(mx.path).toBe('/us/en/');
+    await expect(mx.page.getByTestId('unavailable-country').textContent()).resolves.toContain('Mexico');
+    await mx.context.close();
+  });
+
   it('applies the same rules on in-app navigation (no document request)', async () => {
     const { context, page } = await landing('/us/en/');
     await page.waitForLoadState('networkidle');

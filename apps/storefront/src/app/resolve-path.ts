@@ -7,13 +7,12 @@ import { orFail } from '../lib/loader-failure.ts';
 
 /**
  * Applies spec §2's base-path rules to a request. Geolocation is asked for only when a path cannot be
- * served as it is, so a valid path costs one cached query.
+ * served as it is, so a valid path costs one cached query. Whether a country's devices are priced is
+ * known only with its shop data: the store root checks it (`isDevicePriced`) and redirects from there.
  */
 export async function resolveRequestPath(client: ApolloClient, url: URL): Promise<BasePathResult> {
-  const { data } = await orFail('Failed to load countries', () => client.query({ query: ENABLED_COUNTRIES }));
-  // Until the catalogue is in, every enabled store country counts as priced.
-  const priced = new Set(data?.shop.countries.map((c) => c.code));
-  const input = { pathname: url.pathname, search: url.search, hash: url.hash, isPriced: (c: string) => priced.has(c) };
+  await orFail('Failed to load countries', () => client.query({ query: ENABLED_COUNTRIES }));
+  const input = { pathname: url.pathname, search: url.search, hash: url.hash, isPriced: () => true };
   const first = resolveBasePath(input);
   if (first.kind === 'ok' || (first.reason !== 'no-prefix' && first.reason !== 'invalid-prefix')) return first;
   const geo = await orFail('Failed to load geolocalization', () => client.query({ query: GEOLOCALIZATION }));

@@ -50,3 +50,27 @@ export const MAINTENANCE: TypedDocumentNode<{ shop: MaintenanceFields }> = gql`
     }
   }
 `;
+
+export interface ShopFields {
+  shop: {
+    storeType: 'IQ' | 'VET';
+    catalogue: { currency: string; displayGrossPrices: boolean; isDevicePriced: boolean };
+  };
+}
+
+/**
+ * Shop (spec §7): the shop data the store root loads for a country and language. The screens of the
+ * browsing issue add their fields here; it never selects the groups restricted to signed-in users.
+ */
+export const SHOP: TypedDocumentNode<ShopFields, { country: string; languageCode: string; voucherCode?: string | null }> = gql`
+  query Shop($country: CountryCode!, $languageCode: LanguageCodeEnum!, $voucherCode: String) {
+    shop {
+      storeType
+      catalogue(country: $country, languageCode: $languageCode, voucherCode: $voucherCode) {
+        currency
+        displayGrossPrices
+        isDevicePriced
+      }
+    }
+  }
+`;

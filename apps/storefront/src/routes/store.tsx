@@ -1,9 +1,10 @@
-import { catalogueLanguage, intlLocale, languageCodeEnum, UNAVAILABLE_COUNTRY_COOKIE, type KnownCountry, type UrlLanguage } from '@probe/domain';
+import { catalogueLanguage, intlLocale, languageCodeEnum, resolveBasePath, UNAVAILABLE_COUNTRY_COOKIE, type KnownCountry, type UrlLanguage } from '@probe/domain';
 import { useEffect, useState } from 'react';
 import { Outlet, useLoaderData, useNavigation, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { useIntl } from 'react-intl';
 import { apolloContext } from '../app/apollo-context.ts';
-import { ENABLED_COUNTRIES, MAINTENANCE, type CountryFields, type MaintenanceFields } from '../graphql/shop.ts';
+import { ENABLED_COUNTRIES, MAINTENANCE, SHOP, type CountryFields, type MaintenanceFields, type ShopFields } from '../graphql/shop.ts';
+import { redirectTo } from '../app/resolve-path.ts';
 import { readCookie } from '../lib/cookies.ts';
 import { GRAPHQL_ERROR_EVENT, type GraphqlErrorDetail } from '../lib/events.ts';
 import { orFail } from '../lib/loader-failure.ts';
@@ -17,6 +18,7 @@ import type { BaseData } from './base.tsx';
 
 export interface StoreData {
   maintenance: MaintenanceFields;
+  shop: ShopFields['shop'];
   countries: CountryFields[];
   /** The country the visitor was redirected away from, by name, while the notice is not dismissed. */
   unavailableCountry: { code: string; name: string } | null;
@@ -28,14 +30,22 @@ export async function storeLoader({ request, context, params }: LoaderFunctionAr
   const country = (params.countryCode ?? '').toUpperCase() as KnownCountry;
   const language = params.language as UrlLanguage;
   const languageCode = languageCodeEnum(catalogueLanguage(country, language));
-  const [maintenance, countries] = await Promise.all([
+  const [maintenance, countries, shop] = await Promise.all([
     orFail('Failed to load maintenance data', () => client.query({ query: MAINTENANCE })),
     orFail('Failed to load countries', () => client.query({ query: ENABLED_COUNTRIES, variables: { languageCode } })),
+    orFail('Failed to load shop', () => client.query({ query: SHOP, variables: { country, languageCode } })),
   ]);
+  // Spec §2: a country without pricing for the IQ3 or the IQ+ Lightning device goes to the default country.
+  if (!shop.data!.shop.catalogue.isDevicePriced) {
+    const url = new URL(request.url);
+    const result = resolveBasePath({ pathname: url.pathname, search: url.search, isPriced: (c) => c !== country });
+    if (result.kind === 'redirect') throw redirectTo(result);
+  }
   const cookies = typeof document === 'undefined' ? request.headers.get('cookie') : document.cookie;
   const unavailable = readCookie(cookies, UNAVAILABLE_COUNTRY_COOKIE);
   return {
     maintenance: maintenance.data!.shop,
+    shop: shop.data!.shop,
     countries: countries.data!.shop.countries,
     // Named here, in the loader, so the browser hydrates with the server's text.
     unavailableCountry: unavailable && /^[A-Z]{2}$/.test(unavailable)
