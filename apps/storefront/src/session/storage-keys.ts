@@ -1,7 +1,20 @@
-/**
- * Spec §9: every local-storage key the store uses, in one place. (The data-layer issue adds the rest:
- * checkout token, plan, login state, auth token, organization slug, promo code.)
- */
+/** Spec §9: every local-storage key the store uses, in one place. */
 export const STORAGE_KEYS = {
+  checkoutToken: 'checkoutToken',
+  plan: 'plan',
   lastLoginLocation: 'lastLoginLocation',
+  loginState: 'loginState',
+  authToken: 'authToken',
+  organizationSlug: 'organizationSlug',
+  promoCode: 'promoCode',
+  /** Apollo's persisted cache and the time it was written (spec §4: purged after 10 minutes). */
+  apolloCache: 'apollo-cache-persist',
+  apolloCacheTimestamp: 'apollo-cache-persist-timestamp',
 } as const;
+
+/** Spec §4: a session-storage entry named `upa`, which can be cleared. */
+export const UPA_SESSION_KEY = 'upa';
+
+export function clearUpa(storage: Storage = sessionStorage): void {
+  storage.removeItem(UPA_SESSION_KEY);
+}
