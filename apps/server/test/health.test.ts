@@ -26,3 +26,29 @@ describe('health and readiness', () => {
     expect(res.headers['x-frame-options']).toBe('DENY');
   });
 });
+
+describe('client error reports', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('logs a report once under the id the buyer sees', async () => {
+    const errorId = '5a0c2b1e-1111-4a2b-9c3d-0123456789ab';
+    const res = await t.app.inject({ method: 'POST', url: '/client-errors', payload: { errorId, type: 'TypeError', message: 'x is undefined', url: 'http://s/us/en/', context: { operation: 'Shop' } } });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ errorId });
+    const logged = t.logs().filter((l) => l.errorId === errorId);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ clientError: { type: 'TypeError', message: 'x is undefined', context: { operation: 'Shop' } } });
+  });
+
+  it('refuses a malformed or oversized report with a 4xx that says why', async () => {
+    const bad = await t.app.inject({ method: 'POST', url: '/client-errors', payload: { errorId: 'nope', message: 'x' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues[0]).toMatch(/errorId/);
+    const big = await t.app.inject({ method: 'POST', url: '/client-errors', payload: { errorId: '5a0c2b1e-1111-4a2b-9c3d-0123456789ab', message: 'x'.repeat(20_000) } });
+    expect(big.statusCode).toBe(413);
+  });
+});

@@ -1,11 +1,14 @@
-import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
+import type { NormalizedCacheObject } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterContextProvider } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { apolloContext } from './app/apollo-context.ts';
-import { cacheConfig } from './app/cache-config.ts';
+import { createBrowserClient } from './data/client.ts';
+import { DATA_CONFIG } from './data/config.ts';
+import { createReporter } from './monitoring/reporter.ts';
+import { logout } from './session/logout.ts';
 import { routes } from './app/routes.tsx';
 import { reviveErrors, STATE_SCRIPT_ID, type SsrState } from './app/ssr-state.ts';
 import { loadMessages } from './i18n/catalogues.ts';
@@ -15,9 +18,8 @@ import './ui/base.css';
 const stateElement = document.getElementById(STATE_SCRIPT_ID);
 const state = stateElement?.textContent ? (JSON.parse(stateElement.textContent) as SsrState) : null;
 
-const cache = new InMemoryCache(cacheConfig);
-if (state) cache.restore(state.apollo as never);
-const client = new ApolloClient({ cache, link: new HttpLink({ uri: '/graphql' }) });
+const reporter = createReporter(DATA_CONFIG.errorDsn);
+const { client } = createBrowserClient({ serverState: (state?.apollo as NormalizedCacheObject | undefined) ?? null, reporter, logout });
 
 if (state) {
   // Hydration must render exactly what the server did: resolve the lazy screens of this URL and load its

@@ -9,6 +9,7 @@ import { apolloContext } from './app/apollo-context.ts';
 import { cacheConfig } from './app/cache-config.ts';
 import { routes } from './app/routes.tsx';
 import { serializeErrors, toScriptJson, type SsrState } from './app/ssr-state.ts';
+import { DEFAULT_OPTIONS } from './data/default-options.ts';
 import { catalogueChunkPath } from './i18n/catalogues.ts';
 import { HeadContext, type HeadData } from './lib/head.tsx';
 import type { LoaderFailure } from './lib/loader-failure.ts';
@@ -88,7 +89,7 @@ function inProcessLink(execute: Execute): ApolloLink {
 /** Renders a first request: the same loaders as the browser, an Apollo client of its own, one string out. */
 export async function render(request: Request, execute: Execute): Promise<RenderResult> {
   const cache = new InMemoryCache({ ...cacheConfig, resultCaching: false });
-  const client = new ApolloClient({ ssrMode: true, link: inProcessLink(execute), cache });
+  const client = new ApolloClient({ ssrMode: true, link: inProcessLink(execute), cache, defaultOptions: DEFAULT_OPTIONS });
   const requestContext = new RouterContextProvider();
   requestContext.set(apolloContext, client);
 

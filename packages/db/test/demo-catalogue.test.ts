@@ -22,10 +22,10 @@ describe(`the demo catalogue (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : '
       select (select count(*) from products)::int as products,
              (select count(*) from product_translations)::int as product_translations,
              (select count(*) from product_variants)::int as variants,
-             (select count(*) from variant_translations)::int as variant_translations`)) as unknown as { rows: Array<Record<string, number>> };
-    const counts = result.rows[0];
-    expect(counts!.product_translations).toBe(counts!.products * CATALOGUE_LANGUAGES.length);
-    expect(counts!.variant_translations).toBe(counts!.variants * CATALOGUE_LANGUAGES.length);
+             (select count(*) from variant_translations)::int as variant_translations`)) as unknown as { rows: Array<{ products: number; product_translations: number; variants: number; variant_translations: number }> };
+    const counts = result.rows[0]!;
+    expect(counts.product_translations).toBe(counts.products * CATALOGUE_LANGUAGES.length);
+    expect(counts.variant_translations).toBe(counts.variants * CATALOGUE_LANGUAGES.length);
     const languages = await handle.db.selectDistinct({ language: schema.productTranslations.language }).from(schema.productTranslations);
     expect(languages.map((l) => l.language).sort()).toEqual([...CATALOGUE_LANGUAGES].sort());
   });

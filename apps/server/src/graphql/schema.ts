@@ -4,6 +4,7 @@ import '../modules/shop/schema.ts';
 import '../modules/account/schema.ts';
 import '../modules/catalogue/schema.ts';
 import '../modules/address/schema.ts';
+import '../modules/payments/saved-methods.ts';
 
 export const schema: GraphQLSchema = builder.toSchema();
 

@@ -5,6 +5,7 @@ import { createYogaServer, type Yoga } from '../graphql/yoga.ts';
 import { createTokenVerifier } from '../auth/tokens.ts';
 import { CatalogueService } from '../modules/catalogue/service.ts';
 import type { GeoLookup } from '../modules/shop/geolocation.ts';
+import { registerClientErrors } from './client-errors.ts';
 import { registerGraphqlRoute } from './graphql-route.ts';
 import { ResponseCache } from './response-cache.ts';
 import { registerHealthRoutes, type Lifecycle } from './health.ts';
@@ -46,6 +47,7 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
 
   registerSecurityHeaders(app);
   registerHealthRoutes(app, lifecycle, database.ping);
+  registerClientErrors(app);
   const responseCache = new ResponseCache({ maxAgeSeconds: config.RESPONSE_CACHE_MAX_AGE_S, maxEntries: 5000, version: () => catalogue.version() });
   registerGraphqlRoute(app, yoga, responseCache, () => catalogue.version());
   if (storefront) await registerStorefront(app, { yoga, config, bundle: storefront });

@@ -1,10 +1,20 @@
 import type { InMemoryCacheConfig } from '@apollo/client';
+import { cacheSizes } from '@apollo/client/utilities';
+import possibleTypes from '../graphql/possible-types.json';
+
+// Spec §9: the query (result) cache holds 65536 entries.
+cacheSizes['inMemoryCache.executeSelectionSet'] = 65_536;
 
 /** Cache options shared by the server's per-request cache and the browser's. */
 export const cacheConfig: InMemoryCacheConfig = {
+  // Generated from the schema (npm run schema:print): SavedPaymentMethod, TranslatableItem.
+  possibleTypes,
   typePolicies: {
     Shop: { keyFields: [] },
     // A country's display name depends on the language asked for, so countries are not normalized.
     Country: { keyFields: false },
+    // List fields are replaced by the server's answer, never merged.
+    Checkout: { fields: { lines: { merge: false }, availableShippingMethods: { merge: false }, activePromos: { merge: false } } },
+    Catalogue: { keyFields: false },
   },
 };

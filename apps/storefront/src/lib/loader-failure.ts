@@ -21,11 +21,17 @@ export function loaderFailure(message: string, cause: unknown): never {
   throw data<LoaderFailure>({ message, errorId: errorIdOf(cause) }, { status: 500 });
 }
 
-/** Runs a loader's query, turning any failure into the spec's loader failure with that message. */
-export async function orFail<T>(message: string, run: () => Promise<T>): Promise<T> {
+/**
+ * Runs a loader's query; a thrown error, an error kept with the data (errorPolicy "all") or missing
+ * data all become the spec's loader failure with that message.
+ */
+export async function orFail<T>(message: string, run: () => Promise<{ data?: T | undefined; error?: unknown }>): Promise<{ data: T }> {
+  let result: { data?: T | undefined; error?: unknown };
   try {
-    return await run();
+    result = await run();
   } catch (cause) {
     return loaderFailure(message, cause);
   }
+  if (result.error || result.data === undefined || result.data === null) return loaderFailure(message, result.error ?? new Error('no data'));
+  return { data: result.data };
 }

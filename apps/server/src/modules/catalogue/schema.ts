@@ -249,3 +249,9 @@ builder.objectField(Shop, 'catalogue', (t) =>
     resolve: (_shop, { country, languageCode, voucherCode }, ctx) => catalogueRoot(ctx, country, languageCode, voucherCode),
   }),
 );
+
+/** Saleor's TranslatableItem: the catalogue objects that carry translations. */
+builder.unionType('TranslatableItem', {
+  types: [Product, ProductVariant, Category],
+  resolveType: (item) => ('v' in item ? ProductVariant : 'p' in item ? Product : Category),
+});

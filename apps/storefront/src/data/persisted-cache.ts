@@ -1,0 +1,103 @@
+import type { InMemoryCache, NormalizedCacheObject } from '@apollo/client';
+import { STORAGE_KEYS } from '../session/storage-keys.ts';
+
+/** Spec §4, §9: the persisted client cache's rules. */
+export const PERSIST = {
+  maxAgeMs: 10 * 60 * 1000,
+  debounceMs: 1000,
+  /** Serialized size cap, in characters (1 MiB). */
+  maxSize: 1_048_576,
+} as const;
+
+/**
+ * Keeps the Apollo cache in local storage: restored on start when younger than 10 minutes (else
+ * purged), persisted on each write, debounced 1 s; when the serialized cache passes 1 MiB it is purged
+ * and persistence pauses. Persistence failures are logged and rethrown.
+ */
+export class CachePersistor {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  paused = false;
+
+  constructor(
+    private readonly cache: InMemoryCache,
+    private readonly storage: Storage = localStorage,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  /** The stored cache when it is young enough; an old or unreadable one is purged. */
+  restore(): NormalizedCacheObject | null {
+    const stamp = Number(this.storage.getItem(STORAGE_KEYS.apolloCacheTimestamp));
+    const raw = this.storage.getItem(STORAGE_KEYS.apolloCache);
+    if (!raw || !stamp || this.now() - stamp > PERSIST.maxAgeMs) {
+      this.purge();
+      return null;
+    }
+    try {
+      return JSON.parse(raw) as NormalizedCacheObject;
+    } catch {
+      this.purge();
+      return null;
+    }
+  }
+
+  /** Persists after every change to the cache, debounced. */
+  start(): void {
+    const cache = this.cache as unknown as Record<'write' | 'modify' | 'evict' | 'gc', (...args: unknown[]) => unknown>;
+    for (const method of ['write', 'modify', 'evict', 'gc'] as const) {
+      const original = cache[method]!.bind(this.cache);
+      cache[method] = (...args: unknown[]) => {
+        const result = original(...args);
+        this.schedule();
+        return result;
+      };
+    }
+  }
+
+  private schedule(): void {
+    if (this.paused) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      try {
+        this.persist();
+      } catch {
+        // logged by persist; the rethrow reaches callers of persist(), not this timer
+      }
+    }, PERSIST.debounceMs);
+  }
+
+  /** Writes the cache now. Over the cap, it purges and pauses instead. */
+  persist(): void {
+    if (this.paused) return;
+    try {
+      const serialized = JSON.stringify(this.cache.extract());
+      if (serialized.length > PERSIST.maxSize) {
+        this.purge();
+        this.paused = true;
+        return;
+      }
+      this.storage.setItem(STORAGE_KEYS.apolloCache, serialized);
+      this.storage.setItem(STORAGE_KEYS.apolloCacheTimestamp, String(this.now()));
+    } catch (error) {
+      console.error('Persisting the Apollo cache failed', error);
+      throw error;
+    }
+  }
+
+  purge(): void {
+    this.storage.removeItem(STORAGE_KEYS.apolloCache);
+    this.storage.removeItem(STORAGE_KEYS.apolloCacheTimestamp);
+  }
+}
+
+/**
+ * The state to start from: the persisted cache when young enough, with the server's state (newer)
+ * written over it entity by entity and ROOT_QUERY field by field, so hydration matches the server's HTML.
+ */
+export function mergeStates(persisted: NormalizedCacheObject | null, server: NormalizedCacheObject | null): NormalizedCacheObject {
+  if (!persisted) return server ?? {};
+  if (!server) return persisted;
+  const merged: NormalizedCacheObject = { ...persisted, ...server };
+  if (persisted.ROOT_QUERY && server.ROOT_QUERY) merged.ROOT_QUERY = { ...persisted.ROOT_QUERY, ...server.ROOT_QUERY };
+  return merged;
+}
