@@ -26,9 +26,10 @@ export class CachePersistor {
 
   /** The stored cache when it is young enough; an old or unreadable one is purged. */
   restore(): NormalizedCacheObject | null {
-    const stamp = Number(this.storage.getItem(STORAGE_KEYS.apolloCacheTimestamp));
+    const stamped = this.storage.getItem(STORAGE_KEYS.apolloCacheTimestamp);
+    const stamp = Number(stamped);
     const raw = this.storage.getItem(STORAGE_KEYS.apolloCache);
-    if (!raw || !stamp || this.now() - stamp > PERSIST.maxAgeMs) {
+    if (!raw || stamped === null || !Number.isFinite(stamp) || this.now() - stamp > PERSIST.maxAgeMs) {
       this.purge();
       return null;
     }
