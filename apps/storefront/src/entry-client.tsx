@@ -7,6 +7,7 @@ import { RouterProvider } from 'react-router/dom';
 import { apolloContext } from './app/apollo-context.ts';
 import { createBrowserClient } from './data/client.ts';
 import { DATA_CONFIG } from './data/config.ts';
+import { setReporter } from './monitoring/current.ts';
 import { createReporter } from './monitoring/reporter.ts';
 import { logout } from './session/logout.ts';
 import { routes } from './app/routes.tsx';
@@ -19,6 +20,7 @@ const stateElement = document.getElementById(STATE_SCRIPT_ID);
 const state = stateElement?.textContent ? (JSON.parse(stateElement.textContent) as SsrState) : null;
 
 const reporter = createReporter(DATA_CONFIG.errorDsn);
+setReporter(reporter);
 const { client } = createBrowserClient({ serverState: (state?.apollo as NormalizedCacheObject | undefined) ?? null, reporter, logout });
 
 if (state) {

@@ -3,6 +3,7 @@ import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { Observable, firstValueFrom, lastValueFrom, toArray } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authLink } from '../src/data/auth-link.ts';
+import { DEFAULT_OPTIONS } from '../src/data/default-options.ts';
 import { errorLink } from '../src/data/error-link.ts';
 import { MISSING_RESPONSE, missingResponseLink } from '../src/data/http-link.ts';
 import { multipartBody } from '../src/data/multipart-link.ts';
@@ -12,7 +13,7 @@ import { GRAPHQL_AUTH_ERROR_EVENT, GRAPHQL_ERROR_EVENT } from '../src/lib/events
 import { errorCounts } from '../src/monitoring/reporter.ts';
 import { STORAGE_KEYS } from '../src/session/storage-keys.ts';
 
-const client = new ApolloClient({ cache: new InMemoryCache(), link: ApolloLink.empty() });
+const client = new ApolloClient({ cache: new InMemoryCache(), link: ApolloLink.empty(), defaultOptions: DEFAULT_OPTIONS });
 const QUERY = gql`query Shop { shop { storeType } }`;
 const ADD = gql`mutation CheckoutLinesAdd($token: ID!, $expectedVersion: Int) { checkoutLinesAdd(token: $token, expectedVersion: $expectedVersion) { errors { code } } }`;
 const USER = gql`query UserQuery { me { id } }`;

@@ -6,6 +6,7 @@ import * as notFound from '../routes/not-found.tsx';
 import { rootRedirectLoader } from '../routes/root-redirect.ts';
 import { StoreLayout, storeLoader } from '../routes/store.tsx';
 import { InitialLoader } from '../ui/initial-loader.tsx';
+import { withRetry } from '../lib/lazy-retry.ts';
 
 /**
  * The route tree of spec §2. Screens are lazy modules exporting `Component` (and `loader` when they
@@ -35,7 +36,7 @@ export const routes: RouteObject[] = [
             Component: StoreLayout,
             errorElement: <RouteErrorScreen />,
             children: [
-              { id: 'home', index: true, lazy: () => import('../routes/home.tsx') },
+              { id: 'home', index: true, lazy: withRetry(() => import('../routes/home.tsx')) },
               { id: 'not-found', path: '*', loader: notFound.loader, ErrorBoundary: notFound.ErrorBoundary },
             ],
           },

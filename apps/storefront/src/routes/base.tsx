@@ -1,5 +1,5 @@
 import { catalogueLanguage, intlLocale, textDirection, type KnownCountry, type Language, type UrlLanguage } from '@probe/domain';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import { Outlet, useLoaderData, useParams, useRouteError, isRouteErrorResponse, type LoaderFunctionArgs } from 'react-router';
 import { apolloContext } from '../app/apollo-context.ts';
@@ -8,6 +8,7 @@ import en from '../i18n/messages/en.json';
 import { loadedMessages, loadMessages } from '../i18n/catalogues.ts';
 import type { LoaderFailure } from '../lib/loader-failure.ts';
 import { ErrorScreen } from '../ui/error-screen.tsx';
+import { reportError } from '../monitoring/current.ts';
 
 export interface BaseData {
   country: KnownCountry;
@@ -64,10 +65,12 @@ export function RouteErrorScreen() {
   const error = useRouteError();
   const intl = useFallbackIntl();
   const failure = isRouteErrorResponse(error) ? (error.data as Partial<LoaderFailure> | null) : null;
+  // Spec §2: the caught error is reported and logged; the screen shows the id of the report.
+  const [reportedId] = useState(() => failure?.errorId ?? (typeof window === 'undefined' ? null : reportError(error, { source: 'route' })));
   return (
     <IntlProvider locale={intl.locale} messages={intl.messages} defaultLocale="en">
       <main id="main">
-        <ErrorScreen errorId={failure?.errorId} />
+        <ErrorScreen errorId={reportedId} />
       </main>
     </IntlProvider>
   );

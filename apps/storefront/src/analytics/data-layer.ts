@@ -1,0 +1,102 @@
+/**
+ * Analytics events go to the page's data layer (window.dataLayer): no network call from here (spec §7).
+ * A tag manager, when a store installs one, reads them.
+ */
+
+/** Spec §2: the page-view names. */
+export const PAGE_VIEWS = {
+  accessoriesHome: 'accessories home',
+  accessoriesUpsell: 'accessories upsell',
+  teamAdditionalProbes: 'team additional probes',
+  iq3Product: 'IQ3 product',
+  oldOfferProduct: 'old offer product',
+  cart: 'cart',
+  checkout: 'checkout',
+  myAccount: 'my account',
+  additionalLicenses: 'additional licenses',
+  additionalVetProbe: 'additional vet probe',
+  vetProductFlow: 'vet product flow',
+  probeOnly: 'probe-only',
+  probeOnlyVet: 'probe-only vet',
+  subscriptionPurchase: 'subscription purchase',
+  product: 'product',
+  upgradeExpired: 'upgrade expired',
+  upgradeTeam: 'upgrade team',
+  upgradeUser: 'upgrade user',
+  externalPaymentReturn: 'return (external payment)',
+  productDetails: 'product details',
+} as const;
+export type PageViewName = (typeof PAGE_VIEWS)[keyof typeof PAGE_VIEWS];
+
+/** Spec §9: the item list's and analytics' brand and affiliation are fixed text. */
+export const ANALYTICS_BRAND = 'Probe Medical';
+export const ANALYTICS_AFFILIATION = 'Probe Store';
+export const ANONYMOUS_ID_KEY = 'anonymousId';
+
+type DataLayerEvent = Record<string, unknown> & { event: string };
+
+declare global {
+  interface Window {
+    dataLayer?: DataLayerEvent[];
+  }
+}
+
+function push(event: DataLayerEvent): void {
+  (window.dataLayer ??= []).push(event);
+}
+
+export function pushPageView(name: PageViewName | string, location: Pick<Location, 'pathname' | 'href'> = window.location): void {
+  push({ event: 'page_view', pageName: name, pagePath: location.pathname, pageUrl: location.href });
+}
+
+export interface AnalyticsLine {
+  sku: string;
+  name: string;
+  /** Unit price as a decimal amount. */
+  price: number | null | undefined;
+  quantity: number | null | undefined;
+}
+
+const item = (line: AnalyticsLine) => ({
+  item_id: line.sku, item_name: line.name, price: line.price, quantity: line.quantity, item_brand: ANALYTICS_BRAND, affiliation: ANALYTICS_AFFILIATION,
+});
+
+/** Spec §5: the begin-checkout event is skipped when a line has no price or quantity. Returns whether it was sent. */
+export function pushBeginCheckout(currency: string, lines: AnalyticsLine[]): boolean {
+  if (!lines.length || lines.some((l) => l.price == null || !l.quantity)) return false;
+  push({ event: 'begin_checkout', ecommerce: { currency, value: lines.reduce((sum, l) => sum + l.price! * l.quantity!, 0), items: lines.map(item) } });
+  return true;
+}
+
+/** The visitor's anonymous analytics id, generated and kept on first use (spec §4). */
+export function anonymousId(storage: Storage = localStorage): string {
+  let id = storage.getItem(ANONYMOUS_ID_KEY);
+  if (!id) {
+    id = crypto.randomUUID();
+    storage.setItem(ANONYMOUS_ID_KEY, id);
+  }
+  return id;
+}
+
+export function pushOrderCompleted(order: { number: string; currency: string; total: number; lines: AnalyticsLine[] }, storage: Storage = localStorage): void {
+  push({
+    event: 'order_completed',
+    anonymousId: anonymousId(storage),
+    ecommerce: { transaction_id: order.number, currency: order.currency, value: order.total, affiliation: ANALYTICS_AFFILIATION, items: order.lines.map(item) },
+  });
+}
+
+/** Spec §7: the analytics mutation payload. */
+export interface AnalyticsPayload {
+  anonymousId: string;
+  userId: string | null;
+  eventData: { name: string; body: Record<string, unknown>; timestamp: string; context: { page: { path: string; url: string } } };
+}
+
+export function analyticsPayload(name: string, body: Record<string, unknown>, userId: string | null, now = new Date(), location: Pick<Location, 'pathname' | 'href'> = window.location, storage: Storage = localStorage): AnalyticsPayload {
+  return {
+    anonymousId: anonymousId(storage),
+    userId,
+    eventData: { name, body, timestamp: now.toISOString(), context: { page: { path: location.pathname, url: location.href } } },
+  };
+}

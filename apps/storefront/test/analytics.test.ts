@@ -1,0 +1,40 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { analyticsPayload, ANONYMOUS_ID_KEY, PAGE_VIEWS, pushBeginCheckout, pushOrderCompleted, pushPageView } from '../src/analytics/data-layer.ts';
+
+describe('analytics data layer', () => {
+  beforeEach(() => {
+    window.dataLayer = [];
+    localStorage.clear();
+  });
+
+  it('pushes page views by the spec\'s names, with no network call', () => {
+    pushPageView(PAGE_VIEWS.cart, { pathname: '/us/en/cart/', href: 'http://s/us/en/cart/' });
+    expect(window.dataLayer).toEqual([{ event: 'page_view', pageName: 'cart', pagePath: '/us/en/cart/', pageUrl: 'http://s/us/en/cart/' }]);
+    expect(Object.values(PAGE_VIEWS)).toContain('return (external payment)');
+  });
+
+  it('skips begin-checkout when a line has no price or quantity', () => {
+    expect(pushBeginCheckout('USD', [{ sku: 'A', name: 'A', price: 10, quantity: 1 }, { sku: 'B', name: 'B', price: null, quantity: 1 }])).toBe(false);
+    expect(pushBeginCheckout('USD', [{ sku: 'A', name: 'A', price: 10, quantity: 0 }])).toBe(false);
+    expect(window.dataLayer).toEqual([]);
+    expect(pushBeginCheckout('USD', [{ sku: 'A', name: 'A', price: 10, quantity: 2 }])).toBe(true);
+    expect(window.dataLayer![0]).toMatchObject({ event: 'begin_checkout', ecommerce: { value: 20, items: [{ item_id: 'A', item_brand: 'Probe Medical' }] } });
+  });
+
+  it('order-completed carries an anonymous id, generated when absent and then kept', () => {
+    pushOrderCompleted({ number: '1001', currency: 'EUR', total: 100, lines: [] });
+    const id = localStorage.getItem(ANONYMOUS_ID_KEY);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    pushOrderCompleted({ number: '1002', currency: 'EUR', total: 100, lines: [] });
+    expect(window.dataLayer!.map((e) => e.anonymousId)).toEqual([id, id]);
+  });
+
+  it('builds the analytics mutation payload of spec 7', () => {
+    const payload = analyticsPayload('login', { method: 'cloud' }, 'user-1', new Date('2026-11-21T10:00:00Z'), { pathname: '/us/en/', href: 'http://s/us/en/' });
+    expect(payload).toEqual({
+      anonymousId: localStorage.getItem(ANONYMOUS_ID_KEY),
+      userId: 'user-1',
+      eventData: { name: 'login', body: { method: 'cloud' }, timestamp: '2026-11-21T10:00:00.000Z', context: { page: { path: '/us/en/', url: 'http://s/us/en/' } } },
+    });
+  });
+});
