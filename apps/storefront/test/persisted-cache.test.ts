@@ -62,9 +62,13 @@ describe('the persisted cache (spec §4)', () => {
     expect(log).toHaveBeenCalledWith('Persisting the Apollo cache failed', expect.any(DOMException));
   });
 
-  it("writes the server's newer state over the restored one", () => {
-    expect(mergeStates({ ROOT_QUERY: { a: 1, b: 1 }, 'X:1': { v: 1 } } as never, { ROOT_QUERY: { b: 2 }, 'X:1': { v: 2 } } as never)).toEqual({
-      ROOT_QUERY: { a: 1, b: 2 }, 'X:1': { v: 2 },
+  it("writes the server's newer state over the restored one, field by field in every entity", () => {
+    const persisted = { ROOT_QUERY: { a: 1, b: 1 }, 'Shop:{}': { 'countries({"languageCode":"DE"})': ['de'], storeType: 'IQ' }, 'X:1': { v: 1 } };
+    const server = { ROOT_QUERY: { b: 2 }, 'Shop:{}': { 'countries({"languageCode":"EN"})': ['en'], storeType: 'VET' } };
+    expect(mergeStates(persisted as never, server as never)).toEqual({
+      ROOT_QUERY: { a: 1, b: 2 },
+      'Shop:{}': { 'countries({"languageCode":"DE"})': ['de'], 'countries({"languageCode":"EN"})': ['en'], storeType: 'VET' },
+      'X:1': { v: 1 },
     });
   });
 });

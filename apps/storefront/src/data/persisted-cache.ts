@@ -93,12 +93,13 @@ export class CachePersistor {
 
 /**
  * The state to start from: the persisted cache when young enough, with the server's state (newer)
- * written over it entity by entity and ROOT_QUERY field by field, so hydration matches the server's HTML.
+ * written over it field by field in every entity (singletons such as Shop hold fields for several
+ * countries), so hydration matches the server's HTML and what was cached for other pages survives.
  */
 export function mergeStates(persisted: NormalizedCacheObject | null, server: NormalizedCacheObject | null): NormalizedCacheObject {
   if (!persisted) return server ?? {};
   if (!server) return persisted;
-  const merged: NormalizedCacheObject = { ...persisted, ...server };
-  if (persisted.ROOT_QUERY && server.ROOT_QUERY) merged.ROOT_QUERY = { ...persisted.ROOT_QUERY, ...server.ROOT_QUERY };
+  const merged: NormalizedCacheObject = { ...persisted };
+  for (const [id, entity] of Object.entries(server)) merged[id] = { ...persisted[id], ...entity };
   return merged;
 }
