@@ -79,3 +79,21 @@ describe(`shop queries (${DB})`, () => {
     expect(res.json()).toEqual({ data: { shop: { maintenanceMode: false } } });
   });
 });
+
+describe('deferred parts', () => {
+  it('answers @defer as multipart/mixed parts (the JIT sends the deferred fields inline, which the spec allows)', async () => {
+    const t = await startTestApp();
+    try {
+      const res = await t.app.inject({
+        method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', accept: 'multipart/mixed' },
+        payload: JSON.stringify({ query: '{ shop { maintenanceMode ... @defer { storeType } } }' }),
+      });
+      expect(res.headers['content-type']).toMatch(/^multipart\/mixed/);
+      const parts = res.body.split(/\r\n-{3,}\r?\n?/).map((p) => p.split('\r\n\r\n')[1]).filter(Boolean).map((p) => JSON.parse(p!));
+      const merged = Object.assign({}, ...parts.map((p) => p.data?.shop), ...parts.flatMap((p) => p.incremental ?? []).map((i: { data: object }) => i.data));
+      expect(merged).toEqual({ maintenanceMode: false, storeType: 'IQ' });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -159,3 +159,26 @@ describe('multipart requests (spec §7)', () => {
     expect(multipartBody('Shop', 'query Shop { x }', { a: 1 })).toBeNull();
   });
 });
+
+describe('transport messages and reporters (spec §8)', () => {
+  it("a status of 300 or more fails with 'Response not successful: Received status code {n}'", async () => {
+    const { httpLink } = await import('../src/data/http-link.ts');
+    const fetch503 = (() => Promise.resolve(new Response('busy', { status: 503, headers: { 'content-type': 'text/plain' } }))) as typeof fetch;
+    await expect(firstValueFrom(execute(httpLink(fetch503), { query: QUERY }, { client }))).rejects.toThrow('Response not successful: Received status code 503');
+  });
+
+  it('the default reporter posts the report with its id to the store; a DSN sends a Sentry envelope', async () => {
+    const { serverReporter, sentryReporter } = await import('../src/monitoring/reporter.ts');
+    const sent: Array<[string, RequestInit]> = [];
+    const send = ((url: string, init: RequestInit) => { sent.push([url, init]); return Promise.resolve(new Response(null, { status: 202 })); }) as typeof fetch;
+    const id = serverReporter('/client-errors', send).report(new TypeError('boom'), { operation: 'Shop' });
+    expect(sent[0]![0]).toBe('/client-errors');
+    expect(JSON.parse(sent[0]![1].body as string)).toMatchObject({ errorId: id, type: 'TypeError', message: 'boom', context: { operation: 'Shop' } });
+    const eventId = sentryReporter('https://pub123@errors.example.com/42', send).report(new Error('x'));
+    expect(sent[1]![0]).toBe('https://errors.example.com/api/42/envelope/?sentry_key=pub123&sentry_version=7');
+    const [header, itemHeader, event] = (sent[1]![1].body as string).split('\n').map((line) => JSON.parse(line));
+    expect(header.event_id).toBe(eventId);
+    expect(itemHeader).toEqual({ type: 'event' });
+    expect(event.exception.values[0]).toMatchObject({ type: 'Error', value: 'x' });
+  });
+});

@@ -3,6 +3,7 @@ import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { useGraphQlJit } from '@envelop/graphql-jit';
+import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { ExecutionResult } from 'graphql';
@@ -59,6 +60,8 @@ export function createYogaServer({ db, catalogue, tokens, now = () => new Date()
       costLimitPlugin({ maxCost: 20_000 }),
       // Compiles each distinct operation once: large catalogue answers execute several times faster.
       useGraphQlJit(),
+      // @defer and @stream, answered as multipart/mixed (the client reads the 2022-08-24 format).
+      useDeferStream(),
       errorIdPlugin(log),
     ],
     context: async ({ req, request }): Promise<GraphQLContext> => {
