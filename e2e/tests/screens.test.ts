@@ -33,9 +33,10 @@ describe('status screens', () => {
     );
     await page.locator('.region-picker summary').click();
     await page.getByRole('link', { name: 'Vereinigte Staaten, English' }).click();
+    // The GraphQL error event shows the error screen at once; the failed navigation then lands on /us/en/.
+    await page.waitForURL('**/us/en/');
     const screen = page.getByTestId('error-screen');
-    await screen.waitFor();
-    await expect(screen.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(ERROR_HEADING);
+    await screen.getByRole('heading', { level: 1, name: ERROR_HEADING }).waitFor();
     await expect(screen.textContent()).resolves.toContain(ERROR_TEXT);
     await expect(page.getByTestId('error-id-text').textContent()).resolves.toBe(
       'Please share the following error ID with the support team: e2e-error-1234',
@@ -48,12 +49,16 @@ describe('status screens', () => {
     await context.close();
   });
 
-  it('a network failure in a loader shows the error screen without an id', async () => {
+  it('a network failure in a loader shows the error screen with the id of the report sent to monitoring', async () => {
     const { context, page } = await loaded('/us/en/', VIEWPORTS.phone);
+    const reports: Array<{ errorId: string; message: string }> = [];
+    page.on('request', (r) => new URL(r.url()).pathname === '/client-errors' && reports.push(r.postDataJSON()));
     await page.route('**/graphql', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
     await switchToGerman(page);
-    await page.getByTestId('error-screen').waitFor();
-    await expect(page.getByTestId('error-id-text').count()).resolves.toBe(0);
+    await page.getByTestId('error-screen').waitFor({ timeout: 20_000 });
+    const shown = await page.getByTestId('error-id-text').locator('code').textContent();
+    await expect.poll(() => reports.map((r) => r.errorId)).toContain(shown);
+    expect(reports.some((r) => r.message.includes('Response not successful: Received status code 503'))).toBe(true);
     await screenshot(page, 'error-screen-phone');
     await context.close();
   });
