@@ -1,6 +1,6 @@
 import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
-import type { DocumentNode, ExecutionResult } from 'graphql';
+import type { SsrExecute, SsrRender, SsrRouteFailure } from '@probe/domain';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, RouterContextProvider, StaticRouterProvider } from 'react-router';
@@ -16,45 +16,15 @@ import type { LoaderFailure } from './lib/loader-failure.ts';
 import type { BaseData } from './routes/base.tsx';
 import './ui/base.css';
 
-/** Runs one GraphQL operation in the server's process (no HTTP hop); the server supplies it per request. */
-export type Execute = (operation: {
-  query: DocumentNode;
-  variables: Record<string, unknown>;
-  operationName: string | undefined;
-}) => Promise<ExecutionResult>;
-
-export type RenderResult =
-  | { kind: 'response'; status: number; headers: Array<[string, string]> }
-  | {
-      kind: 'html';
-      status: number;
-      appHtml: string;
-      stateJson: string;
-      head: HeadData;
-      lang: string;
-      dir: 'ltr' | 'rtl';
-      /** Module path of the page's message catalogue, for a modulepreload link. */
-      catalogue: string | null;
-      /** Route failures (5xx), each with the error id the page shows, for the server's log. */
-      failures: RouteFailure[];
-    };
-
 const handler = createStaticHandler(routes);
-
-export interface RouteFailure {
-  routeId: string;
-  errorId: string;
-  message: string;
-  stack?: string | undefined;
-}
 
 /**
  * Gives every server-side route failure an error id, shown on the error screen and logged by the
  * server with the cause, so the id a buyer reads leads support to it. 4xx responses are not failures.
  */
-function identifyFailures(errors: Record<string, unknown> | null): RouteFailure[] {
+function identifyFailures(errors: Record<string, unknown> | null): SsrRouteFailure[] {
   if (!errors) return [];
-  const failures: RouteFailure[] = [];
+  const failures: SsrRouteFailure[] = [];
   for (const [routeId, error] of Object.entries(errors)) {
     if (isRouteErrorResponse(error)) {
       if (error.status < 500) continue;
@@ -72,7 +42,7 @@ function identifyFailures(errors: Record<string, unknown> | null): RouteFailure[
   return failures;
 }
 
-function inProcessLink(execute: Execute): ApolloLink {
+function inProcessLink(execute: SsrExecute): ApolloLink {
   return new ApolloLink(
     (operation) =>
       new Observable((observer) => {
@@ -87,7 +57,7 @@ function inProcessLink(execute: Execute): ApolloLink {
 }
 
 /** Renders a first request: the same loaders as the browser, an Apollo client of its own, one string out. */
-export async function render(request: Request, execute: Execute): Promise<RenderResult> {
+export const render: SsrRender = async (request, execute) => {
   const cache = new InMemoryCache({ ...cacheConfig, resultCaching: false });
   const client = new ApolloClient({ ssrMode: true, link: inProcessLink(execute), cache, defaultOptions: DEFAULT_OPTIONS });
   const requestContext = new RouterContextProvider();
@@ -123,4 +93,4 @@ export async function render(request: Request, execute: Execute): Promise<Render
     catalogue: base && base.languageCode !== 'en' ? catalogueChunkPath(base.languageCode) : null,
     failures,
   };
-}
+};

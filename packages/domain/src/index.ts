@@ -8,3 +8,4 @@ export * from './money.ts';
 export * from './tax.ts';
 export * from './catalogue.ts';
 export * from './promo.ts';
+export * from './ssr-contract.ts';

@@ -2,23 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
-import type { DocumentNode, ExecutionResult } from 'graphql';
-
-/** The SSR entry's contract (apps/storefront/src/entry-server.tsx). */
-export type Execute = (operation: { query: DocumentNode; variables: Record<string, unknown>; operationName: string | undefined }) => Promise<ExecutionResult>;
-export type RenderResult =
-  | { kind: 'response'; status: number; headers: Array<[string, string]> }
-  | {
-      kind: 'html';
-      status: number;
-      appHtml: string;
-      stateJson: string;
-      head: { title?: string };
-      lang: string;
-      dir: 'ltr' | 'rtl';
-      catalogue: string | null;
-      failures: Array<{ routeId: string; errorId: string; message: string; stack?: string | undefined }>;
-    };
+import type { SsrRender } from '@probe/domain';
 
 export interface StorefrontBundle {
   clientDir: string;
@@ -27,7 +11,7 @@ export interface StorefrontBundle {
   inlineScriptHashes: string[];
   /** Module path (as the app names it) → built file URL, for modulepreload links. */
   catalogueFiles: Map<string, string>;
-  render(request: Request, execute: Execute): Promise<RenderResult>;
+  render: SsrRender;
 }
 
 export const DEFAULT_STOREFRONT_DIST = fileURLToPath(new URL('../../../storefront/dist', import.meta.url));

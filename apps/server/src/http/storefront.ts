@@ -1,9 +1,11 @@
 import fastifyStatic from '@fastify/static';
+import type { DocumentNode, ExecutionResult } from 'graphql';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { decorateErrors } from '../graphql/errors.ts';
 import type { Yoga } from '../graphql/yoga.ts';
-import type { Execute, RenderResult, StorefrontBundle } from './storefront-bundle.ts';
+import type { SsrExecute, SsrRenderResult } from '@probe/domain';
+import type { StorefrontBundle } from './storefront-bundle.ts';
 
 export type { StorefrontBundle } from './storefront-bundle.ts';
 
@@ -28,16 +30,16 @@ function contentSecurityPolicy(bundle: StorefrontBundle): string {
 }
 
 /** Executes the page's operations against the in-process schema, through Yoga's own plugins and context. */
-function inProcessExecutor(yoga: Yoga, req: FastifyRequest, request: Request): Execute {
+function inProcessExecutor(yoga: Yoga, req: FastifyRequest, request: Request): SsrExecute {
   return async ({ query, variables, operationName }) => {
     const { execute, contextFactory, schema } = yoga.getEnveloped({ req, request });
     const contextValue = await contextFactory();
-    const result = (await execute({ schema, document: query, variableValues: variables, operationName, contextValue })) as Parameters<typeof decorateErrors>[0];
+    const result = (await execute({ schema, document: query as DocumentNode, variableValues: variables, operationName, contextValue })) as ExecutionResult;
     return decorateErrors(result, req.log);
   };
 }
 
-function fillTemplate(bundle: StorefrontBundle, result: Extract<RenderResult, { kind: 'html' }>): string {
+function fillTemplate(bundle: StorefrontBundle, result: Extract<SsrRenderResult, { kind: 'html' }>): string {
   const head = [
     `<title>${escapeHtml(result.head.title ?? 'Probe Store')}</title>`,
     ...(result.catalogue && bundle.catalogueFiles.get(result.catalogue)

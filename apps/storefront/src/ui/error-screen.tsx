@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import './status-page.css';
+import { StatusPage } from './status-page.tsx';
 
 /**
  * Spec §2 generic error screen: its exact heading and text, the error id with a copy control when
@@ -15,26 +15,19 @@ export function ErrorScreen({ errorId }: { errorId?: string | null | undefined }
     setCopied(true);
   };
   return (
-    <section className="status-page" aria-labelledby="error-heading" data-testid="error-screen">
-      <div className="status-page__card">
-        <svg className="status-page__icon status-page__icon--danger" viewBox="0 0 24 24" aria-hidden="true">
-          <path fill="none" stroke="currentColor" strokeWidth="1.6" d="M12 3 2.5 20h19L12 3Zm0 6v5m0 3v.5" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-        <h1 id="error-heading">{intl.formatMessage({ id: 'error.heading' })}</h1>
-        <p className="status-page__text">{intl.formatMessage({ id: 'error.text' })}</p>
-        {errorId ? (
-          <div className="error-id">
-            <span data-testid="error-id-text">{intl.formatMessage({ id: 'error.errorId' }, { errorId: <code key="id">{errorId}</code> })}</span>
-            <button type="button" className="icon-button" onClick={copy} aria-label={intl.formatMessage({ id: 'error.copyId' })}>
-              <svg viewBox="0 0 24 24" aria-hidden="true">
-                <rect x="8" y="8" width="12" height="12" rx="2" fill="none" stroke="currentColor" strokeWidth="1.6" />
-                <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" fill="none" stroke="currentColor" strokeWidth="1.6" />
-              </svg>
-            </button>
-            <span className="visually-hidden" role="status">{copied ? intl.formatMessage({ id: 'error.copied' }) : ''}</span>
-          </div>
-        ) : null}
-      </div>
-    </section>
+    <StatusPage id="error-heading" testId="error-screen" icon="danger" heading={intl.formatMessage({ id: 'error.heading' })} text={intl.formatMessage({ id: 'error.text' })}>
+      {errorId ? (
+        <div className="error-id">
+          <span data-testid="error-id-text">{intl.formatMessage({ id: 'error.errorId' }, { errorId: <code key="id">{errorId}</code> })}</span>
+          <button type="button" className="icon-button" onClick={copy} aria-label={intl.formatMessage({ id: 'error.copyId' })}>
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <rect x="8" y="8" width="12" height="12" rx="2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+              <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+            </svg>
+          </button>
+          <span className="visually-hidden" role="status">{copied ? intl.formatMessage({ id: 'error.copied' }) : ''}</span>
+        </div>
+      ) : null}
+    </StatusPage>
   );
 }

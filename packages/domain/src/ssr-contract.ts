@@ -1,0 +1,38 @@
+/**
+ * The contract between the server and the storefront's server-rendering entry
+ * (apps/storefront/src/entry-server.tsx): the server executes GraphQL in process, the entry renders.
+ * Structural types, so neither side depends on the other's libraries.
+ */
+export interface SsrOperation {
+  /** A parsed GraphQL document (graphql's DocumentNode). */
+  query: unknown;
+  variables: Record<string, unknown>;
+  operationName: string | undefined;
+}
+
+export type SsrExecute = (operation: SsrOperation) => Promise<{ data?: unknown; errors?: readonly unknown[] }>;
+
+export interface SsrRouteFailure {
+  routeId: string;
+  errorId: string;
+  message: string;
+  stack?: string | undefined;
+}
+
+export type SsrRenderResult =
+  | { kind: 'response'; status: number; headers: Array<[string, string]> }
+  | {
+      kind: 'html';
+      status: number;
+      appHtml: string;
+      stateJson: string;
+      head: { title?: string };
+      lang: string;
+      dir: 'ltr' | 'rtl';
+      /** Module path of the page's message catalogue, for a modulepreload link. */
+      catalogue: string | null;
+      /** Route failures (5xx), each with the error id the page shows, for the server's log. */
+      failures: SsrRouteFailure[];
+    };
+
+export type SsrRender = (request: Request, execute: SsrExecute) => Promise<SsrRenderResult>;
