@@ -9,3 +9,4 @@ export * from './tax.ts';
 export * from './catalogue.ts';
 export * from './promo.ts';
 export * from './ssr-contract.ts';
+export * from './price-display.ts';
