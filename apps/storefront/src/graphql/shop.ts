@@ -74,3 +74,73 @@ export const SHOP: TypedDocumentNode<ShopFields, { country: string; languageCode
     }
   }
 `;
+
+export interface TaxedFields {
+  currency: string;
+  net: { fractionalAmount: number };
+  gross: { fractionalAmount: number };
+}
+
+export interface ProductPageFields {
+  shop: {
+    catalogue: {
+      currency: string;
+      displayGrossPrices: boolean;
+      product: {
+        id: string;
+        slug: string;
+        name: string;
+        shortDescription: string;
+        category: { slug: string; name: string };
+        productType: { isShippingRequired: boolean };
+        thumbnail: { url: string; alt: string } | null;
+        variants: Array<{
+          id: string;
+          sku: string;
+          name: string;
+          billingPeriod: 'ONE_TIME' | 'ANNUAL' | 'ONE_YEAR' | 'THREE_YEARS';
+          isAvailable: boolean;
+          pricing: { onSale: boolean; price: TaxedFields; priceUndiscounted: TaxedFields } | null;
+        }>;
+      } | null;
+    };
+  };
+}
+
+/** The product screens' query: one product of the catalogue, in the route's country and language. */
+export const PRODUCT: TypedDocumentNode<ProductPageFields, { country: string; languageCode: string; slug: string; voucherCode?: string | null }> = gql`
+  query Product($country: CountryCode!, $languageCode: LanguageCodeEnum!, $slug: String!, $voucherCode: String) {
+    shop {
+      catalogue(country: $country, languageCode: $languageCode, voucherCode: $voucherCode) {
+        currency
+        displayGrossPrices
+        product(slug: $slug) {
+          id
+          slug
+          name
+          shortDescription
+          category { slug name }
+          productType { isShippingRequired }
+          thumbnail(size: 750) { url alt }
+          variants {
+            id
+            sku
+            name
+            billingPeriod
+            isAvailable
+            pricing {
+              onSale
+              price { ...TaxedFields }
+              priceUndiscounted { ...TaxedFields }
+            }
+          }
+        }
+      }
+    }
+  }
+  fragment TaxedFields on TaxedMoney {
+    currency
+    net { fractionalAmount }
+    gross { fractionalAmount }
+  }
+`;

@@ -1,8 +1,8 @@
 import { useIntl } from 'react-intl';
-import { data, useRouteLoaderData } from 'react-router';
+import { data, isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router';
 import { usePageTitle } from '../lib/head.tsx';
 import { NotFoundScreen } from '../ui/not-found.tsx';
-import type { BaseData } from './base.tsx';
+import { RouteErrorScreen, type BaseData } from './base.tsx';
 
 /** An unknown store path answers 404 with the not-found screen inside the store layout. */
 export function loader(): never {
@@ -10,6 +10,17 @@ export function loader(): never {
 }
 
 export function ErrorBoundary() {
+  return <NotFoundBoundary />;
+}
+
+/** A screen's error boundary: a 404 shows the not-found screen, anything else the generic error screen. */
+export function NotFoundBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error) || error.status !== 404) return <RouteErrorScreen />;
+  return <NotFound />;
+}
+
+function NotFound() {
   const intl = useIntl();
   const base = useRouteLoaderData<BaseData>('base')!;
   usePageTitle(intl.formatMessage({ id: 'notFound.heading' }));

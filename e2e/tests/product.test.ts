@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
+import { REPO_ROOT } from '../support/server.ts';
+
+const messages = (language: string) => ({
+  ...JSON.parse(readFileSync(`${REPO_ROOT}/apps/storefront/src/i18n/messages/en.json`, 'utf8')),
+  ...JSON.parse(readFileSync(`${REPO_ROOT}/apps/storefront/src/i18n/messages/${language}.json`, 'utf8')),
+}) as Record<string, string>;
+const text = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
+
+/** The product page in en-US, de and ar: what a buyer needs there — the name, a price in the right format, the call to action. */
+describe('product page', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  const cases = [
+    { path: '/us/en/product/iq3/', language: 'en-US', name: 'IQ3 Probe', price: '$3,899.00', tax: 'product.excludesTax' },
+    { path: '/de/de/product/iq3/', language: 'de', name: 'IQ3-Sonde', price: '4.269,00 €', tax: 'product.includesVat' },
+    { path: '/ae/ar/product/iq3/', language: 'ar', name: null, price: null, tax: 'product.excludesTax' },
+  ];
+
+  for (const c of cases) {
+    it(`${c.path}: name, price, tax note and add to cart, axe clean on a phone and a desktop`, async () => {
+      const m = messages(c.language);
+      for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+        const { context, page, problems } = await openPage(browser, { viewport });
+        const response = await page.goto(c.path);
+        expect(response?.status()).toBe(200);
+        const heading = await page.getByRole('heading', { level: 1 }).textContent();
+        if (c.name) expect(heading).toBe(c.name);
+        else expect(heading).not.toBe('IQ3 Probe'); // translated
+        const price = text(await page.locator('.product-page__price [data-testid=price]').textContent());
+        if (c.price) expect(price).toBe(c.price);
+        else expect(price).toMatch(/US\$|\$|دولار/);
+        await expect(page.getByText(m[c.tax]!).count()).resolves.toBe(1);
+        await page.waitForLoadState('networkidle');
+        expect(problems.errors).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
+        await screenshot(page, `product-${c.path.split('/')[1]}-${device}`);
+        const add = page.getByRole('button', { name: m['product.addToCart'] });
+        await add.click();
+        await expect(page.getByRole('status').filter({ hasText: c.name ?? '' }).count()).resolves.toBeGreaterThan(0);
+        await context.close();
+      }
+    });
+  }
+
+  it('Arabic is right to left', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/ae/ar/product/iq3/');
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    await context.close();
+  });
+
+  it('shows a running sale struck through, and a voucher from the link in the price', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/us/en/product/iq-plus/');
+    const sale = page.locator('.product-page__price');
+    await expect(text(await sale.locator('s').textContent())).toContain('$2,699.00');
+    expect(text(await sale.locator('.price__current').textContent())).toContain('$2,399.00');
+    await page.goto('/us/en/product/iq3/?voucherCode=SPRING10');
+    expect(text(await page.locator('.product-page__price .price__current').textContent())).toContain('$3,509.10');
+    await context.close();
+  });
+
+  it('lets the buyer choose an option by keyboard, and keeps it in the URL', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/us/en/product/pro-membership/');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('radio').first().focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => new URL(page.url()).searchParams.get('sku')).toBe('PRO-1Y-HUMAN');
+    await context.close();
+  });
+
+  it('an unknown product answers 404 with the not-found screen', async () => {
+    const { context, page } = await openPage(browser);
+    const response = await page.goto('/us/en/product/no-such-probe/');
+    expect(response?.status()).toBe(404);
+    await page.getByTestId('not-found').waitFor();
+    await context.close();
+  });
+});
