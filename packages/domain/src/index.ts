@@ -10,3 +10,4 @@ export * from './catalogue.ts';
 export * from './promo.ts';
 export * from './ssr-contract.ts';
 export * from './price-display.ts';
+export * from './countdown.ts';
