@@ -37,6 +37,8 @@ export const routes: RouteObject[] = [
             errorElement: <RouteErrorScreen />,
             children: [
               { id: 'home', index: true, lazy: withRetry(() => import('../routes/home.tsx')) },
+              { id: 'iq', path: 'iq', lazy: withRetry(() => import('../routes/specialization.tsx')) },
+              { id: 'vet', path: 'vet', lazy: withRetry(() => import('../routes/specialization.tsx')) },
               { id: 'product', path: 'product/:slug/:subscription?/:subscriptionPeriod?', lazy: withRetry(() => import('../routes/product.tsx')) },
               { id: 'not-found', path: '*', loader: notFound.loader, ErrorBoundary: notFound.ErrorBoundary },
             ],

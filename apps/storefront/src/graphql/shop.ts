@@ -144,3 +144,60 @@ export const PRODUCT: TypedDocumentNode<ProductPageFields, { country: string; la
     gross { fractionalAmount }
   }
 `;
+
+export interface CardVariant {
+  sku: string;
+  name: string;
+  market: 'HUMAN' | 'VETERINARY';
+  billingPeriod: 'ONE_TIME' | 'ANNUAL' | 'ONE_YEAR' | 'THREE_YEARS';
+  product: { slug: string; name: string; shortDescription: string; thumbnail: { url: string; alt: string } | null };
+  pricing: { onSale: boolean; price: TaxedFields; priceUndiscounted: TaxedFields } | null;
+}
+
+export interface HomeFields {
+  shop: {
+    programFlags: { twentyImagingPresets: boolean };
+    currentOffers: Array<{ slug: string; endDate: string | null }>;
+    catalogue: {
+      displayGrossPrices: boolean;
+      banner: { content: string; url: string | null } | null;
+      promos: Array<{ code: string | null; bannerMessage: string | null; bannerLink: string | null; bannerColor: string | null; bannerVisibilityPages: string[] }>;
+      devices: CardVariant[];
+      plans: CardVariant[];
+      proCustom: CardVariant[];
+      addons: CardVariant[];
+    };
+  };
+}
+
+/** The home and specialization homes: devices, plans and what is on offer, in the route's country and language. */
+export const HOME: TypedDocumentNode<HomeFields, { country: string; languageCode: string; voucherCode?: string | null; page: string }> = gql`
+  query Home($country: CountryCode!, $languageCode: LanguageCodeEnum!, $voucherCode: String, $page: String) {
+    shop {
+      programFlags { twentyImagingPresets }
+      currentOffers { slug endDate }
+      catalogue(country: $country, languageCode: $languageCode, voucherCode: $voucherCode) {
+        displayGrossPrices
+        banner(page: $page) { content url }
+        promos { code bannerMessage bannerLink bannerColor bannerVisibilityPages }
+        devices: variants(group: IQ_DEVICE) { ...CardVariant }
+        plans: variants(group: INDIVIDUAL) { ...CardVariant }
+        proCustom: variants(group: PRO_CUSTOM) { ...CardVariant }
+        addons: variants(group: PRO_CUSTOM_ADDON) { ...CardVariant }
+      }
+    }
+  }
+  fragment CardVariant on ProductVariant {
+    sku
+    name
+    market
+    billingPeriod
+    product { slug name shortDescription thumbnail(size: 750) { url alt } }
+    pricing { onSale price { ...TaxedFields } priceUndiscounted { ...TaxedFields } }
+  }
+  fragment TaxedFields on TaxedMoney {
+    currency
+    net { fractionalAmount }
+    gross { fractionalAmount }
+  }
+`;
