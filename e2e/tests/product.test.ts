@@ -78,6 +78,27 @@ describe('product page', () => {
     await context.close();
   });
 
+  it('names its canonical URL and its versions for every store country and language, and pushes its page view', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/de/de/product/iq-plus/');
+    const canonical = await page.locator('link[rel=canonical]').getAttribute('href');
+    expect(new URL(canonical!).pathname).toBe('/de/de/product/iq-plus/');
+    const alternates = await page.locator('link[rel=alternate][hreflang]').evaluateAll((links) =>
+      links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href')!).pathname]));
+    expect(alternates).toContainEqual(['fr-CA', '/ca/fr/product/iq-plus/']);
+    expect(alternates).toContainEqual(['en-US', '/us/en/product/iq-plus/']);
+    expect(alternates).toContainEqual(['x-default', '/us/en/product/iq-plus/']);
+    expect(new Set(alternates.map(([l]) => l)).size).toBe(alternates.length);
+    await page.waitForLoadState('networkidle');
+    const views = await page.evaluate(() => ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).filter((e) => e.event === 'page_view').map((e) => e.pageName));
+    expect(views).toEqual(['product']);
+    // In-app navigation keeps the links current.
+    await page.getByRole('link', { name: /Startseite/ }).click();
+    await page.waitForURL('**/de/de/');
+    await expect.poll(() => page.locator('link[rel=canonical]').getAttribute('href')).toMatch(/\/de\/de\/$/);
+    await context.close();
+  });
+
   it('an unknown product answers 404 with the not-found screen', async () => {
     const { context, page } = await openPage(browser);
     const response = await page.goto('/us/en/product/no-such-probe/');

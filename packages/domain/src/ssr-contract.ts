@@ -26,7 +26,7 @@ export type SsrRenderResult =
       status: number;
       appHtml: string;
       stateJson: string;
-      head: { title?: string };
+      head: { title?: string; links?: Array<{ rel: string; href: string; hreflang?: string }> };
       lang: string;
       dir: 'ltr' | 'rtl';
       /** Module path of the page's message catalogue, for a modulepreload link. */

@@ -42,6 +42,9 @@ function inProcessExecutor(yoga: Yoga, req: FastifyRequest, request: Request): S
 function fillTemplate(bundle: StorefrontBundle, result: Extract<SsrRenderResult, { kind: 'html' }>): string {
   const head = [
     `<title>${escapeHtml(result.head.title ?? 'Probe Store')}</title>`,
+    ...(result.head.links ?? []).map(
+      (l) => `<link rel="${l.rel}"${l.hreflang ? ` hreflang="${escapeHtml(l.hreflang)}"` : ''} href="${escapeHtml(l.href)}" />`,
+    ),
     ...(result.catalogue && bundle.catalogueFiles.get(result.catalogue)
       ? [`<link rel="modulepreload" href="${bundle.catalogueFiles.get(result.catalogue)}" />`]
       : []),

@@ -201,3 +201,63 @@ export const HOME: TypedDocumentNode<HomeFields, { country: string; languageCode
     gross { fractionalAmount }
   }
 `;
+
+/** The accessories screen: the accessories group of the catalogue. */
+export const ACCESSORIES: TypedDocumentNode<
+  { shop: { catalogue: { displayGrossPrices: boolean; accessories: CardVariant[] } } },
+  { country: string; languageCode: string; voucherCode?: string | null }
+> = gql`
+  query Accessories($country: CountryCode!, $languageCode: LanguageCodeEnum!, $voucherCode: String) {
+    shop {
+      catalogue(country: $country, languageCode: $languageCode, voucherCode: $voucherCode) {
+        displayGrossPrices
+        accessories: variants(group: ACCESSORIES) {
+          sku
+          name
+          market
+          billingPeriod
+          product { slug name shortDescription thumbnail(size: 750) { url alt } }
+          pricing { onSale price { ...TaxedFields } priceUndiscounted { ...TaxedFields } }
+        }
+      }
+    }
+  }
+  fragment TaxedFields on TaxedMoney {
+    currency
+    net { fractionalAmount }
+    gross { fractionalAmount }
+  }
+`;
+
+/** The pricing page and its plan and feature comparison. */
+export const PRICING: TypedDocumentNode<
+  { shop: { programFlags: { twentyImagingPresets: boolean }; catalogue: { displayGrossPrices: boolean; core: CardVariant[]; pro: CardVariant[]; clinic: CardVariant[]; proCustom: CardVariant[]; addons: CardVariant[] } } },
+  { country: string; languageCode: string; voucherCode?: string | null }
+> = gql`
+  query Pricing($country: CountryCode!, $languageCode: LanguageCodeEnum!, $voucherCode: String) {
+    shop {
+      programFlags { twentyImagingPresets }
+      catalogue(country: $country, languageCode: $languageCode, voucherCode: $voucherCode) {
+        displayGrossPrices
+        core: variants(group: CORE) { ...PlanVariant }
+        pro: variants(group: INDIVIDUAL) { ...PlanVariant }
+        clinic: variants(group: CLINIC) { ...PlanVariant }
+        proCustom: variants(group: PRO_CUSTOM) { ...PlanVariant }
+        addons: variants(group: PRO_CUSTOM_ADDON) { ...PlanVariant }
+      }
+    }
+  }
+  fragment PlanVariant on ProductVariant {
+    sku
+    name
+    market
+    billingPeriod
+    product { slug name shortDescription thumbnail(size: 128) { url alt } }
+    pricing { onSale price { ...TaxedFields } priceUndiscounted { ...TaxedFields } }
+  }
+  fragment TaxedFields on TaxedMoney {
+    currency
+    net { fractionalAmount }
+    gross { fractionalAmount }
+  }
+`;

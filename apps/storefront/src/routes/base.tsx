@@ -1,13 +1,14 @@
-import { catalogueLanguage, intlLocale, textDirection, type KnownCountry, type Language, type UrlLanguage } from '@probe/domain';
+import { catalogueLanguage, DEFAULT_BASE_PATH, intlLocale, isStoreCountry, LOCALE_ENTRIES, textDirection, type KnownCountry, type Language, type UrlLanguage } from '@probe/domain';
 import { useEffect, useState } from 'react';
 import { IntlProvider } from 'react-intl';
-import { Outlet, useLoaderData, useParams, useRouteError, isRouteErrorResponse, type LoaderFunctionArgs } from 'react-router';
+import { Outlet, useLoaderData, useLocation, useParams, useRouteError, isRouteErrorResponse, type LoaderFunctionArgs } from 'react-router';
 import { apolloContext } from '../app/apollo-context.ts';
 import { redirectTo, resolveRequestPath } from '../app/resolve-path.ts';
 import en from '../i18n/messages/en.json';
 import { loadedMessages, loadMessages } from '../i18n/catalogues.ts';
 import type { LoaderFailure } from '../lib/loader-failure.ts';
 import { ErrorScreen } from '../ui/error-screen.tsx';
+import { useHeadLinks } from '../lib/head.tsx';
 import { reportError } from '../monitoring/current.ts';
 
 export interface BaseData {
@@ -17,6 +18,8 @@ export interface BaseData {
   locale: string;
   dir: 'ltr' | 'rtl';
   basePath: string;
+  /** The site's origin, for absolute canonical and hreflang links. */
+  origin: string;
 }
 
 /** The base-path route /{countryCode}/{language}: applies every redirect rule, then loads the catalogue. */
@@ -32,11 +35,25 @@ export async function baseLoader({ request, context }: LoaderFunctionArgs): Prom
     locale: intlLocale(result.country, result.language),
     dir: textDirection(result.language),
     basePath: `/${result.country.toLowerCase()}/${result.language}`,
+    origin: new URL(request.url).origin,
   };
 }
 
+/** Spec-wide: each page names its canonical URL and its versions for every store country and language. */
+function useAlternateLinks(base: BaseData) {
+  const rest = useLocation().pathname.split('/').slice(3).join('/');
+  useHeadLinks([
+    { rel: 'canonical', href: `${base.origin}${base.basePath}/${rest}` },
+    ...STORE_LOCALES.map((entry) => ({ rel: 'alternate' as const, hreflang: entry.locale, href: `${base.origin}/${entry.code}/${entry.languageInUrl}/${rest}` })),
+    { rel: 'alternate', hreflang: 'x-default', href: `${base.origin}${DEFAULT_BASE_PATH}/${rest}` },
+  ]);
+}
+
+const STORE_LOCALES = LOCALE_ENTRIES.filter((entry) => isStoreCountry(entry.code.toUpperCase()));
+
 export function BaseLayout() {
   const base = useLoaderData<BaseData>();
+  useAlternateLinks(base);
   useEffect(() => {
     document.documentElement.lang = base.locale;
     document.documentElement.dir = base.dir;

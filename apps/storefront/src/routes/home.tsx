@@ -1,11 +1,11 @@
-import { catalogueLanguage, displayPrice, languageCodeEnum, type KnownCountry, type UrlLanguage } from '@probe/domain';
+import { displayPrice } from '@probe/domain';
 import { useIntl } from 'react-intl';
 import { Link, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { apolloContext } from '../app/apollo-context.ts';
 import { HOME, type CardVariant, type HomeFields } from '../graphql/shop.ts';
 import { usePageTitle } from '../lib/head.tsx';
 import { orFail } from '../lib/loader-failure.ts';
-import { readPromoCode } from '../session/promo-code.ts';
+import { catalogueVariables } from '../lib/route-locale.ts';
 import { Countdown } from '../ui/countdown.tsx';
 import { Price } from '../ui/price.tsx';
 import { cardsByProduct, ProductCard } from '../ui/product-card.tsx';
@@ -16,13 +16,8 @@ export type HomeData = HomeFields['shop'];
 
 /** Home and the specialization homes read the same query; `market` narrows the devices. */
 export async function loadHome({ params, request, context }: LoaderFunctionArgs, page: string): Promise<HomeData> {
-  const country = (params.countryCode ?? '').toUpperCase() as KnownCountry;
-  const languageCode = languageCodeEnum(catalogueLanguage(country, params.language as UrlLanguage));
-  const search = new URL(request.url).search;
-  const voucherCode = typeof document === 'undefined' ? new URLSearchParams(search).get('voucherCode') : readPromoCode(search);
-  const { data } = await orFail('Failed to load shop', () =>
-    context.get(apolloContext).query({ query: HOME, variables: { country, languageCode, voucherCode, page } }),
-  );
+  const variables = { ...catalogueVariables(params, request), page };
+  const { data } = await orFail('Failed to load shop', () => context.get(apolloContext).query({ query: HOME, variables }));
   return data.shop;
 }
 

@@ -1,12 +1,13 @@
-import { catalogueLanguage, languageCodeEnum, type KnownCountry, type UrlLanguage } from '@probe/domain';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { data, Link, useLoaderData, useRouteLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { PAGE_VIEWS } from '../analytics/data-layer.ts';
+import { usePageView } from '../analytics/use-page-view.ts';
 import { apolloContext } from '../app/apollo-context.ts';
 import { PRODUCT, type ProductPageFields } from '../graphql/shop.ts';
 import { usePageTitle } from '../lib/head.tsx';
 import { orFail } from '../lib/loader-failure.ts';
-import { readPromoCode } from '../session/promo-code.ts';
+import { catalogueVariables } from '../lib/route-locale.ts';
 import { Price } from '../ui/price.tsx';
 import { AddToCart } from '../ui/add-to-cart.tsx';
 import type { BaseData } from './base.tsx';
@@ -17,13 +18,8 @@ export type ProductData = Catalogue & { product: NonNullable<Catalogue['product'
 
 /** Device and generic product pages: /product/{slug}/{subscription?}/{subscriptionPeriod?} (spec §2). */
 export async function loader({ params, request, context }: LoaderFunctionArgs): Promise<ProductData> {
-  const country = (params.countryCode ?? '').toUpperCase() as KnownCountry;
-  const languageCode = languageCodeEnum(catalogueLanguage(country, params.language as UrlLanguage));
-  const search = new URL(request.url).search;
-  const voucherCode = typeof document === 'undefined' ? new URLSearchParams(search).get('voucherCode') ?? new URLSearchParams(search).get('rsCode') : readPromoCode(search);
-  const { data: answer } = await orFail('Failed to load shop', () =>
-    context.get(apolloContext).query({ query: PRODUCT, variables: { country, languageCode, slug: params.slug ?? '', voucherCode } }),
-  );
+  const variables = { ...catalogueVariables(params, request), slug: params.slug ?? '' };
+  const { data: answer } = await orFail('Failed to load shop', () => context.get(apolloContext).query({ query: PRODUCT, variables }));
   const catalogue = answer.shop.catalogue;
   if (!catalogue.product) throw data(null, { status: 404, statusText: 'Not Found' });
   return { ...catalogue, product: catalogue.product };
@@ -40,6 +36,7 @@ export function Component() {
   const [sku, setSku] = useState(() => params.get('sku') ?? sold[0]?.sku ?? product.variants[0]?.sku);
   const selected = product.variants.find((v) => v.sku === sku) ?? product.variants[0]!;
   usePageTitle(`${product.name} · ${intl.formatMessage({ id: 'app.brand' })}`);
+  usePageView(product.slug === 'iq3' ? PAGE_VIEWS.iq3Product : PAGE_VIEWS.product);
 
   const choose = (next: string) => {
     setSku(next);

@@ -83,7 +83,7 @@ export function StoreLayout() {
       <StoreHeader base={base} countries={countries} />
       {unavailableCountry && !closed ? <UnavailableCountryNotice country={unavailableCountry} /> : null}
       <main id="main" tabIndex={-1}>{content}</main>
-      <StoreFooter />
+      <StoreFooter basePath={base.basePath} />
       {navigation.state === 'loading' ? <PageLoader label={intl.formatMessage({ id: 'app.loading' })} /> : null}
     </>
   );

@@ -1,13 +1,15 @@
 import { APP_VERSION } from '@probe/domain';
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import './store-chrome.css';
 
-export function StoreFooter() {
+export function StoreFooter({ basePath }: { basePath: string }) {
   const intl = useIntl();
   return (
     <footer className="store-footer">
       <div className="container store-footer__inner">
         <p>{intl.formatMessage({ id: 'app.footerRights' }, { year: new Date().getUTCFullYear() })}</p>
+        <Link to={`${basePath}/supported-countries/`}>{intl.formatMessage({ id: 'countries.title' })}</Link>
         <p className="store-footer__version">{intl.formatMessage({ id: 'app.footerVersion' }, { version: APP_VERSION })}</p>
       </div>
     </footer>

@@ -21,6 +21,8 @@ export function StoreHeader({ base, countries }: { base: BaseData; countries: Co
         <nav className="store-header__nav" aria-label={intl.formatMessage({ id: 'app.mainNav' })}>
           <Link to={`${base.basePath}/iq/`}>{intl.formatMessage({ id: 'nav.human' })}</Link>
           <Link to={`${base.basePath}/vet/`}>{intl.formatMessage({ id: 'nav.vet' })}</Link>
+          <Link to={`${base.basePath}/accessories/`}>{intl.formatMessage({ id: 'nav.accessories' })}</Link>
+          <Link to={`${base.basePath}/pricing/`}>{intl.formatMessage({ id: 'nav.pricing' })}</Link>
         </nav>
         <RegionPicker base={base} countries={countries} />
       </div>

@@ -1,0 +1,35 @@
+import { useIntl } from 'react-intl';
+import { useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { PAGE_VIEWS } from '../analytics/data-layer.ts';
+import { usePageView } from '../analytics/use-page-view.ts';
+import { apolloContext } from '../app/apollo-context.ts';
+import { ACCESSORIES } from '../graphql/shop.ts';
+import { usePageTitle } from '../lib/head.tsx';
+import { orFail } from '../lib/loader-failure.ts';
+import { catalogueVariables } from '../lib/route-locale.ts';
+import { cardsByProduct, ProductCard } from '../ui/product-card.tsx';
+import type { BaseData } from './base.tsx';
+import '../ui/product-card.css';
+
+/** Accessories (spec §2 /accessories/): cables and their long variants, priced for the route's country. */
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const { data } = await orFail('Failed to load shop', () => context.get(apolloContext).query({ query: ACCESSORIES, variables: catalogueVariables(params, request) }));
+  return data.shop.catalogue;
+}
+
+export function Component() {
+  const intl = useIntl();
+  const base = useRouteLoaderData<BaseData>('base')!;
+  const { accessories, displayGrossPrices } = useLoaderData<typeof loader>();
+  usePageTitle(`${intl.formatMessage({ id: 'accessories.title' })} · ${intl.formatMessage({ id: 'app.brand' })}`);
+  usePageView(PAGE_VIEWS.accessoriesHome);
+  return (
+    <div className="container page">
+      <h1>{intl.formatMessage({ id: 'accessories.title' })}</h1>
+      <p className="page__lead">{intl.formatMessage({ id: 'accessories.lead' })}</p>
+      <div className="product-grid">
+        {cardsByProduct(accessories).map((v) => <ProductCard key={v.sku} variant={v} basePath={base.basePath} displayGross={displayGrossPrices} />)}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { COUNTRY_LANGUAGES, isKnownCountry, LANGUAGE_ENDONYMS } from '@probe/domain';
+import { useIntl } from 'react-intl';
+import { Link, useRouteLoaderData } from 'react-router';
+import { usePageTitle } from '../lib/head.tsx';
+import type { StoreData } from './store.tsx';
+
+/** Supported countries: every store country, named in the route's language, with a link to its store in each language. */
+export function Component() {
+  const intl = useIntl();
+  const { countries } = useRouteLoaderData<StoreData>('store')!;
+  usePageTitle(`${intl.formatMessage({ id: 'countries.title' })} · ${intl.formatMessage({ id: 'app.brand' })}`);
+  const sorted = [...countries].sort((a, b) => a.country.localeCompare(b.country, intl.locale));
+  return (
+    <div className="container page">
+      <h1>{intl.formatMessage({ id: 'countries.title' })}</h1>
+      <p className="page__lead">{intl.formatMessage({ id: 'countries.lead' }, { count: countries.length })}</p>
+      <ul className="country-list">
+        {sorted.map((c) => (
+          <li key={c.code}>
+            <span className="country-list__name">{c.country}</span>
+            <span className="country-list__languages">
+              {(isKnownCountry(c.code) ? COUNTRY_LANGUAGES[c.code] : ['en' as const]).map((language) => (
+                <Link key={language} to={`/${c.code.toLowerCase()}/${language}/`} lang={language} aria-label={`${c.country}, ${LANGUAGE_ENDONYMS[language]}`}>
+                  {LANGUAGE_ENDONYMS[language]}
+                </Link>
+              ))}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
+
+const text = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
+
+/** Accessories and supported countries, in en-US, de and ar. */
+describe('accessories and supported countries', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  const cases = [
+    { country: 'us', language: 'en', cable: 'USB-C Cable', cablePrice: '$38.99', heading: 'Accessories', germany: 'Germany' },
+    { country: 'de', language: 'de', cable: null, cablePrice: '42,99 €', heading: null, germany: 'Deutschland' },
+    { country: 'ae', language: 'ar', cable: null, cablePrice: null, heading: null, germany: 'ألمانيا' },
+  ];
+
+  for (const c of cases) {
+    it(`/${c.country}/${c.language}/accessories/ and /supported-countries/: names, prices in the route format, axe clean`, async () => {
+      for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+        const { context, page, problems } = await openPage(browser, { viewport });
+        await page.goto(`/${c.country}/${c.language}/accessories/`);
+        const h1 = await page.getByRole('heading', { level: 1 }).textContent();
+        if (c.heading) expect(h1).toBe(c.heading);
+        else expect(h1).not.toBe('Accessories');
+        await expect(page.locator('.product-card').count()).resolves.toBe(4);
+        const first = page.locator('.product-card').first();
+        if (c.cable) expect(await first.locator('h3').textContent()).toBe(c.cable);
+        if (c.cablePrice) expect(text(await first.locator('.price__current').textContent())).toBe(c.cablePrice);
+        expect(await seriousViolations(page)).toEqual([]);
+        await screenshot(page, `accessories-${c.country}-${device}`);
+
+        await page.goto(`/${c.country}/${c.language}/supported-countries/`);
+        await expect(page.locator('.country-list li').count()).resolves.toBe(32);
+        await expect(page.locator('.country-list').getByText(c.germany, { exact: true }).count()).resolves.toBe(1);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.waitForLoadState('networkidle');
+        expect(problems.errors).toEqual([]);
+        await context.close();
+      }
+    });
+  }
+});
+
+describe('pricing and feature comparison', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  for (const [path, proPrice] of [['/us/en/pricing/', '$35'], ['/de/de/pricing/', '38 €'], ['/ae/ar/pricing/', null]] as const) {
+    it(`${path}: plans side by side with prices and features, axe clean on phone and desktop`, async () => {
+      for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+        const { context, page, problems } = await openPage(browser, { viewport });
+        await page.goto(path);
+        const table = page.getByRole('table');
+        await expect(table.locator('thead th').count()).resolves.toBe(5);
+        await expect(table.locator('tbody tr').count()).resolves.toBe(9);
+        const pro = table.locator('thead th.is-featured');
+        if (proPrice) expect(text(await pro.locator('.price__current').textContent())).toContain(proPrice);
+        // Team: worksheets included; Core: not.
+        const worksheets = table.locator('tbody tr').nth(6);
+        await expect(worksheets.locator('td').nth(0).getByRole('img').getAttribute('aria-label')).resolves.not.toBe(await worksheets.locator('td').nth(2).getByRole('img').getAttribute('aria-label'));
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.waitForLoadState('networkidle');
+        expect(problems.errors).toEqual([]);
+        await screenshot(page, `pricing-${path.split('/')[1]}-${device}`);
+        await context.close();
+      }
+    });
+  }
+});
