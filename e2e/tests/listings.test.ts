@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plainText } from '../support/text.ts';
 import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
 
-const text = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
 
 /** Accessories and supported countries, in en-US, de and ar. */
 describe('accessories and supported countries', () => {
@@ -29,7 +29,7 @@ describe('accessories and supported countries', () => {
         await expect(page.locator('.product-card').count()).resolves.toBe(4);
         const first = page.locator('.product-card').first();
         if (c.cable) expect(await first.locator('h3').textContent()).toBe(c.cable);
-        if (c.cablePrice) expect(text(await first.locator('.price__current').textContent())).toBe(c.cablePrice);
+        if (c.cablePrice) expect(plainText(await first.locator('.price__current').textContent())).toBe(c.cablePrice);
         expect(await seriousViolations(page)).toEqual([]);
         await screenshot(page, `accessories-${c.country}-${device}`);
 
@@ -61,7 +61,7 @@ describe('pricing and feature comparison', () => {
         await expect(table.locator('thead th').count()).resolves.toBe(5);
         await expect(table.locator('tbody tr').count()).resolves.toBe(9);
         const pro = table.locator('thead th.is-featured');
-        if (proPrice) expect(text(await pro.locator('.price__current').textContent())).toContain(proPrice);
+        if (proPrice) expect(plainText(await pro.locator('.price__current').textContent())).toContain(proPrice);
         // Team: worksheets included; Core: not.
         const worksheets = table.locator('tbody tr').nth(6);
         await expect(worksheets.locator('td').nth(0).getByRole('img').getAttribute('aria-label')).resolves.not.toBe(await worksheets.locator('td').nth(2).getByRole('img').getAttribute('aria-label'));

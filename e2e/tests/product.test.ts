@@ -1,14 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plainText, uiMessages } from '../support/text.ts';
 import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
-import { REPO_ROOT } from '../support/server.ts';
 
-const messages = (language: string) => ({
-  ...JSON.parse(readFileSync(`${REPO_ROOT}/apps/storefront/src/i18n/messages/en.json`, 'utf8')),
-  ...JSON.parse(readFileSync(`${REPO_ROOT}/apps/storefront/src/i18n/messages/${language}.json`, 'utf8')),
-}) as Record<string, string>;
-const text = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
 
 /** The product page in en-US, de and ar: what a buyer needs there — the name, a price in the right format, the call to action. */
 describe('product page', () => {
@@ -26,7 +20,7 @@ describe('product page', () => {
 
   for (const c of cases) {
     it(`${c.path}: name, price, tax note and add to cart, axe clean on a phone and a desktop`, async () => {
-      const m = messages(c.language);
+      const m = uiMessages(c.language);
       for (const [device, viewport] of Object.entries(VIEWPORTS)) {
         const { context, page, problems } = await openPage(browser, { viewport });
         const response = await page.goto(c.path);
@@ -34,7 +28,7 @@ describe('product page', () => {
         const heading = await page.getByRole('heading', { level: 1 }).textContent();
         if (c.name) expect(heading).toBe(c.name);
         else expect(heading).not.toBe('IQ3 Probe'); // translated
-        const price = text(await page.locator('.product-page__price [data-testid=price]').textContent());
+        const price = plainText(await page.locator('.product-page__price [data-testid=price]').textContent());
         if (c.price) expect(price).toBe(c.price);
         else expect(price).toMatch(/US\$|\$|دولار/);
         await expect(page.getByText(m[c.tax]!).count()).resolves.toBe(1);
@@ -61,10 +55,10 @@ describe('product page', () => {
     const { context, page } = await openPage(browser);
     await page.goto('/us/en/product/iq-plus/');
     const sale = page.locator('.product-page__price');
-    await expect(text(await sale.locator('s').textContent())).toContain('$2,699.00');
-    expect(text(await sale.locator('.price__current').textContent())).toContain('$2,399.00');
+    await expect(plainText(await sale.locator('s').textContent())).toContain('$2,699.00');
+    expect(plainText(await sale.locator('.price__current').textContent())).toContain('$2,399.00');
     await page.goto('/us/en/product/iq3/?voucherCode=SPRING10');
-    expect(text(await page.locator('.product-page__price .price__current').textContent())).toContain('$3,509.10');
+    expect(plainText(await page.locator('.product-page__price .price__current').textContent())).toContain('$3,509.10');
     await context.close();
   });
 

@@ -75,6 +75,27 @@ export const SHOP: TypedDocumentNode<ShopFields, { country: string; languageCode
   }
 `;
 
+/** Shared selections: a taxed price, and a variant as product cards and plan cards show it. */
+const TAXED_FIELDS = gql`
+  fragment TaxedFields on TaxedMoney {
+    currency
+    net { fractionalAmount }
+    gross { fractionalAmount }
+  }
+`;
+
+const CARD_VARIANT = gql`
+  fragment CardVariant on ProductVariant {
+    sku
+    name
+    market
+    billingPeriod
+    product { slug name shortDescription thumbnail(size: 750) { url alt } }
+    pricing { onSale price { ...TaxedFields } priceUndiscounted { ...TaxedFields } }
+  }
+  ${TAXED_FIELDS}
+`;
+
 export interface TaxedFields {
   currency: string;
   net: { fractionalAmount: number };
@@ -138,11 +159,7 @@ export const PRODUCT: TypedDocumentNode<ProductPageFields, { country: string; la
       }
     }
   }
-  fragment TaxedFields on TaxedMoney {
-    currency
-    net { fractionalAmount }
-    gross { fractionalAmount }
-  }
+  ${TAXED_FIELDS}
 `;
 
 export interface CardVariant {
@@ -187,19 +204,7 @@ export const HOME: TypedDocumentNode<HomeFields, { country: string; languageCode
       }
     }
   }
-  fragment CardVariant on ProductVariant {
-    sku
-    name
-    market
-    billingPeriod
-    product { slug name shortDescription thumbnail(size: 750) { url alt } }
-    pricing { onSale price { ...TaxedFields } priceUndiscounted { ...TaxedFields } }
-  }
-  fragment TaxedFields on TaxedMoney {
-    currency
-    net { fractionalAmount }
-    gross { fractionalAmount }
-  }
+  ${CARD_VARIANT}
 `;
 
 /** The accessories screen: the accessories group of the catalogue. */
@@ -211,22 +216,11 @@ export const ACCESSORIES: TypedDocumentNode<
     shop {
       catalogue(country: $country, languageCode: $languageCode, voucherCode: $voucherCode) {
         displayGrossPrices
-        accessories: variants(group: ACCESSORIES) {
-          sku
-          name
-          market
-          billingPeriod
-          product { slug name shortDescription thumbnail(size: 750) { url alt } }
-          pricing { onSale price { ...TaxedFields } priceUndiscounted { ...TaxedFields } }
-        }
+        accessories: variants(group: ACCESSORIES) { ...CardVariant }
       }
     }
   }
-  fragment TaxedFields on TaxedMoney {
-    currency
-    net { fractionalAmount }
-    gross { fractionalAmount }
-  }
+  ${CARD_VARIANT}
 `;
 
 /** The pricing page and its plan and feature comparison. */
@@ -239,25 +233,13 @@ export const PRICING: TypedDocumentNode<
       programFlags { twentyImagingPresets }
       catalogue(country: $country, languageCode: $languageCode, voucherCode: $voucherCode) {
         displayGrossPrices
-        core: variants(group: CORE) { ...PlanVariant }
-        pro: variants(group: INDIVIDUAL) { ...PlanVariant }
-        clinic: variants(group: CLINIC) { ...PlanVariant }
-        proCustom: variants(group: PRO_CUSTOM) { ...PlanVariant }
-        addons: variants(group: PRO_CUSTOM_ADDON) { ...PlanVariant }
+        core: variants(group: CORE) { ...CardVariant }
+        pro: variants(group: INDIVIDUAL) { ...CardVariant }
+        clinic: variants(group: CLINIC) { ...CardVariant }
+        proCustom: variants(group: PRO_CUSTOM) { ...CardVariant }
+        addons: variants(group: PRO_CUSTOM_ADDON) { ...CardVariant }
       }
     }
   }
-  fragment PlanVariant on ProductVariant {
-    sku
-    name
-    market
-    billingPeriod
-    product { slug name shortDescription thumbnail(size: 128) { url alt } }
-    pricing { onSale price { ...TaxedFields } priceUndiscounted { ...TaxedFields } }
-  }
-  fragment TaxedFields on TaxedMoney {
-    currency
-    net { fractionalAmount }
-    gross { fractionalAmount }
-  }
+  ${CARD_VARIANT}
 `;

@@ -1,6 +1,6 @@
-import { COUNTRY_LANGUAGES, isKnownCountry, LANGUAGE_ENDONYMS } from '@probe/domain';
 import { useIntl } from 'react-intl';
-import { Link, useRouteLoaderData } from 'react-router';
+import { useRouteLoaderData } from 'react-router';
+import { CountryLanguageLinks } from '../ui/country-language-links.tsx';
 import { usePageTitle } from '../lib/head.tsx';
 import type { StoreData } from './store.tsx';
 
@@ -19,11 +19,7 @@ export function Component() {
           <li key={c.code}>
             <span className="country-list__name">{c.country}</span>
             <span className="country-list__languages">
-              {(isKnownCountry(c.code) ? COUNTRY_LANGUAGES[c.code] : ['en' as const]).map((language) => (
-                <Link key={language} to={`/${c.code.toLowerCase()}/${language}/`} lang={language} aria-label={`${c.country}, ${LANGUAGE_ENDONYMS[language]}`}>
-                  {LANGUAGE_ENDONYMS[language]}
-                </Link>
-              ))}
+              <CountryLanguageLinks country={c} />
             </span>
           </li>
         ))}

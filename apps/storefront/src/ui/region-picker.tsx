@@ -1,6 +1,7 @@
-import { COUNTRY_LANGUAGES, isKnownCountry, LANGUAGE_ENDONYMS } from '@probe/domain';
+import { LANGUAGE_ENDONYMS } from '@probe/domain';
 import { useIntl } from 'react-intl';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { CountryLanguageLinks } from './country-language-links.tsx';
 import type { CountryFields } from '../graphql/shop.ts';
 import type { BaseData } from '../routes/base.tsx';
 
@@ -28,20 +29,7 @@ export function RegionPicker({ base, countries }: { base: BaseData; countries: C
             <li key={country.code}>
               <span className="region-picker__country">{country.country}</span>
               <span className="region-picker__languages">
-                {(isKnownCountry(country.code) ? COUNTRY_LANGUAGES[country.code] : ['en' as const]).map((language) => {
-                  const active = country.code === base.country && language === base.language;
-                  return (
-                    <Link
-                      key={language}
-                      to={`/${country.code.toLowerCase()}/${language}/${rest}${location.search}`}
-                      lang={language}
-                      aria-current={active ? 'page' : undefined}
-                      aria-label={`${country.country}, ${LANGUAGE_ENDONYMS[language]}`}
-                    >
-                      {LANGUAGE_ENDONYMS[language]}
-                    </Link>
-                  );
-                })}
+                <CountryLanguageLinks country={country} rest={rest} search={location.search} current={{ country: base.country, language: base.language }} />
               </span>
             </li>
           ))}
