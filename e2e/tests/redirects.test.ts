@@ -70,6 +70,7 @@ describe('base path and redirect rules', () => {
     expect(path).toBe('/us/en/');
     const notice = page.getByTestId('unavailable-country');
     await expect(notice.textContent()).resolves.toContain('Mexico');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Dismiss' }).click();
     await expect(notice.count()).resolves.toBe(0);
     await page.reload();

@@ -1,6 +1,6 @@
 import type { NormalizedCacheObject } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterContextProvider } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -41,10 +41,19 @@ const router = createBrowserRouter(routes, {
   getContext: () => new RouterContextProvider(new Map([[apolloContext, client]])),
 });
 
+/** Marks the document once React has taken over the page (tests and monitoring wait for it). */
+function Hydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
 const app = (
   <StrictMode>
     <ApolloProvider client={client}>
       <RouterProvider router={router} />
+      <Hydrated />
     </ApolloProvider>
   </StrictMode>
 );

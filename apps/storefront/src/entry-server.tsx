@@ -7,7 +7,7 @@ import { createStaticHandler, createStaticRouter, isRouteErrorResponse, RouterCo
 import { Observable } from 'rxjs';
 import { apolloContext } from './app/apollo-context.ts';
 import { cacheConfig } from './app/cache-config.ts';
-import { routes } from './app/routes.tsx';
+import { routes, type RouteHandle } from './app/routes.tsx';
 import { serializeErrors, toScriptJson, type SsrState } from './app/ssr-state.ts';
 import { DEFAULT_OPTIONS } from './data/default-options.ts';
 import { catalogueChunkPath } from './i18n/catalogues.ts';
@@ -92,5 +92,6 @@ export const render: SsrRender = async (request, execute) => {
     dir: base?.dir ?? 'ltr',
     catalogue: base && base.languageCode !== 'en' ? catalogueChunkPath(base.languageCode) : null,
     failures,
+    modules: context.matches.flatMap((m) => (m.route.handle as RouteHandle | undefined)?.module ?? []),
   };
 };

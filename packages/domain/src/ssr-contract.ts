@@ -33,6 +33,8 @@ export type SsrRenderResult =
       catalogue: string | null;
       /** Route failures (5xx), each with the error id the page shows, for the server's log. */
       failures: SsrRouteFailure[];
+      /** Source modules of the lazy screens this page rendered (their CSS and code go in the first response). */
+      modules: string[];
     };
 
 export type SsrRender = (request: Request, execute: SsrExecute) => Promise<SsrRenderResult>;

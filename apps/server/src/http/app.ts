@@ -1,3 +1,5 @@
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '@probe/db';
 import type { Config } from '../config.ts';
@@ -45,6 +47,14 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   const tokens = await createTokenVerifier({ publicKeyPem: config.AUTH_JWT_PUBLIC_KEY, issuer: config.AUTH_JWT_ISSUER, audience: config.AUTH_JWT_AUDIENCE });
   const yoga = createYogaServer({ db: database.db, catalogue, tokens, now, config, log: app.log, geoLookup });
 
+  // Brotli or gzip for anything over 1 KB (HTML, JSON, scripts, styles): what a slow phone downloads.
+  // Brotli quality 4: near gzip-9 size at a fraction of the CPU of the default 11, for answers made per request.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   registerSecurityHeaders(app);
   registerHealthRoutes(app, lifecycle, database.ping);
   registerClientErrors(app);

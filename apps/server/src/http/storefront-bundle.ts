@@ -11,6 +11,8 @@ export interface StorefrontBundle {
   inlineScriptHashes: string[];
   /** Module path (as the app names it) → built file URL, for modulepreload links. */
   catalogueFiles: Map<string, string>;
+  /** The stylesheets and code a lazy screen needs beyond what the page template already links. */
+  assetsFor(modules: string[]): { css: string[]; preload: string[] };
   render: SsrRender;
 }
 
@@ -19,6 +21,36 @@ export const DEFAULT_STOREFRONT_DIST = fileURLToPath(new URL('../../../storefron
 interface ManifestEntry {
   file: string;
   src?: string;
+  css?: string[];
+  imports?: string[];
+}
+
+/**
+ * The page is complete as the server sends it, so its code need not compete with the first paint on a
+ * slow phone: the entry script is requested after the first frame instead of from <head>, and its
+ * early modulepreload hints go (the browser still loads the same chunks, a frame later).
+ */
+export function loadAfterFirstPaint(template: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template);
+  if (!entry) return template;
+  const loader = `<script>requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${entry[1]}';document.body.appendChild(s)},0)})</script>`;
+  return template.replace(entry[0], '').replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '').replace('</body>', `  ${loader}\n  </body>`);
+}
+
+/** Every chunk and stylesheet a manifest entry pulls in, through its static imports. */
+function closure(manifest: Record<string, ManifestEntry>, keys: string[], seen = new Set<string>()): { files: Set<string>; css: Set<string> } {
+  const files = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    const entry = manifest[key]!;
+    files.add(`/${entry.file}`);
+    for (const sheet of entry.css ?? []) css.add(`/${sheet}`);
+    for (const imported of entry.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return { files, css };
 }
 
 /** Loads the built storefront (npm run build): the client assets, the HTML template and the SSR entry. */
@@ -28,7 +60,7 @@ export async function loadStorefrontBundle(distDir = DEFAULT_STOREFRONT_DIST): P
   if (!existsSync(join(clientDir, 'index.html')) || !existsSync(serverEntry)) {
     throw new Error(`The storefront is not built (looked in ${distDir}). Run \`npm run build\` first.`);
   }
-  const template = readFileSync(join(clientDir, 'index.html'), 'utf8');
+  const template = loadAfterFirstPaint(readFileSync(join(clientDir, 'index.html'), 'utf8'));
   const inlineScriptHashes = [...template.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
     (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
   );
@@ -39,5 +71,13 @@ export async function loadStorefrontBundle(distDir = DEFAULT_STOREFRONT_DIST): P
     if (match) catalogueFiles.set(`./messages/${match[1]}.json`, `/${entry.file}`);
   }
   const { render } = (await import(pathToFileURL(serverEntry).href)) as { render: StorefrontBundle['render'] };
-  return { clientDir, template, inlineScriptHashes, catalogueFiles, render };
+  const inTemplate = closure(manifest, ['index.html']);
+  const assetsFor = (modules: string[]) => {
+    const needed = closure(manifest, modules);
+    return {
+      css: [...needed.css].filter((href) => !inTemplate.css.has(href)),
+      preload: [...needed.files].filter((href) => !inTemplate.files.has(href)),
+    };
+  };
+  return { clientDir, template, inlineScriptHashes, catalogueFiles, assetsFor, render };
 }

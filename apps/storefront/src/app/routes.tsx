@@ -8,6 +8,16 @@ import { StoreLayout, storeLoader } from '../routes/store.tsx';
 import { InitialLoader } from '../ui/initial-loader.tsx';
 import { withRetry } from '../lib/lazy-retry.ts';
 
+/** A lazy screen names its module so the server can link its CSS and preload its code in the first response. */
+export interface RouteHandle {
+  module?: string;
+}
+
+/** A lazily loaded screen: its chunk is retried on failure, and its module is named for the server. */
+function screen(name: string, load: () => Promise<object>) {
+  return { handle: { module: `src/routes/${name}.tsx` } satisfies RouteHandle, lazy: withRetry(load) };
+}
+
 /**
  * The route tree of spec §2. Screens are lazy modules exporting `Component` (and `loader` when they
  * load data); the shell above them is in the first chunk.
@@ -36,13 +46,13 @@ export const routes: RouteObject[] = [
             Component: StoreLayout,
             errorElement: <RouteErrorScreen />,
             children: [
-              { id: 'home', index: true, lazy: withRetry(() => import('../routes/home.tsx')) },
-              { id: 'iq', path: 'iq', lazy: withRetry(() => import('../routes/specialization.tsx')) },
-              { id: 'vet', path: 'vet', lazy: withRetry(() => import('../routes/specialization.tsx')) },
-              { id: 'accessories', path: 'accessories', lazy: withRetry(() => import('../routes/accessories.tsx')) },
-              { id: 'supported-countries', path: 'supported-countries', lazy: withRetry(() => import('../routes/supported-countries.tsx')) },
-              { id: 'pricing', path: 'pricing', lazy: withRetry(() => import('../routes/pricing.tsx')) },
-              { id: 'product', path: 'product/:slug/:subscription?/:subscriptionPeriod?', lazy: withRetry(() => import('../routes/product.tsx')) },
+              { id: 'home', index: true, ...screen('home', () => import('../routes/home.tsx')) },
+              { id: 'iq', path: 'iq', ...screen('specialization', () => import('../routes/specialization.tsx')) },
+              { id: 'vet', path: 'vet', ...screen('specialization', () => import('../routes/specialization.tsx')) },
+              { id: 'accessories', path: 'accessories', ...screen('accessories', () => import('../routes/accessories.tsx')) },
+              { id: 'supported-countries', path: 'supported-countries', ...screen('supported-countries', () => import('../routes/supported-countries.tsx')) },
+              { id: 'pricing', path: 'pricing', ...screen('pricing', () => import('../routes/pricing.tsx')) },
+              { id: 'product', path: 'product/:slug/:subscription?/:subscriptionPeriod?', ...screen('product', () => import('../routes/product.tsx')) },
               { id: 'not-found', path: '*', loader: notFound.loader, ErrorBoundary: notFound.ErrorBoundary },
             ],
           },
