@@ -11,3 +11,4 @@ export * from './promo.ts';
 export * from './ssr-contract.ts';
 export * from './price-display.ts';
 export * from './countdown.ts';
+export * from './contact.ts';
