@@ -74,3 +74,36 @@ describe('pricing and feature comparison', () => {
     });
   }
 });
+
+describe('contact', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  const cases: Array<[path: string, region: string, academy: boolean, englishOnlyNote: boolean]> = [
+    ['/gb/en/contact/', 'gb', true, false],
+    ['/de/de/contact/', 'de-at', true, true],
+    ['/at/de/contact/', 'de-at', true, true],
+    ['/ca/fr/contact/', 'default', true, true],
+    ['/ca/en/contact/', 'default', true, false],
+    ['/es/es/contact/', 'default', false, false],
+    ['/ae/ar/contact/', 'default', false, false],
+  ];
+
+  it('shows the regional page or the default one, support and return links by country and language, and the Academy rules', async () => {
+    const { context, page } = await openPage(browser);
+    for (const [path, region, academy, note] of cases) {
+      await page.goto(path);
+      await expect(page.locator('.contact-grid').getAttribute('data-region'), path).resolves.toBe(region);
+      await expect(page.locator('#contact-academy').count(), path).resolves.toBe(academy ? 1 : 0);
+      await expect(page.getByTestId('english-only-note').count(), path).resolves.toBe(note ? 1 : 0);
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+    await page.goto('/nl/nl/contact/');
+    await expect(page.locator('#contact-support ~ a, section[aria-labelledby=contact-support] a').first().getAttribute('href')).resolves.toMatch(/\/nl-nl$/);
+    await screenshot(page, 'contact-nl-desktop');
+    await context.close();
+  });
+});

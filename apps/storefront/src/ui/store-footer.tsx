@@ -9,7 +9,10 @@ export function StoreFooter({ basePath }: { basePath: string }) {
     <footer className="store-footer">
       <div className="container store-footer__inner">
         <p>{intl.formatMessage({ id: 'app.footerRights' }, { year: new Date().getUTCFullYear() })}</p>
-        <Link to={`${basePath}/supported-countries/`}>{intl.formatMessage({ id: 'countries.title' })}</Link>
+        <nav className="store-footer__links" aria-label={intl.formatMessage({ id: 'nav.footer' })}>
+          <Link to={`${basePath}/contact/`}>{intl.formatMessage({ id: 'nav.contact' })}</Link>
+          <Link to={`${basePath}/supported-countries/`}>{intl.formatMessage({ id: 'countries.title' })}</Link>
+        </nav>
         <p className="store-footer__version">{intl.formatMessage({ id: 'app.footerVersion' }, { version: APP_VERSION })}</p>
       </div>
     </footer>
