@@ -107,3 +107,21 @@ describe('contact', () => {
     await context.close();
   });
 });
+
+describe('site map', () => {
+  it('links every built screen in the route language, and each link answers 200', async () => {
+    const browser = await launchBrowser();
+    try {
+      const { context, page } = await openPage(browser);
+      await page.goto('/de/de/site-map/');
+      const links = await page.locator('.site-map a').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+      expect(links).toHaveLength(7);
+      expect(links.every((href) => href.startsWith('/de/de/'))).toBe(true);
+      for (const href of links) expect((await page.request.get(href)).status(), href).toBe(200);
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
+});

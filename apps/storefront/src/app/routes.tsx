@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
               { id: 'supported-countries', path: 'supported-countries', ...screen('supported-countries', () => import('../routes/supported-countries.tsx')) },
               { id: 'pricing', path: 'pricing', ...screen('pricing', () => import('../routes/pricing.tsx')) },
               { id: 'contact', path: 'contact', ...screen('contact', () => import('../routes/contact.tsx')) },
+              { id: 'site-map', path: 'site-map', ...screen('site-map', () => import('../routes/site-map.tsx')) },
               { id: 'product', path: 'product/:slug/:subscription?/:subscriptionPeriod?', ...screen('product', () => import('../routes/product.tsx')) },
               { id: 'not-found', path: '*', loader: notFound.loader, ErrorBoundary: notFound.ErrorBoundary },
             ],

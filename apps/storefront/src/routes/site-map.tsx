@@ -1,0 +1,33 @@
+import { useIntl } from 'react-intl';
+import { Link, useRouteLoaderData } from 'react-router';
+import { usePageTitle } from '../lib/head.tsx';
+import type { BaseData } from './base.tsx';
+
+/** The site map (/site-map/): every screen of the store in the route's country and language. */
+const SCREENS: Array<{ path: string; label: string }> = [
+  { path: '', label: 'nav.homeLink' },
+  { path: 'iq/', label: 'nav.human' },
+  { path: 'vet/', label: 'nav.vet' },
+  { path: 'accessories/', label: 'nav.accessories' },
+  { path: 'pricing/', label: 'nav.pricing' },
+  { path: 'supported-countries/', label: 'countries.title' },
+  { path: 'contact/', label: 'nav.contact' },
+];
+
+export function Component() {
+  const intl = useIntl();
+  const base = useRouteLoaderData<BaseData>('base')!;
+  usePageTitle(`${intl.formatMessage({ id: 'siteMap.title' })} · ${intl.formatMessage({ id: 'app.brand' })}`);
+  return (
+    <div className="container page">
+      <h1>{intl.formatMessage({ id: 'siteMap.title' })}</h1>
+      <ul className="site-map">
+        {SCREENS.map((screen) => (
+          <li key={screen.path}>
+            <Link to={`${base.basePath}/${screen.path}`}>{intl.formatMessage({ id: screen.label })}</Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
