@@ -115,10 +115,33 @@ describe('site map', () => {
       const { context, page } = await openPage(browser);
       await page.goto('/de/de/site-map/');
       const links = await page.locator('.site-map a').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
-      expect(links).toHaveLength(7);
+      expect(links).toHaveLength(8);
       expect(links.every((href) => href.startsWith('/de/de/'))).toBe(true);
       for (const href of links) expect((await page.request.get(href)).status(), href).toBe(200);
       expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe('bundles', () => {
+  it('/iq/bundle/ and /vet/bundle/ show the all-in bundle of their market with its saving, and open it chosen', async () => {
+    const browser = await launchBrowser();
+    try {
+      const { context, page } = await openPage(browser);
+      await page.goto('/us/en/iq/bundle/');
+      await expect(page.locator('.product-card').count()).resolves.toBe(1);
+      const card = page.locator('.product-card');
+      expect(plainText(await card.locator('s').textContent())).toContain('$5,579.00');
+      expect(plainText(await card.locator('.price__current').textContent())).toContain('$4,999.00');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.goto('/de/de/vet/bundle/');
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      await page.locator('.product-card a.button').click();
+      await page.waitForURL('**/de/de/product/all-in-bundle/?sku=ALLIN-IQ3-VET');
+      await expect(page.getByRole('radio', { checked: true }).getAttribute('value')).resolves.toBe('ALLIN-IQ3-VET');
       await context.close();
     } finally {
       await browser.close();

@@ -243,3 +243,19 @@ export const PRICING: TypedDocumentNode<
   }
   ${CARD_VARIANT}
 `;
+
+/** The bundles screens: the all-in bundles of the catalogue. */
+export const BUNDLES: TypedDocumentNode<
+  { shop: { catalogue: { displayGrossPrices: boolean; bundles: CardVariant[] } } },
+  { country: string; languageCode: string; voucherCode?: string | null }
+> = gql`
+  query Bundles($country: CountryCode!, $languageCode: LanguageCodeEnum!, $voucherCode: String) {
+    shop {
+      catalogue(country: $country, languageCode: $languageCode, voucherCode: $voucherCode) {
+        displayGrossPrices
+        bundles: variants(group: BUNDLE) { ...CardVariant }
+      }
+    }
+  }
+  ${CARD_VARIANT}
+`;

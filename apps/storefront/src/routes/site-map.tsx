@@ -8,6 +8,7 @@ const SCREENS: Array<{ path: string; label: string }> = [
   { path: '', label: 'nav.homeLink' },
   { path: 'iq/', label: 'nav.human' },
   { path: 'vet/', label: 'nav.vet' },
+  { path: 'iq/bundle/', label: 'bundles.title' },
   { path: 'accessories/', label: 'nav.accessories' },
   { path: 'pricing/', label: 'nav.pricing' },
   { path: 'supported-countries/', label: 'countries.title' },

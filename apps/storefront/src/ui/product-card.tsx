@@ -5,9 +5,15 @@ import { Price } from './price.tsx';
 import './product-card.css';
 
 /** One product of a listing: its picture, name, description and lowest price, linking to its page. */
-export function ProductCard({ variant, basePath, displayGross }: { variant: CardVariant; basePath: string; displayGross: boolean }) {
+export function ProductCard({ variant, basePath, displayGross, preselect = false }: {
+  variant: CardVariant;
+  basePath: string;
+  displayGross: boolean;
+  /** Open the product page with this variant chosen. */
+  preselect?: boolean;
+}) {
   const intl = useIntl();
-  const href = `${basePath}/product/${variant.product.slug}/`;
+  const href = `${basePath}/product/${variant.product.slug}/${preselect ? `?sku=${encodeURIComponent(variant.sku)}` : ''}`;
   return (
     <article className="product-card">
       <Link to={href} className="product-card__media" tabIndex={-1} aria-hidden="true">
