@@ -207,21 +207,6 @@ export const HOME: TypedDocumentNode<HomeFields, { country: string; languageCode
   ${CARD_VARIANT}
 `;
 
-/** The accessories screen: the accessories group of the catalogue. */
-export const ACCESSORIES: TypedDocumentNode<
-  { shop: { catalogue: { displayGrossPrices: boolean; accessories: CardVariant[] } } },
-  { country: string; languageCode: string; voucherCode?: string | null }
-> = gql`
-  query Accessories($country: CountryCode!, $languageCode: LanguageCodeEnum!, $voucherCode: String) {
-    shop {
-      catalogue(country: $country, languageCode: $languageCode, voucherCode: $voucherCode) {
-        displayGrossPrices
-        accessories: variants(group: ACCESSORIES) { ...CardVariant }
-      }
-    }
-  }
-  ${CARD_VARIANT}
-`;
 
 /** The pricing page and its plan and feature comparison. */
 export const PRICING: TypedDocumentNode<
@@ -244,16 +229,16 @@ export const PRICING: TypedDocumentNode<
   ${CARD_VARIANT}
 `;
 
-/** The bundles screens: the all-in bundles of the catalogue. */
-export const BUNDLES: TypedDocumentNode<
-  { shop: { catalogue: { displayGrossPrices: boolean; bundles: CardVariant[] } } },
-  { country: string; languageCode: string; voucherCode?: string | null }
+/** One catalogue group as cards (the accessories and bundles screens). */
+export const GROUP_CARDS: TypedDocumentNode<
+  { shop: { catalogue: { displayGrossPrices: boolean; variants: CardVariant[] } } },
+  { country: string; languageCode: string; voucherCode?: string | null; group: 'ACCESSORIES' | 'BUNDLE' }
 > = gql`
-  query Bundles($country: CountryCode!, $languageCode: LanguageCodeEnum!, $voucherCode: String) {
+  query GroupCards($country: CountryCode!, $languageCode: LanguageCodeEnum!, $voucherCode: String, $group: CatalogueGroup!) {
     shop {
       catalogue(country: $country, languageCode: $languageCode, voucherCode: $voucherCode) {
         displayGrossPrices
-        bundles: variants(group: BUNDLE) { ...CardVariant }
+        variants(group: $group) { ...CardVariant }
       }
     }
   }

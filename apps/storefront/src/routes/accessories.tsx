@@ -2,25 +2,19 @@ import { useIntl } from 'react-intl';
 import { useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { PAGE_VIEWS } from '../analytics/data-layer.ts';
 import { usePageView } from '../analytics/use-page-view.ts';
-import { apolloContext } from '../app/apollo-context.ts';
-import { ACCESSORIES } from '../graphql/shop.ts';
+import { loadGroupCards } from '../lib/group-cards.ts';
 import { usePageTitle } from '../lib/head.tsx';
-import { orFail } from '../lib/loader-failure.ts';
-import { catalogueVariables } from '../lib/route-locale.ts';
 import { cardsByProduct, ProductCard } from '../ui/product-card.tsx';
 import type { BaseData } from './base.tsx';
 import '../ui/product-card.css';
 
 /** Accessories (spec §2 /accessories/): cables and their long variants, priced for the route's country. */
-export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const { data } = await orFail('Failed to load shop', () => context.get(apolloContext).query({ query: ACCESSORIES, variables: catalogueVariables(params, request) }));
-  return data.shop.catalogue;
-}
+export const loader = (args: LoaderFunctionArgs) => loadGroupCards(args, 'ACCESSORIES');
 
 export function Component() {
   const intl = useIntl();
   const base = useRouteLoaderData<BaseData>('base')!;
-  const { accessories, displayGrossPrices } = useLoaderData<typeof loader>();
+  const { variants: accessories, displayGrossPrices } = useLoaderData<typeof loader>();
   usePageTitle(`${intl.formatMessage({ id: 'accessories.title' })} · ${intl.formatMessage({ id: 'app.brand' })}`);
   usePageView(PAGE_VIEWS.accessoriesHome);
   return (
