@@ -11,8 +11,8 @@ export interface StorefrontBundle {
   inlineScriptHashes: string[];
   /** Module path (as the app names it) → built file URL, for modulepreload links. */
   catalogueFiles: Map<string, string>;
-  /** The stylesheets and code a lazy screen needs beyond what the page template already links. */
-  assetsFor(modules: string[]): { css: string[]; preload: string[] };
+  /** The stylesheets the rendered screens need beyond what the page template already links. */
+  stylesheetsFor(modules: string[]): string[];
   render: SsrRender;
 }
 
@@ -37,20 +37,18 @@ export function loadAfterFirstPaint(template: string): string {
   return template.replace(entry[0], '').replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '').replace('</body>', `  ${loader}\n  </body>`);
 }
 
-/** Every chunk and stylesheet a manifest entry pulls in, through its static imports. */
-function closure(manifest: Record<string, ManifestEntry>, keys: string[], seen = new Set<string>()): { files: Set<string>; css: Set<string> } {
-  const files = new Set<string>();
+/** Every stylesheet a manifest entry pulls in, through its static imports. */
+function stylesheetsOf(manifest: Record<string, ManifestEntry>, keys: string[], seen = new Set<string>()): Set<string> {
   const css = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;
     seen.add(key);
     const entry = manifest[key]!;
-    files.add(`/${entry.file}`);
     for (const sheet of entry.css ?? []) css.add(`/${sheet}`);
     for (const imported of entry.imports ?? []) visit(imported);
   };
   keys.forEach(visit);
-  return { files, css };
+  return css;
 }
 
 /** Loads the built storefront (npm run build): the client assets, the HTML template and the SSR entry. */
@@ -71,13 +69,14 @@ export async function loadStorefrontBundle(distDir = DEFAULT_STOREFRONT_DIST): P
     if (match) catalogueFiles.set(`./messages/${match[1]}.json`, `/${entry.file}`);
   }
   const { render } = (await import(pathToFileURL(serverEntry).href)) as { render: StorefrontBundle['render'] };
-  const inTemplate = closure(manifest, ['index.html']);
-  const assetsFor = (modules: string[]) => {
-    const needed = closure(manifest, modules);
-    return {
-      css: [...needed.css].filter((href) => !inTemplate.css.has(href)),
-      preload: [...needed.files].filter((href) => !inTemplate.files.has(href)),
-    };
+  const inTemplate = stylesheetsOf(manifest, ['index.html']);
+  // Worked out once per set of screens (there are few), not on every page render.
+  const stylesheets = new Map<string, string[]>();
+  const stylesheetsFor = (modules: string[]) => {
+    const key = modules.join('|');
+    let hrefs = stylesheets.get(key);
+    if (!hrefs) stylesheets.set(key, (hrefs = [...stylesheetsOf(manifest, modules)].filter((href) => !inTemplate.has(href))));
+    return hrefs;
   };
-  return { clientDir, template, inlineScriptHashes, catalogueFiles, assetsFor, render };
+  return { clientDir, template, inlineScriptHashes, catalogueFiles, stylesheetsFor, render };
 }

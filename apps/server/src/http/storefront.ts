@@ -40,12 +40,12 @@ function inProcessExecutor(yoga: Yoga, req: FastifyRequest, request: Request): S
 }
 
 function fillTemplate(bundle: StorefrontBundle, result: Extract<SsrRenderResult, { kind: 'html' }>): string {
-  const assets = bundle.assetsFor(result.modules);
-  // The screen's own styles and code come after the template's (so the cascade keeps its order) in the
-  // first response: the page paints styled and does not shift when its chunk arrives.
-  const screenAssets = [
-    ...assets.css.map((href) => `<link rel="stylesheet" crossorigin href="${href}" />`),
-  ].join('\n    ');
+  // The screens' own styles come after the template's (so the cascade keeps its order) in the first
+  // response: the page paints styled and does not shift when its chunk arrives.
+  const screenAssets = bundle
+    .stylesheetsFor(result.modules)
+    .map((href) => `<link rel="stylesheet" crossorigin href="${href}" />`)
+    .join('\n    ');
   const head = [
     `<title>${escapeHtml(result.head.title ?? 'Probe Store')}</title>`,
     ...(result.head.links ?? []).map(
