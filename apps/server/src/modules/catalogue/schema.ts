@@ -1,4 +1,4 @@
-import { RESTRICTED_GROUPS, THUMBNAIL_SIZES, VOUCHER_CODE, voucherStatus, type CatalogueGroup, type VoucherStatus } from '@probe/domain';
+import { REQUIRED_DEVICE_SKUS, RESTRICTED_GROUPS, THUMBNAIL_SIZES, VOUCHER_CODE, voucherStatus, type CatalogueGroup, type VoucherStatus } from '@probe/domain';
 import { GraphQLError } from 'graphql';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
@@ -207,7 +207,7 @@ const Catalogue = builder.objectRef<CatalogueRoot>('Catalogue').implement({
     }),
     isDevicePriced: t.boolean({
       description: 'Whether the IQ3 and the IQ+ Lightning devices are priced here; a store path for a country without them redirects.',
-      resolve: (r) => Boolean(r.snapshot.variantBySku.get('IQ3-USBC-HUMAN')?.price && r.snapshot.variantBySku.get('IQPLUS-LIGHTNING-HUMAN')?.price),
+      resolve: (r) => Object.values(REQUIRED_DEVICE_SKUS).every((sku) => r.snapshot.variantBySku.get(sku)?.price),
     }),
     banner: t.field({
       type: Banner,
