@@ -12,3 +12,5 @@ export * from './ssr-contract.ts';
 export * from './price-display.ts';
 export * from './countdown.ts';
 export * from './contact.ts';
+export * from './survey.ts';
+export * from './pro-custom.ts';
