@@ -1,0 +1,105 @@
+import type { Currency } from '../countries.ts';
+import { unitDiscount, type PromoTerms } from '../promo.ts';
+import { applyTax, percentOf, scaleTaxed, zeroTaxed, type TaxedMoney } from '../tax.ts';
+
+export interface TotalsLine {
+  id: string;
+  sku: string;
+  quantity: number;
+  /** A promo's free item: charged 0, its value counted as a saving. */
+  isFree: boolean;
+  /** Unit price as entered for the country (net or gross), minor units. */
+  unitAmount: number;
+  /** Unit list price as entered (≥ unitAmount when the item is on sale). */
+  unitUndiscounted: number;
+  /** The rate of the line's tax class at the destination, 0.001 % units. */
+  taxRate: number;
+  /** Whether the line is a physical good (counts for estimated duty). */
+  isPhysical: boolean;
+}
+
+export interface TotalsInput {
+  currency: Currency;
+  pricesEntered: 'net' | 'gross';
+  lines: TotalsLine[];
+  /** A voucher already found usable for this checkout (country, dates, limits), or null. */
+  voucher: (PromoTerms & { applyNTimesPerOrder?: number | null }) | null;
+  shipping: { amount: number; taxRate: number } | null;
+  /** Reverse charge (a valid VAT number of another EU member state): the buyer pays the net, no VAT. */
+  reverseCharge: boolean;
+  /** Import duty rate at the destination, 0.001 % units; null where none applies. */
+  dutyRate: number | null;
+}
+
+export interface LineTotals {
+  id: string;
+  unitPrice: TaxedMoney;
+  unitPriceUndiscounted: TaxedMoney;
+  totalPrice: TaxedMoney;
+  totalPriceDiscounted: TaxedMoney;
+}
+
+export interface CheckoutTotals {
+  lines: LineTotals[];
+  subtotal: TaxedMoney;
+  subtotalWithDiscounts: TaxedMoney;
+  /** The voucher's discount, gross (as shown to the buyer). */
+  discount: number;
+  shipping: TaxedMoney;
+  total: TaxedMoney;
+  /** List prices minus what is paid for the items: sale reductions, the voucher, free items. */
+  totalSavings: number;
+  estimatedDuty: number | null;
+}
+
+function add(a: TaxedMoney, b: TaxedMoney): TaxedMoney {
+  return { currency: a.currency, net: a.net + b.net, tax: a.tax + b.tax, gross: a.gross + b.gross };
+}
+
+/**
+ * All of a checkout's money, in integer minor units, computed in one place on the server (the client
+ * never sends a price). Each unit is taxed once and scaled, so net + tax = gross holds for every line and
+ * every sum.
+ */
+export function computeTotals(input: TotalsInput): CheckoutTotals {
+  const { currency, pricesEntered, reverseCharge } = input;
+  const taxed = (amount: number, rate: number): TaxedMoney => {
+    const price = applyTax(amount, currency, rate, pricesEntered);
+    return reverseCharge ? { currency, net: price.net, tax: 0, gross: price.net } : price;
+  };
+  let voucherUses = input.voucher?.applyNTimesPerOrder ?? Infinity;
+  let savings = 0;
+  let physicalNet = 0;
+  const lines = input.lines.map((line): LineTotals => {
+    const unitAmount = line.isFree ? 0 : line.unitAmount;
+    const unitPrice = taxed(unitAmount, line.taxRate);
+    const unitPriceUndiscounted = taxed(Math.max(line.unitUndiscounted, line.unitAmount), line.taxRate);
+    const totalPrice = scaleTaxed(unitPrice, line.quantity);
+    let totalPriceDiscounted = totalPrice;
+    if (input.voucher && !line.isFree && voucherUses > 0) {
+      const off = unitDiscount(input.voucher, line.sku, unitAmount, currency);
+      const discounted = Math.min(line.quantity, voucherUses);
+      if (off > 0) {
+        voucherUses -= discounted;
+        totalPriceDiscounted = add(scaleTaxed(taxed(unitAmount - off, line.taxRate), discounted), scaleTaxed(unitPrice, line.quantity - discounted));
+      }
+    }
+    savings += scaleTaxed(unitPriceUndiscounted, line.quantity).gross - totalPrice.gross;
+    if (line.isPhysical) physicalNet += totalPriceDiscounted.net;
+    return { id: line.id, unitPrice, unitPriceUndiscounted, totalPrice, totalPriceDiscounted };
+  });
+  const subtotal = lines.reduce((sum, l) => add(sum, l.totalPrice), zeroTaxed(currency));
+  const subtotalWithDiscounts = lines.reduce((sum, l) => add(sum, l.totalPriceDiscounted), zeroTaxed(currency));
+  const discount = subtotal.gross - subtotalWithDiscounts.gross;
+  const shipping = input.shipping ? taxed(input.shipping.amount, input.shipping.taxRate) : zeroTaxed(currency);
+  return {
+    lines,
+    subtotal,
+    subtotalWithDiscounts,
+    discount,
+    shipping,
+    total: add(subtotalWithDiscounts, shipping),
+    totalSavings: savings + discount,
+    estimatedDuty: input.dutyRate === null || physicalNet === 0 ? null : percentOf(physicalNet, input.dutyRate),
+  };
+}
