@@ -14,3 +14,4 @@ export * from './countdown.ts';
 export * from './contact.ts';
 export * from './survey.ts';
 export * from './pro-custom.ts';
+export * from './checkout/index.ts';
