@@ -115,7 +115,8 @@ describe('site map', () => {
       const { context, page } = await openPage(browser);
       await page.goto('/de/de/site-map/');
       const links = await page.locator('.site-map a').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
-      expect(links).toHaveLength(8);
+      expect(links.length).toBeGreaterThanOrEqual(8);
+      expect(links).toEqual(expect.arrayContaining(['/de/de/accessories/', '/de/de/iq-3/', '/de/de/vet/pro/3-year/', '/de/de/pricing/cable/', '/de/de/terms/']));
       expect(links.every((href) => href.startsWith('/de/de/'))).toBe(true);
       for (const href of links) expect((await page.request.get(href)).status(), href).toBe(200);
       expect(await seriousViolations(page)).toEqual([]);

@@ -25,6 +25,11 @@ export const PAGE_VIEWS = {
   upgradeUser: 'upgrade user',
   externalPaymentReturn: 'return (external payment)',
   productDetails: 'product details',
+  // Names of the landing pages the spec lists without a page-view name.
+  vetRental: 'vet rental',
+  tradeIn: 'trade-in program',
+  pricingCable: 'pricing cable',
+  terms: 'terms and conditions',
 } as const;
 export type PageViewName = (typeof PAGE_VIEWS)[keyof typeof PAGE_VIEWS];
 

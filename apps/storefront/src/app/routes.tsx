@@ -7,6 +7,7 @@ import { rootRedirectLoader } from '../routes/root-redirect.ts';
 import { StoreLayout, storeLoader } from '../routes/store.tsx';
 import { InitialLoader } from '../ui/initial-loader.tsx';
 import { withRetry } from '../lib/lazy-retry.ts';
+import { LANDING_PAGES } from '../landing/pages.ts';
 
 /** A lazy screen names its module so the server can link its CSS and preload its code in the first response. */
 export interface RouteHandle {
@@ -57,6 +58,9 @@ export const routes: RouteObject[] = [
               { id: 'contact', path: 'contact', ...screen('contact', () => import('../routes/contact.tsx')) },
               { id: 'site-map', path: 'site-map', ...screen('site-map', () => import('../routes/site-map.tsx')) },
               { id: 'product', path: 'product/:slug/:subscription?/:subscriptionPeriod?', ...screen('product', () => import('../routes/product.tsx')) },
+              // Landing pages: one config-driven screen (src/landing/pages.ts), one route per page.
+              ...LANDING_PAGES.map((page) => ({ id: `landing-${page.key}`, path: page.path.replace(/\/$/, ''), ...screen('landing', () => import('../routes/landing.tsx')) })),
+              { id: 'terms', path: 'terms', ...screen('terms', () => import('../routes/terms.tsx')) },
               { id: 'not-found', path: '*', loader: notFound.loader, ErrorBoundary: notFound.ErrorBoundary },
             ],
           },

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import { Link, useRouteLoaderData } from 'react-router';
 import { usePageTitle } from '../lib/head.tsx';
+import { LANDING_PAGES } from '../landing/pages.ts';
 import type { BaseData } from './base.tsx';
 
 /** The site map (/site-map/): every screen of the store in the route's country and language. */
@@ -13,6 +14,9 @@ const SCREENS: Array<{ path: string; label: string }> = [
   { path: 'pricing/', label: 'nav.pricing' },
   { path: 'supported-countries/', label: 'countries.title' },
   { path: 'contact/', label: 'nav.contact' },
+  // The landing pages, by their own titles, then the terms.
+  ...LANDING_PAGES.map((page) => ({ path: page.path, label: `landing.${page.key}.title` })),
+  { path: 'terms/', label: 'terms.title' },
 ];
 
 export function Component() {

@@ -13,6 +13,7 @@ export function StoreFooter({ basePath }: { basePath: string }) {
           <Link to={`${basePath}/contact/`}>{intl.formatMessage({ id: 'nav.contact' })}</Link>
           <Link to={`${basePath}/supported-countries/`}>{intl.formatMessage({ id: 'countries.title' })}</Link>
           <Link to={`${basePath}/site-map/`}>{intl.formatMessage({ id: 'siteMap.title' })}</Link>
+          <Link to={`${basePath}/terms/`}>{intl.formatMessage({ id: 'terms.title' })}</Link>
         </nav>
         <p className="store-footer__version">{intl.formatMessage({ id: 'app.footerVersion' }, { version: APP_VERSION })}</p>
       </div>
