@@ -25,6 +25,14 @@ export const PAGE_VIEWS = {
   upgradeUser: 'upgrade user',
   externalPaymentReturn: 'return (external payment)',
   productDetails: 'product details',
+  // Names of the step flows and offer screens, which the spec lists without one.
+  allInBundle: 'all-in bundle',
+  allInOffer: 'all-in offer',
+  productFlow: 'product flow',
+  offerSelection: 'offer selection',
+  pricingSurvey: 'pricing survey',
+  surveyResults: 'survey results',
+  proCustom: 'pro custom',
   // Names of the landing pages the spec lists without a page-view name.
   vetRental: 'vet rental',
   tradeIn: 'trade-in program',

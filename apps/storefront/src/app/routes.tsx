@@ -58,6 +58,14 @@ export const routes: RouteObject[] = [
               { id: 'contact', path: 'contact', ...screen('contact', () => import('../routes/contact.tsx')) },
               { id: 'site-map', path: 'site-map', ...screen('site-map', () => import('../routes/site-map.tsx')) },
               { id: 'product', path: 'product/:slug/:subscription?/:subscriptionPeriod?', ...screen('product', () => import('../routes/product.tsx')) },
+              // Step flows and offers (issue 5). The static all-in segment outranks the product route's optional segments.
+              { id: 'all-in-bundle', path: 'product/:slug/all-in', ...screen('all-in-bundle', () => import('../routes/all-in-bundle.tsx')) },
+              { id: 'all-in', path: 'all-in/:step?', ...screen('all-in', () => import('../routes/all-in.tsx')) },
+              { id: 'product-flow', path: 'product-flow/:step?', ...screen('product-flow', () => import('../routes/product-flow.tsx')) },
+              { id: 'offer', path: 'offer', ...screen('offer', () => import('../routes/offer.tsx')) },
+              { id: 'pricing-survey', path: 'pricing-survey/:step?', ...screen('pricing-survey', () => import('../routes/pricing-survey.tsx')) },
+              { id: 'survey-results', path: 'survey-results/:bundles?', ...screen('survey-results', () => import('../routes/survey-results.tsx')) },
+              { id: 'pro-custom', path: 'pro-custom/:step?', ...screen('pro-custom', () => import('../routes/pro-custom.tsx')) },
               // Landing pages: one config-driven screen (src/landing/pages.ts), one route per page.
               ...LANDING_PAGES.map((page) => ({ id: `landing-${page.key}`, path: page.path.replace(/\/$/, ''), ...screen('landing', () => import('../routes/landing.tsx')) })),
               { id: 'terms', path: 'terms', ...screen('terms', () => import('../routes/terms.tsx')) },

@@ -14,6 +14,12 @@ const SCREENS: Array<{ path: string; label: string }> = [
   { path: 'pricing/', label: 'nav.pricing' },
   { path: 'supported-countries/', label: 'countries.title' },
   { path: 'contact/', label: 'nav.contact' },
+  { path: 'offer/', label: 'offer.title' },
+  { path: 'product/iq3/all-in/', label: 'siteMap.allInBundle' },
+  { path: 'all-in/', label: 'allInOffer.title' },
+  { path: 'product-flow/', label: 'productFlow.title' },
+  { path: 'pricing-survey/', label: 'survey.title' },
+  { path: 'pro-custom/', label: 'proCustom.title' },
   // The landing pages, by their own titles, then the terms.
   ...LANDING_PAGES.map((page) => ({ path: page.path, label: `landing.${page.key}.title` })),
   { path: 'terms/', label: 'terms.title' },
