@@ -28,6 +28,15 @@ const ConfigSchema = z.object({
   RESPONSE_CACHE_MAX_AGE_S: z.coerce.number().int().min(0).default(60),
   CATALOGUE_VERSION_TTL_MS: z.coerce.number().int().min(0).default(1000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Which payment service: the built-in offline test gateway, or Stripe (needs the three STRIPE_ keys). */
+  PAYMENT_GATEWAY: z.enum(['test', 'stripe']).default('test'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** The test gateway's webhook signing secret (random per process when unset). */
+  TEST_GATEWAY_WEBHOOK_SECRET: z.string().optional(),
+  /** How long the test gateway takes to settle an authorised asynchronous payment. */
+  TEST_GATEWAY_SETTLE_MS: z.coerce.number().int().min(0).default(1500),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -4,6 +4,7 @@ import { openTestDatabase } from '@probe/db/testing';
 import { loadConfig, type Config } from '../src/config.ts';
 import { buildApp, type App } from '../src/http/app.ts';
 import type { GeoLookup } from '../src/modules/shop/geolocation.ts';
+import type { PaymentGateway } from '../src/payments/gateway.ts';
 
 export interface TestApp extends App {
   database: DatabaseHandle;
@@ -20,14 +21,14 @@ export interface GqlResponse<T> {
 
 /** The real app (our own modules, no mocks) on a fresh test database, driven through Fastify's inject. */
 export async function startTestApp(
-  options: { config?: Partial<Config>; geoLookup?: GeoLookup | null; database?: DatabaseHandle; now?: () => Date } = {},
+  options: { config?: Partial<Config>; geoLookup?: GeoLookup | null; database?: DatabaseHandle; now?: () => Date; gateway?: PaymentGateway } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
   const config = loadConfig({ NODE_ENV: 'test' }, { LOG_LEVEL: 'info', CATALOGUE_VERSION_TTL_MS: 0, RESPONSE_CACHE_MAX_AGE_S: 0, ...options.config });
   const stream = new PassThrough();
   const lines: string[] = [];
   stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
-  const app = await buildApp({ config, database, geoLookup: options.geoLookup ?? null, logStream: stream, ...(options.now ? { now: options.now } : {}) });
+  const app = await buildApp({ config, database, geoLookup: options.geoLookup ?? null, logStream: stream, ...(options.now ? { now: options.now } : {}), ...(options.gateway ? { gateway: options.gateway } : {}) });
   await app.app.ready();
   return {
     ...app,

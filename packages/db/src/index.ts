@@ -1,3 +1,4 @@
 export * from './client.ts';
 export * as schema from './schema/index.ts';
 export { ensureDemoData, DEMO_DATA_VERSION } from './seed/index.ts';
+export type { StoredAddress } from './schema/checkout.ts';

@@ -6,3 +6,4 @@ export const builder = new SchemaBuilder<{ Context: GraphQLContext; DefaultField
 });
 
 builder.queryType({});
+builder.mutationType({});

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { CatalogueService } from '../modules/catalogue/service.ts';
 import type { GeoLookup } from '../modules/shop/geolocation.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
 
 /** Who is asking: the request's headers, address and verified user. */
 export interface Requester {
@@ -24,6 +25,8 @@ export interface GraphQLContext {
    */
   requester: () => Requester;
   catalogue: CatalogueService;
+  /** The payment service provider (the offline test gateway or Stripe). */
+  gateway: PaymentGateway;
   /** The clock, so rules about dates (voucher expiry, offers) are testable. */
   now: () => Date;
 

@@ -5,6 +5,8 @@ import '../modules/account/schema.ts';
 import '../modules/catalogue/schema.ts';
 import '../modules/address/schema.ts';
 import '../modules/payments/saved-methods.ts';
+import '../modules/checkout/schema.ts';
+import '../modules/orders/schema.ts';
 
 export const schema: GraphQLSchema = builder.toSchema();
 

@@ -12,6 +12,7 @@ import type { Config } from '../config.ts';
 import type { TokenVerifier } from '../auth/tokens.ts';
 import type { CatalogueService } from '../modules/catalogue/service.ts';
 import type { GeoLookup } from '../modules/shop/geolocation.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
 import type { GraphQLContext } from './context.ts';
 import { decorateErrors, maskError } from './errors.ts';
 import { schema } from './schema.ts';
@@ -29,6 +30,7 @@ export interface YogaDeps {
   config: Config;
   log: FastifyBaseLogger;
   geoLookup: GeoLookup | null;
+  gateway: PaymentGateway;
 }
 
 export type Yoga = YogaServerInstance<ServerContext, GraphQLContext>;
@@ -43,7 +45,7 @@ function errorIdPlugin(log: FastifyBaseLogger): Plugin {
   };
 }
 
-export function createYogaServer({ db, catalogue, tokens, now = () => new Date(), config, log, geoLookup }: YogaDeps): Yoga {
+export function createYogaServer({ db, catalogue, tokens, now = () => new Date(), config, log, geoLookup, gateway }: YogaDeps): Yoga {
   const isDev = config.NODE_ENV === 'development';
   return createYoga<ServerContext, GraphQLContext>({
     schema,
@@ -72,6 +74,7 @@ export function createYogaServer({ db, catalogue, tokens, now = () => new Date()
         log: req.log,
         geoLookup,
         catalogue,
+        gateway,
         now,
         requester: () => {
           if (req.cacheHint) req.cacheHint.shared = false;

@@ -13,6 +13,8 @@ import { ResponseCache } from './response-cache.ts';
 import { registerHealthRoutes, type Lifecycle } from './health.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerStorefront, type StorefrontBundle } from './storefront.ts';
+import { registerPaymentRoutes } from './payments.ts';
+import { createGateway, type PaymentGateway } from '../payments/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -24,6 +26,8 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** The clock (tests move it to check expiry rules). */
   now?: () => Date;
+  /** The payment gateway; by default the one the configuration names. */
+  gateway?: PaymentGateway;
 }
 
 export interface App {
@@ -31,9 +35,10 @@ export interface App {
   yoga: Yoga;
   lifecycle: Lifecycle;
   catalogue: CatalogueService;
+  gateway: PaymentGateway;
 }
 
-export async function buildApp({ config, database, geoLookup = null, storefront = null, logStream, now }: AppDeps): Promise<App> {
+export async function buildApp({ config, database, geoLookup = null, storefront = null, logStream, now, gateway = createGateway(config, now) }: AppDeps): Promise<App> {
   const app = Fastify({
     logger: logStream ? { level: config.LOG_LEVEL, stream: logStream } : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -45,7 +50,7 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   const lifecycle: Lifecycle = { accepting: true };
   const catalogue = new CatalogueService(database.db, { cache: config.CATALOGUE_CACHE, versionTtlMs: config.CATALOGUE_VERSION_TTL_MS });
   const tokens = await createTokenVerifier({ publicKeyPem: config.AUTH_JWT_PUBLIC_KEY, issuer: config.AUTH_JWT_ISSUER, audience: config.AUTH_JWT_AUDIENCE });
-  const yoga = createYogaServer({ db: database.db, catalogue, tokens, now, config, log: app.log, geoLookup });
+  const yoga = createYogaServer({ db: database.db, catalogue, tokens, now, config, log: app.log, geoLookup, gateway });
 
   // Brotli or gzip for anything over 1 KB (HTML, JSON, scripts, styles): what a slow phone downloads.
   // Brotli quality 4: near gzip-9 size at a fraction of the CPU of the default 11, for answers made per request.
@@ -60,6 +65,7 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   registerClientErrors(app);
   const responseCache = new ResponseCache({ maxAgeSeconds: config.RESPONSE_CACHE_MAX_AGE_S, maxEntries: 5000, version: () => catalogue.version() });
   registerGraphqlRoute(app, yoga, responseCache, () => catalogue.version());
+  registerPaymentRoutes(app, database.db, gateway);
   if (storefront) await registerStorefront(app, { yoga, config, bundle: storefront });
-  return { app, yoga, lifecycle, catalogue };
+  return { app, yoga, lifecycle, catalogue, gateway };
 }

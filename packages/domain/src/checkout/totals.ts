@@ -76,7 +76,9 @@ export function computeTotals(input: TotalsInput): CheckoutTotals {
     const unitPriceUndiscounted = taxed(Math.max(line.unitUndiscounted, line.unitAmount), line.taxRate);
     const totalPrice = scaleTaxed(unitPrice, line.quantity);
     let totalPriceDiscounted = totalPrice;
-    if (input.voucher && !line.isFree && voucherUses > 0) {
+    // A voucher does not combine with a sale: items already reduced keep their sale price.
+    const onSale = line.unitUndiscounted > line.unitAmount;
+    if (input.voucher && !line.isFree && !onSale && voucherUses > 0) {
       const off = unitDiscount(input.voucher, line.sku, unitAmount, currency);
       const discounted = Math.min(line.quantity, voucherUses);
       if (off > 0) {

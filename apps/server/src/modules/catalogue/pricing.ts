@@ -15,7 +15,7 @@ export function countryRate(country: CountryTaxSettings, taxClass: string): numb
 }
 
 /**
- * A variant's pricing in its country: the sale price with the voucher's discount (when it applies),
+ * A variant's pricing in its country: the sale price, or the voucher's discount (when it applies and the item is not on sale),
  * the undiscounted list price, both taxed the way the country enters prices. onSale only when the
  * undiscounted price is higher. Null when the variant is not sold in the country.
  */
@@ -23,7 +23,9 @@ export function priceVariant(variant: CatalogueVariant, country: CountryTaxSetti
   if (!variant.price) return null;
   const currency = variant.price.currency.toLowerCase() as Currency;
   const rate = countryRate(country, variant.product.productType.taxClass);
-  const discount = voucher ? unitDiscount(voucher, variant.sku, variant.price.amount, currency) : 0;
+  // A voucher does not combine with a sale (the checkout's totals follow the same rule).
+  const onSale = variant.price.amountUndiscounted > variant.price.amount;
+  const discount = voucher && !onSale ? unitDiscount(voucher, variant.sku, variant.price.amount, currency) : 0;
   const price = applyTax(variant.price.amount - discount, currency, rate, country.pricesEntered);
   const priceUndiscounted = applyTax(Math.max(variant.price.amountUndiscounted, variant.price.amount), currency, rate, country.pricesEntered);
   return {

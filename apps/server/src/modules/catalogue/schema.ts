@@ -15,7 +15,7 @@ import { findPromoByCode, type PromoRow, type PublicPromoRow } from './repo.ts';
 import type { CatalogueProduct, CatalogueSnapshot, CatalogueVariant } from './snapshot.ts';
 
 /** The root of one catalogue answer: a country's snapshot plus the voucher asked for. */
-interface CatalogueRoot {
+export interface CatalogueRoot {
   snapshot: CatalogueSnapshot;
   voucherCode: string | null;
   voucherStatus: VoucherStatus | null;
@@ -23,7 +23,7 @@ interface CatalogueRoot {
   now: Date;
 }
 interface ProductNode { p: CatalogueProduct; root: CatalogueRoot }
-interface VariantNode { v: CatalogueVariant; root: CatalogueRoot }
+export interface VariantNode { v: CatalogueVariant; root: CatalogueRoot }
 
 const Image = builder.objectRef<{ url: string; alt: string }>('Image').implement({
   fields: (t) => ({ url: t.exposeString('url'), alt: t.exposeString('alt') }),
@@ -51,7 +51,7 @@ const ProductType = builder.objectRef<CatalogueProduct['productType']>('ProductT
   }),
 });
 
-const VariantPricingInfo = builder.objectRef<NonNullable<ReturnType<typeof priceVariant>>>('VariantPricingInfo').implement({
+export const VariantPricingInfo = builder.objectRef<NonNullable<ReturnType<typeof priceVariant>>>('VariantPricingInfo').implement({
   fields: (t) => ({
     onSale: t.exposeBoolean('onSale'),
     price: t.field({ type: TaxedMoney, resolve: (p) => p.price }),
@@ -77,7 +77,7 @@ const ATTRIBUTES = [
   ['model', 'Model'], ['connector', 'Connector'], ['market', 'Market'], ['billingPeriod', 'Billing period'], ['planKind', 'Plan'],
 ] as const;
 
-const ProductVariant = builder.objectRef<VariantNode>('ProductVariant');
+export const ProductVariant = builder.objectRef<VariantNode>('ProductVariant');
 const Product = builder.objectRef<ProductNode>('Product');
 
 ProductVariant.implement({

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '@probe/db';
+import { FRACTION_DIGITS, type Currency } from '@probe/domain';
+import { applyGatewayEvent } from '../modules/orders/payment-service.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
+import { TestGateway } from '../payments/test-gateway.ts';
+
+export const WEBHOOK_PATH = '/webhooks/payments';
+
+/**
+ * The payment webhook: the signature is checked on the raw body (a forged, altered or stale event is
+ * refused with 400 and writes nothing); a verified event is applied once, however often it arrives.
+ */
+export function registerPaymentRoutes(app: FastifyInstance, db: Database, gateway: PaymentGateway): void {
+  app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
+    scope.post(WEBHOOK_PATH, async (req, reply) => {
+      let event;
+      try {
+        event = gateway.verifyWebhook(String(req.body ?? ''), req.headers['stripe-signature'] as string | undefined);
+      } catch {
+        req.log.warn('payment webhook refused: bad signature');
+        return reply.status(400).send({ error: 'invalid signature' });
+      }
+      const outcome = await applyGatewayEvent(db, gateway, event);
+      req.log.info({ eventId: event.id, type: event.type, outcome }, 'payment webhook');
+      return reply.send({ received: true, outcome });
+    });
+  });
+
+  if (gateway instanceof TestGateway) registerTestGatewayPage(app, gateway);
+}
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The test gateway's own page, standing in for a bank or wallet: the buyer authorises (the payment then
+ * settles, or fails, by webhook a moment later) or cancels, and goes back to the store's payment page.
+ * It delivers its webhooks to our endpoint over HTTP, signed, like a provider would.
+ */
+function registerTestGatewayPage(app: FastifyInstance, gateway: TestGateway): void {
+  gateway.sendWebhook = async (rawBody, signature) => {
+    const response = await app.inject({ method: 'POST', url: WEBHOOK_PATH, payload: rawBody, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+    if (response.statusCode >= 300) throw new Error(`webhook delivery answered ${response.statusCode}`);
+  };
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  app.get<{ Params: { id: string } }>('/test-gateway/:id/', async (req, reply) => {
+    const intent = gateway.intents.get(req.params.id);
+    if (!intent) return reply.status(404).type('text/html').send('<!doctype html><title>Not found</title><p>Unknown payment.</p>');
+    const currency = intent.currency as Currency;
+    const amount = new Intl.NumberFormat('en', { style: 'currency', currency }).format(intent.amount / 10 ** FRACTION_DIGITS[currency]);
+    const action = `/test-gateway/${escape(intent.id)}/`;
+    reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
+    return reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Test payment gateway</title><style>
+body{font:15px/1.6 system-ui,sans-serif;margin:0;background:#f3f5f8;color:#14202e}main{max-width:440px;margin:48px auto;background:#fff;border-radius:12px;padding:28px;box-shadow:0 2px 12px #0001}
+h1{font-size:20px;margin:0 0 4px}p{margin:8px 0}.amount{font-size:28px;font-weight:700;margin:16px 0}button{display:block;width:100%;margin:10px 0;padding:12px;border-radius:8px;border:1px solid #14202e;font:inherit;font-weight:600;cursor:pointer;background:#fff}
+button.primary{background:#0b5cad;border-color:#0b5cad;color:#fff}.note{color:#4a5868;font-size:13px}</style></head><body><main>
+<h1>Test payment gateway</h1><p class="note">Offline stand-in for ${escape(intent.method)}. No money moves.</p>
+<p class="amount">${escape(amount)}</p><p>Method: <strong>${escape(intent.method)}</strong></p>
+<form method="post" action="${action}"><button class="primary" name="outcome" value="succeeded">Authorize payment</button>
+<button name="outcome" value="failed">Authorize, then fail settlement</button><button name="outcome" value="canceled">Cancel and go back</button></form>
+</main></body></html>`);
+  });
+  app.post<{ Params: { id: string }; Body: { outcome?: string } }>('/test-gateway/:id/', async (req, reply) => {
+    const outcome = req.body?.outcome;
+    if (outcome !== 'succeeded' && outcome !== 'failed' && outcome !== 'canceled') return reply.status(400).send({ error: 'outcome must be succeeded, failed or canceled' });
+    const intent = gateway.authorize(req.params.id, outcome);
+    if (!intent) return reply.status(404).send({ error: 'unknown payment' });
+    const status = intent.status === 'canceled' ? 'failed' : 'processing';
+    return reply.redirect(`${intent.returnPath}?payment_intent=${encodeURIComponent(intent.id)}&redirect_status=${status}`, 303);
+  });
+}

@@ -1,0 +1,76 @@
+import { schema, type Database } from '@probe/db';
+import { and, eq, sql } from 'drizzle-orm';
+
+export type CheckoutRow = typeof schema.checkouts.$inferSelect;
+export type LineRow = typeof schema.checkoutLines.$inferSelect;
+
+export interface LoadedCheckout {
+  row: CheckoutRow;
+  lines: LineRow[];
+}
+
+/** The transaction-or-database handle the repo functions run on. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** A checkout with its lines; `lock` takes its row lock (FOR UPDATE) inside a transaction. */
+export async function loadCheckout(db: Executor, token: string, options: { lock?: boolean } = {}): Promise<LoadedCheckout | null> {
+  if (!isUuid(token)) return null;
+  const query = db.select().from(schema.checkouts).where(eq(schema.checkouts.token, token));
+  const [row] = options.lock ? await query.for('update') : await query;
+  if (!row) return null;
+  const lines = await db.select().from(schema.checkoutLines).where(eq(schema.checkoutLines.checkoutId, row.id)).orderBy(schema.checkoutLines.id);
+  return { row, lines };
+}
+
+/** Saves changed fields and bumps the version (every change does). */
+export async function updateCheckout(db: Executor, id: number, changes: Partial<CheckoutRow>): Promise<void> {
+  await db
+    .update(schema.checkouts)
+    .set({ ...changes, version: sql`${schema.checkouts.version} + 1`, updatedAt: new Date() })
+    .where(eq(schema.checkouts.id, id));
+}
+
+/** Adds quantity to a line (or makes it), in one statement. */
+export async function addLine(db: Executor, checkoutId: number, variantId: number, quantity: number, isFree = false): Promise<void> {
+  await db
+    .insert(schema.checkoutLines)
+    .values({ checkoutId, variantId, quantity, isFree })
+    .onConflictDoUpdate({
+      target: [schema.checkoutLines.checkoutId, schema.checkoutLines.variantId, schema.checkoutLines.isFree],
+      set: { quantity: isFree ? quantity : sql`${schema.checkoutLines.quantity} + excluded.quantity` },
+    });
+}
+
+export async function deleteFreeLines(db: Executor, checkoutId: number): Promise<void> {
+  await db.delete(schema.checkoutLines).where(and(eq(schema.checkoutLines.checkoutId, checkoutId), eq(schema.checkoutLines.isFree, true)));
+}
+
+/** Area rates (US states, Canadian provinces) of a country by tax class; empty where there are none. */
+export async function loadAreaRates(db: Executor, country: string, area: string): Promise<Record<string, number>> {
+  if (!area) return {};
+  const rows = await db
+    .select({ taxClass: schema.taxRates.taxClass, rate: schema.taxRates.rate })
+    .from(schema.taxRates)
+    .where(and(eq(schema.taxRates.country, country), eq(schema.taxRates.area, area)));
+  return Object.fromEntries(rows.map((r) => [r.taxClass, r.rate]));
+}
+
+export type PromoRow = typeof schema.promos.$inferSelect;
+
+export async function findPromo(db: Executor, code: string): Promise<PromoRow | null> {
+  const [row] = await db.select().from(schema.promos).where(sql`upper(${schema.promos.code}) = upper(${code})`);
+  return row ?? null;
+}
+
+export async function promoFreeVariants(db: Executor, promoId: number): Promise<Array<{ variantId: number; quantity: number }>> {
+  return db
+    .select({ variantId: schema.promoFreeVariants.variantId, quantity: schema.promoFreeVariants.quantity })
+    .from(schema.promoFreeVariants)
+    .where(eq(schema.promoFreeVariants.promoId, promoId));
+}

@@ -1,0 +1,365 @@
+import { schema, type Database } from '@probe/db';
+import {
+  checkVatNumber, inferCheckoutType, isCheckoutType, isStoreCountry, isVatNumberAvailable, lineAllowed, VOUCHER_CODE, CHECKOUT_TYPES,
+  type CheckoutType,
+} from '@probe/domain';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { CatalogueService } from '../catalogue/service.ts';
+import { validateAddress, type AddressInput } from './address.ts';
+import { CheckoutFailure, fail, type CheckoutError } from './errors.ts';
+import { assertSameLocale, priceCheckout, snapshotFor, variantById, type PricedCheckout } from './price.ts';
+import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
+import {
+  addLine, deleteFreeLines, findPromo, loadCheckout, promoFreeVariants, updateCheckout, type Executor, type LoadedCheckout,
+} from './repo.ts';
+import { voucherProblem } from './voucher.ts';
+
+export interface CheckoutDeps {
+  db: Database;
+  catalogue: CatalogueService;
+  now: () => Date;
+  /** The signed-in user's id, or null. */
+  userId: string | null;
+}
+
+export interface CheckoutPayload {
+  checkout: PricedCheckout | null;
+  errors: CheckoutError[];
+}
+
+export interface LineInput {
+  variantId: number | null;
+  quantity: number;
+}
+
+const MAX_QUANTITY = 100;
+/** Disposable-mail domains orders are not accepted from (BANNED_EMAIL_ADDRESS). */
+const BANNED_EMAIL_DOMAINS = ['mailinator.com', 'guerrillamail.com', '10minutemail.com', 'trashmail.com', 'yopmail.com'];
+const Email = z.string().trim().toLowerCase().max(254).email();
+
+export function checkEmail(input: string): { email: string | null; error: CheckoutError | null } {
+  const parsed = Email.safeParse(input);
+  if (!parsed.success) return { email: null, error: fail('INVALID', 'email', 'Enter a valid e-mail address') };
+  if (BANNED_EMAIL_DOMAINS.includes(parsed.data.split('@')[1]!)) return { email: null, error: fail('BANNED_EMAIL_ADDRESS', 'email', 'Orders cannot be placed with this e-mail address') };
+  return { email: parsed.data, error: null };
+}
+
+function checkQuantity(quantity: number, field: string): CheckoutError | null {
+  if (!Number.isInteger(quantity) || quantity < 1) return fail('ZERO_QUANTITY', field, 'Quantity must be at least 1');
+  if (quantity > MAX_QUANTITY) return fail('QUANTITY_GREATER_THAN_LIMIT', field, `At most ${MAX_QUANTITY} of an item per order`);
+  return null;
+}
+
+/**
+ * The checkout operations of spec §7. Each change runs in one transaction on the checkout's locked row:
+ * it applies whole or not at all, and the answer is the checkout as priced afterwards. Business errors
+ * come back in the payload; what the buyer sent is never half-stored.
+ */
+export class CheckoutService {
+  constructor(private readonly deps: CheckoutDeps) {}
+
+  async get(token: string): Promise<PricedCheckout | null> {
+    const loaded = await loadCheckout(this.deps.db, token);
+    if (!loaded || !this.mayAccess(loaded)) return null;
+    const snapshot = await this.deps.catalogue.snapshot(loaded.row.country, loaded.row.language);
+    return snapshot ? priceCheckout(this.deps.db, snapshot, loaded, this.deps.now()) : null;
+  }
+
+  private mayAccess(checkout: LoadedCheckout): boolean {
+    return checkout.row.userId === null || checkout.row.userId === this.deps.userId;
+  }
+
+  /** CheckoutCreate / CheckoutCreateWithOrganization; a replay with the same idempotency key returns the same checkout. */
+  async create(input: {
+    lines: LineInput[]; country: string; language: string; email?: string | null; bundleType?: string | null;
+    voucherCode?: string | null; organizationMembershipId?: string | null; idempotencyKey?: string | null;
+  }): Promise<CheckoutPayload> {
+    const { db } = this.deps;
+    if (input.idempotencyKey) {
+      const [existing] = await db.select({ token: schema.checkouts.token }).from(schema.checkouts).where(eq(schema.checkouts.creationKey, input.idempotencyKey));
+      if (existing) return { checkout: await this.get(existing.token), errors: [] };
+    }
+    if (!isStoreCountry(input.country)) return { checkout: null, errors: [fail('COUNTRY_NOT_AVAILABLE', 'country', 'The store does not sell in this country')] };
+    if (input.organizationMembershipId && !this.deps.userId) return { checkout: null, errors: [fail('NO_PERMISSIONS', 'organizationMembershipId', 'Sign in to buy for an organization')] };
+    if (input.bundleType && !isCheckoutType(input.bundleType)) return { checkout: null, errors: [fail('BUNDLE_NOT_FOUND', 'bundleType', 'Unknown bundle type')] };
+    const snapshot = await this.deps.catalogue.snapshot(input.country, input.language);
+    if (!snapshot) return { checkout: null, errors: [fail('COUNTRY_NOT_AVAILABLE', 'country', 'The store does not sell in this country')] };
+    const errors: CheckoutError[] = [];
+    const lines = this.resolveLines(input.lines, snapshot, errors);
+    let email: string | null = null;
+    if (input.email) {
+      const checked = checkEmail(input.email);
+      if (checked.error) errors.push(checked.error);
+      email = checked.email;
+    }
+    const bundleType: CheckoutType = (input.bundleType as CheckoutType | null) ?? inferCheckoutType(lines.map((l) => l.variant));
+    if (CHECKOUT_TYPES[bundleType].needsOrganization && !this.deps.userId) errors.push(fail('NO_PERMISSIONS', 'bundleType', 'Sign in to buy for your organization'));
+    for (const line of lines) {
+      if (!lineAllowed(bundleType, line.variant)) errors.push(fail('BUNDLE_NOT_FOUND', 'lines', `${line.variant.sku} cannot be bought in this purchase`));
+    }
+    if (errors.length) return { checkout: null, errors };
+    let token: string;
+    try {
+      token = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(schema.checkouts)
+          .values({
+            country: input.country, language: input.language, bundleType, bundleTypeFixed: Boolean(input.bundleType), email,
+            userId: this.deps.userId, organizationMembershipId: input.organizationMembershipId ?? null, creationKey: input.idempotencyKey ?? null,
+          })
+          .returning({ id: schema.checkouts.id, token: schema.checkouts.token });
+        for (const line of lines) await addLine(tx, row!.id, line.variant.id, line.quantity);
+        return row!.token;
+      });
+    } catch (error) {
+      // Two concurrent creates with one key: the loser finds the winner's checkout.
+      if (input.idempotencyKey && isUniqueViolation(error)) return this.create({ ...input });
+      throw error;
+    }
+    if (input.voucherCode) {
+      const applied = await this.updateVoucher(token, input.voucherCode);
+      if (applied.errors.length) return { checkout: await this.get(token), errors: applied.errors };
+    }
+    return { checkout: await this.get(token), errors: [] };
+  }
+
+  private resolveLines(input: LineInput[], snapshot: NonNullable<Awaited<ReturnType<CatalogueService['snapshot']>>>, errors: CheckoutError[]) {
+    const lines: Array<{ variant: NonNullable<ReturnType<typeof variantById>>; quantity: number }> = [];
+    input.forEach((line, i) => {
+      const variant = line.variantId === null ? null : variantById(snapshot, line.variantId);
+      const quantityError = checkQuantity(line.quantity, `lines.${i}.quantity`);
+      if (quantityError) errors.push(quantityError);
+      else if (!variant || !variant.price) errors.push(fail('NOT_FOUND', `lines.${i}.variantId`, 'This product is not sold in your country'));
+      else lines.push({ variant, quantity: line.quantity });
+    });
+    return lines;
+  }
+
+  /**
+   * Runs a change on the locked checkout. `change` returns errors (nothing is kept) or nothing (all of
+   * it is). A completed checkout cannot change; a stale expectedVersion is refused (VERSION_CONFLICT),
+   * so a replayed "add" cannot add twice.
+   */
+  private async mutate(
+    token: string,
+    expectedVersion: number | null | undefined,
+    change: (tx: Executor, checkout: LoadedCheckout, snapshot: CatalogueSnapshot) => Promise<CheckoutError[] | void>,
+  ): Promise<CheckoutPayload> {
+    try {
+      const current = await loadCheckout(this.deps.db, token);
+      if (!current || !this.mayAccess(current)) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Checkout not found')]);
+      const snapshot = await snapshotFor(this.deps.catalogue, current.row.country, current.row.language);
+      await this.deps.db.transaction(async (tx) => {
+        const checkout = await loadCheckout(tx, token, { lock: true });
+        if (!checkout || !this.mayAccess(checkout)) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Checkout not found')]);
+        assertSameLocale(snapshot, checkout);
+        if (checkout.row.completedOrderToken) throw new CheckoutFailure([fail('OPERATION_NOT_ALLOWED', 'token', 'This checkout has already been ordered')]);
+        if (expectedVersion != null && expectedVersion !== checkout.row.version) {
+          throw new CheckoutFailure([fail('VERSION_CONFLICT', 'expectedVersion', 'The cart changed in another window; review it and try again')]);
+        }
+        const errors = await change(tx, checkout, snapshot);
+        if (errors?.length) throw new CheckoutFailure(errors);
+        await updateCheckout(tx, checkout.row.id, {});
+      });
+    } catch (error) {
+      if (error instanceof CheckoutFailure) return { checkout: await this.get(token), errors: error.errors };
+      throw error;
+    }
+    return { checkout: await this.get(token), errors: [] };
+  }
+
+  /** Keeps an inferred bundle type in step with the lines (a type chosen by the page stays). */
+  private async retype(tx: Executor, checkout: LoadedCheckout, snapshot: CatalogueSnapshot): Promise<CheckoutError[]> {
+    const fresh = (await loadCheckout(tx, checkout.row.token))!;
+    const variants = fresh.lines.filter((l) => !l.isFree).map((l) => variantById(snapshot, l.variantId)).filter((v) => v !== null);
+    const type = checkout.row.bundleTypeFixed ? (checkout.row.bundleType as CheckoutType) : inferCheckoutType(variants);
+    const refused = variants.filter((v) => !lineAllowed(type, v));
+    if (refused.length) return refused.map((v) => fail('BUNDLE_NOT_FOUND', 'lines', `${v.sku} cannot be bought together with the items in your cart`));
+    if (CHECKOUT_TYPES[type].needsOrganization && !this.deps.userId) return [fail('NO_PERMISSIONS', 'lines', 'Sign in to buy this for your organization')];
+    if (type !== checkout.row.bundleType) await updateCheckout(tx, checkout.row.id, { bundleType: type });
+    return [];
+  }
+
+  linesAdd(token: string, lines: LineInput[], expectedVersion?: number | null): Promise<CheckoutPayload> {
+    return this.mutate(token, expectedVersion, async (tx, checkout, snapshot) => {
+      const errors: CheckoutError[] = [];
+      const resolved = this.resolveLines(lines, snapshot, errors);
+      if (errors.length) return errors;
+      for (const line of resolved) {
+        const current = checkout.lines.find((l) => l.variantId === line.variant.id && !l.isFree)?.quantity ?? 0;
+        const error = checkQuantity(current + line.quantity, 'quantity');
+        if (error) return [error];
+        await addLine(tx, checkout.row.id, line.variant.id, line.quantity);
+      }
+      return this.retype(tx, checkout, snapshot);
+    });
+  }
+
+  lineUpdate(token: string, lineId: number, quantity: number, expectedVersion?: number | null): Promise<CheckoutPayload> {
+    if (quantity === 0) return this.lineDelete(token, lineId, expectedVersion);
+    return this.mutate(token, expectedVersion, async (tx, checkout) => {
+      const line = checkout.lines.find((l) => l.id === lineId && !l.isFree);
+      if (!line) return [fail('NOT_FOUND', 'lineId', 'This item is not in your cart')];
+      const error = checkQuantity(quantity, 'quantity');
+      if (error) return [error];
+      await tx.update(schema.checkoutLines).set({ quantity }).where(eq(schema.checkoutLines.id, line.id));
+    });
+  }
+
+  lineDelete(token: string, lineId: number, expectedVersion?: number | null): Promise<CheckoutPayload> {
+    return this.mutate(token, expectedVersion, async (tx, checkout, snapshot) => {
+      const line = checkout.lines.find((l) => l.id === lineId && !l.isFree);
+      if (!line) return [fail('NOT_FOUND', 'lineId', 'This item is not in your cart')];
+      await tx.delete(schema.checkoutLines).where(eq(schema.checkoutLines.id, line.id));
+      return this.retype(tx, checkout, snapshot);
+    });
+  }
+
+  /** ChangeCheckoutCountry: reprices and retaxes; refused when an item is not sold in the new country. */
+  async countryUpdate(token: string, country: string): Promise<CheckoutPayload> {
+    const current = await loadCheckout(this.deps.db, token);
+    const target = current && isStoreCountry(country) ? await this.deps.catalogue.snapshot(country, current.row.language) : null;
+    return this.mutate(token, null, async (tx, checkout) => {
+      const snapshot = target?.language === checkout.row.language ? target : null;
+      if (!snapshot) return [fail('COUNTRY_NOT_AVAILABLE', 'country', 'The store does not sell in this country')];
+      const unsold = checkout.lines.filter((l) => !variantById(snapshot, l.variantId)?.price);
+      if (unsold.length) return [fail('COUNTRY_NOT_AVAILABLE', 'country', 'An item in your cart is not sold in this country')];
+      const vatStillValid = checkout.row.vatNumber ? checkVatNumber(checkout.row.vatNumber, country) !== null : false;
+      await updateCheckout(tx, checkout.row.id, {
+        country,
+        shippingAddress: checkout.row.shippingAddress?.country === country ? checkout.row.shippingAddress : null,
+        shippingMethod: null,
+        vatNumber: vatStillValid ? checkout.row.vatNumber : null,
+        paymentIntentId: null,
+      });
+    });
+  }
+
+  contactUpdate(token: string, input: { email: string; firstName?: string | null; lastName?: string | null; marketingOptIn?: boolean | null }): Promise<CheckoutPayload> {
+    return this.mutate(token, null, async (tx, checkout) => {
+      const { email, error } = checkEmail(input.email);
+      if (error) return [error];
+      await updateCheckout(tx, checkout.row.id, {
+        email, firstName: input.firstName?.trim() || null, lastName: input.lastName?.trim() || null, marketingOptIn: input.marketingOptIn ?? false,
+      });
+    });
+  }
+
+  shippingAddressUpdate(token: string, input: AddressInput, options: { partial?: boolean } = {}): Promise<CheckoutPayload> {
+    return this.mutate(token, null, async (tx, checkout) => {
+      const { address, errors } = validateAddress(input, 'shippingAddress', options);
+      if (errors.length) return errors;
+      if (address!.country !== checkout.row.country) return [fail('COUNTRY_NOT_AVAILABLE', 'shippingAddress.country', 'Change the store country to ship there')];
+      await updateCheckout(tx, checkout.row.id, { shippingAddress: address, shippingMethod: checkout.row.shippingMethod ?? 'STANDARD', paymentIntentId: null });
+    });
+  }
+
+  billingAddressUpdate(token: string, input: AddressInput): Promise<CheckoutPayload> {
+    return this.mutate(token, null, async (tx, checkout) => {
+      const { address, errors } = validateAddress(input, 'billingAddress');
+      if (errors.length) return errors;
+      await updateCheckout(tx, checkout.row.id, { billingAddress: address, paymentIntentId: null });
+    });
+  }
+
+  /** AddExpressCheckoutAddresses: a wallet hands over everything at once; all of it is validated, or none kept. */
+  expressAddressesAdd(token: string, shipping: AddressInput, billing: AddressInput | null, email: string | null): Promise<CheckoutPayload> {
+    return this.mutate(token, null, async (tx, checkout) => {
+      const s = validateAddress(shipping, 'shippingAddress');
+      const b = validateAddress(billing ?? shipping, 'billingAddress');
+      const e = email ? checkEmail(email) : { email: checkout.row.email, error: null };
+      const errors = [...s.errors, ...b.errors, ...(e.error ? [e.error] : [])];
+      if (!errors.length && s.address!.country !== checkout.row.country) errors.push(fail('COUNTRY_NOT_AVAILABLE', 'shippingAddress.country', 'Change the store country to ship there'));
+      if (errors.length) return errors;
+      await updateCheckout(tx, checkout.row.id, { shippingAddress: s.address, billingAddress: b.address, email: e.email, shippingMethod: checkout.row.shippingMethod ?? 'STANDARD', paymentIntentId: null });
+    });
+  }
+
+  shippingMethodUpdate(token: string, methodId: string): Promise<CheckoutPayload> {
+    return this.mutate(token, null, async (tx, checkout, snapshot) => {
+      const priced = await priceCheckout(tx, snapshot, checkout, this.deps.now());
+      if (!priced.shippingMethods.some((m) => m.id === methodId)) return [fail('INVALID', 'shippingMethodId', 'This shipping method is not available')];
+      await updateCheckout(tx, checkout.row.id, { shippingMethod: methodId, paymentIntentId: null });
+    });
+  }
+
+  /** UpdateVoucher: applies a code (adding its free items) or, with null, removes it. */
+  updateVoucher(token: string, code: string | null): Promise<CheckoutPayload> {
+    return this.mutate(token, null, async (tx, checkout, snapshot) => {
+      await deleteFreeLines(tx, checkout.row.id);
+      if (!code) {
+        await updateCheckout(tx, checkout.row.id, { voucherCode: null, paymentIntentId: null });
+        return;
+      }
+      if (!VOUCHER_CODE.test(code)) return [fail('VOUCHER_NOT_APPLICABLE', 'voucherCode', 'This code is not valid')];
+      const promo = await findPromo(tx, code);
+      const applied = checkout.row.voucherCode ? await findPromo(tx, checkout.row.voucherCode) : null;
+      const problem = voucherProblem(promo, {
+        country: checkout.row.country, bundleType: checkout.row.bundleType as CheckoutType, appliedPromo: applied, now: this.deps.now(),
+        lines: checkout.lines.filter((l) => !l.isFree).flatMap((l) => {
+          const v = variantById(snapshot, l.variantId);
+          return v?.price ? [{ sku: v.sku, onSale: v.price.amountUndiscounted > v.price.amount, isFree: false }] : [];
+        }),
+      });
+      if (problem) return [problem];
+      for (const free of await promoFreeVariants(tx, promo!.id)) {
+        if (variantById(snapshot, free.variantId)?.price) await addLine(tx, checkout.row.id, free.variantId, free.quantity, true);
+      }
+      await updateCheckout(tx, checkout.row.id, { voucherCode: promo!.code, paymentIntentId: null });
+    });
+  }
+
+  /** CheckoutVatNumberUpdateMutation: format checked for the checkout's EU country; null removes it. */
+  vatNumberUpdate(token: string, vatNumber: string | null): Promise<CheckoutPayload> {
+    return this.mutate(token, null, async (tx, checkout) => {
+      if (!vatNumber?.trim()) {
+        await updateCheckout(tx, checkout.row.id, { vatNumber: null, paymentIntentId: null });
+        return;
+      }
+      if (!isVatNumberAvailable(checkout.row.country)) return [fail('OPERATION_NOT_ALLOWED', 'vatNumber', 'A VAT number applies to EU countries only')];
+      const checked = checkVatNumber(vatNumber, checkout.row.country);
+      if (!checked) return [fail('INVALID', 'vatNumber', 'This is not a valid VAT number for the country')];
+      await updateCheckout(tx, checkout.row.id, { vatNumber: checked.normalized, paymentIntentId: null });
+    });
+  }
+
+  quoteDataUpdate(token: string, input: Record<string, string | null | undefined>): Promise<CheckoutPayload> {
+    return this.mutate(token, null, async (tx, checkout) => {
+      const fields = ['equoteOrganizationName', 'equoteJobTitle', 'equotePracticePlace', 'equotePracticeDetails', 'equoteSpecialty', 'equoteComment'];
+      const required = ['equoteOrganizationName', 'equoteJobTitle', 'equotePracticePlace'];
+      const data = Object.fromEntries(fields.map((f) => [f, (input[f] ?? '').trim()]));
+      const errors = [
+        ...required.filter((f) => !data[f]).map((f) => fail('REQUIRED', f, 'This field is required')),
+        ...fields.filter((f) => data[f]!.length > 1000).map((f) => fail('INVALID', f, 'At most 1000 characters')),
+      ];
+      if (errors.length) return errors;
+      await updateCheckout(tx, checkout.row.id, { quoteData: data });
+    });
+  }
+
+  tradeInUpdate(token: string, input: { deviceModel: string; serialNumber: string }): Promise<CheckoutPayload> {
+    return this.mutate(token, null, async (tx, checkout) => {
+      const deviceModel = input.deviceModel.trim();
+      const serialNumber = input.serialNumber.trim().toUpperCase();
+      const errors = [
+        ...(TRADE_IN_MODELS.includes(deviceModel) ? [] : [fail('INVALID', 'deviceModel', 'This device is not part of the trade-in program')]),
+        ...(/^[A-Z0-9-]{6,32}$/.test(serialNumber) ? [] : [fail('INVALID', 'serialNumber', 'Enter the serial number printed on the probe')]),
+      ];
+      if (errors.length) return errors;
+      await updateCheckout(tx, checkout.row.id, { tradeInData: { deviceModel, serialNumber } });
+    });
+  }
+}
+
+/** Probes the trade-in program takes back. */
+export const TRADE_IN_MODELS = ['IQ', 'IQ_PLUS', 'OTHER_HANDHELD'];
+
+export function isUniqueViolation(error: unknown): boolean {
+  let e: unknown = error;
+  while (e && typeof e === 'object') {
+    if ((e as { code?: string }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

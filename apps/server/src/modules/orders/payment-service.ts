@@ -1,0 +1,151 @@
+import { schema, type Database } from '@probe/db';
+import { canChangeCharge, canChangeInvoice, isAsyncMethod, type ChargeStatus, type PaymentMethod } from '@probe/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { GatewayEvent, PaymentGateway } from '../../payments/gateway.ts';
+import type { CatalogueService } from '../catalogue/service.ts';
+import { CheckoutFailure, fail, type CheckoutError } from '../checkout/errors.ts';
+import { assertSameLocale, priceCheckout, snapshotFor } from '../checkout/price.ts';
+import { loadCheckout, updateCheckout } from '../checkout/repo.ts';
+import { readinessErrors } from './readiness.ts';
+
+export interface PaymentServiceDeps {
+  db: Database;
+  catalogue: CatalogueService;
+  gateway: PaymentGateway;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  userId: string | null;
+}
+
+/** Payment status moves a webhook may make. */
+const PAYMENT_TRANSITIONS: Record<string, readonly string[]> = {
+  PENDING: ['PROCESSING', 'SUCCEEDED', 'FAILED'],
+  PROCESSING: ['SUCCEEDED', 'FAILED'],
+  SUCCEEDED: ['REFUNDED'],
+  FAILED: [],
+  REFUNDED: [],
+};
+
+/**
+ * CheckoutBeforePlaceOrderMutation: checks everything placing the order needs (attestations of the
+ * checkout's type included), stores the chosen method and attestations, and for a method paid away from
+ * our page (or any method with Stripe) creates the payment intent: its client secret or redirect URL
+ * goes back to the browser.
+ */
+export async function beforePlaceOrder(
+  deps: PaymentServiceDeps,
+  input: { token: string; paymentMethod: PaymentMethod; attestations: string[] },
+): Promise<{ errors: CheckoutError[]; intent: { clientSecret: string | null; redirectUrl: string | null } | null }> {
+  try {
+    const current = await loadCheckout(deps.db, input.token);
+    if (!current) return { errors: [fail('NOT_FOUND', 'token', 'Checkout not found')], intent: null };
+    const snapshot = await snapshotFor(deps.catalogue, current.row.country, current.row.language);
+    return await deps.db.transaction(async (tx) => {
+      const checkout = await loadCheckout(tx, input.token, { lock: true });
+      if (!checkout || (checkout.row.userId !== null && checkout.row.userId !== deps.userId)) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Checkout not found')]);
+      if (checkout.row.completedOrderToken) throw new CheckoutFailure([fail('OPERATION_NOT_ALLOWED', 'token', 'This checkout has already been ordered')]);
+      assertSameLocale(snapshot, checkout);
+      const priced = await priceCheckout(tx, snapshot, checkout, deps.now());
+      const errors = readinessErrors(priced, input.paymentMethod, input.attestations, deps.userId);
+      if (errors.length) throw new CheckoutFailure(errors);
+      const needsIntent = input.paymentMethod !== 'ELECTRONIC_QUOTE' && input.paymentMethod !== 'FREE'
+        && (isAsyncMethod(input.paymentMethod) || deps.gateway.name === 'stripe');
+      let intent = null;
+      let intentId: string | null = null;
+      if (needsIntent) {
+        const made = await deps.gateway.createIntent({
+          checkoutToken: checkout.row.token, amount: priced.totals.total.gross, currency: priced.currency, method: input.paymentMethod,
+          returnPath: `/${checkout.row.country.toLowerCase()}/${checkout.row.language}/checkout/payment/${checkout.row.token}/`,
+        });
+        intentId = made.id;
+        intent = { clientSecret: made.clientSecret, redirectUrl: made.redirectUrl };
+        await tx
+          .insert(schema.payments)
+          .values({ id: made.id, checkoutToken: checkout.row.token, gateway: deps.gateway.name, method: input.paymentMethod, amount: priced.totals.total.gross, currency: priced.currency, status: 'PENDING' })
+          .onConflictDoNothing();
+      }
+      await updateCheckout(tx, checkout.row.id, { paymentMethod: input.paymentMethod, attestations: input.attestations, paymentIntentId: intentId });
+      return { errors: [], intent };
+    });
+  } catch (error) {
+    if (error instanceof CheckoutFailure) return { errors: error.errors, intent: null };
+    throw error;
+  }
+}
+
+/**
+ * Applies a verified webhook event once: its id is recorded in the same transaction as its effect, so a
+ * replay (or a concurrent duplicate) finds the id and changes nothing. Moves that are not legal any more
+ * (an out-of-order "processing" after "succeeded") are ignored.
+ */
+export async function applyGatewayEvent(db: Database, gateway: PaymentGateway, event: GatewayEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(schema.webhookEvents)
+      .values({ eventId: event.id, gateway: gateway.name, type: event.type, paymentId: event.intentId })
+      .onConflictDoNothing()
+      .returning({ id: schema.webhookEvents.eventId });
+    if (!inserted.length) return 'duplicate';
+    if (event.type === 'ignored' || !event.intentId) return 'ignored';
+    const [payment] = await tx.select().from(schema.payments).where(eq(schema.payments.id, event.intentId)).for('update');
+    if (!payment) return 'ignored';
+    const next = event.type === 'payment.succeeded' ? 'SUCCEEDED' : event.type === 'payment.failed' ? 'FAILED' : 'PROCESSING';
+    if (!PAYMENT_TRANSITIONS[payment.status]!.includes(next)) return 'ignored';
+    await tx.update(schema.payments).set({ status: next, failureCode: event.failureCode, updatedAt: new Date() }).where(eq(schema.payments.id, payment.id));
+    if (payment.orderId) {
+      const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, payment.orderId)).for('update');
+      const target: ChargeStatus | null = next === 'SUCCEEDED' ? 'FULLY_CHARGED' : next === 'FAILED' ? 'NOT_CHARGED' : null;
+      if (order && target && canChangeCharge(order.chargeStatus as ChargeStatus, target)) {
+        await tx.update(schema.orders).set({ chargeStatus: target }).where(eq(schema.orders.id, order.id));
+        await tx.insert(schema.outbox).values({ topic: target === 'FULLY_CHARGED' ? 'order.paid' : 'order.payment_failed', payload: { orderToken: order.token, number: order.number } });
+      }
+    }
+    if (payment.invoiceId && next === 'SUCCEEDED') await markInvoicePaid(tx, payment.invoiceId);
+    return 'applied';
+  });
+}
+
+async function markInvoicePaid(tx: Parameters<Parameters<Database['transaction']>[0]>[0], invoiceId: number): Promise<void> {
+  const [invoice] = await tx.select().from(schema.invoices).where(eq(schema.invoices.id, invoiceId)).for('update');
+  if (!invoice || !canChangeInvoice(invoice.status as 'OPEN', 'PAID')) return;
+  await tx.update(schema.invoices).set({ status: 'PAID', paidAt: new Date() }).where(eq(schema.invoices.id, invoice.id));
+  const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, invoice.orderId)).for('update');
+  if (order && canChangeCharge(order.chargeStatus as ChargeStatus, 'FULLY_CHARGED')) {
+    await tx.update(schema.orders).set({ chargeStatus: 'FULLY_CHARGED' }).where(eq(schema.orders.id, order.id));
+  }
+}
+
+/**
+ * Pays an open invoice (an order placed on an electronic quote) by card. The invoice row is locked, so
+ * two payments of one invoice cannot both charge; a paid invoice answers OPERATION_NOT_ALLOWED.
+ */
+export async function payInvoice(
+  deps: PaymentServiceDeps,
+  input: { token: string; card: { number: string; expMonth: number; expYear: number; cvc: string } | null },
+): Promise<{ errors: CheckoutError[] }> {
+  let reference: string | null = null;
+  try {
+    await deps.db.transaction(async (tx) => {
+      const [invoice] = await tx.select().from(schema.invoices).where(eq(schema.invoices.token, input.token)).for('update');
+      if (!invoice) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Invoice not found')]);
+      if (invoice.status === 'PAID') throw new CheckoutFailure([fail('OPERATION_NOT_ALLOWED', 'token', 'This invoice has already been paid')]);
+      const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, invoice.orderId));
+      const charge = await deps.gateway.charge({ checkoutToken: order!.checkoutToken, amount: invoice.amount, currency: invoice.currency, method: 'CREDIT_CARD', intentId: null, card: input.card });
+      if (charge.status === 'FAILED') throw new CheckoutFailure([fail(charge.code, 'payment', 'The payment was not accepted')]);
+      reference = charge.reference;
+      await tx.insert(schema.payments).values({
+        id: charge.reference, checkoutToken: order!.checkoutToken, orderId: order!.id, invoiceId: invoice.id, gateway: deps.gateway.name, method: 'CREDIT_CARD',
+        amount: invoice.amount, currency: invoice.currency, status: 'SUCCEEDED', ccBrand: charge.card?.brand ?? null, ccLastDigits: charge.card?.lastDigits ?? null,
+        ccExpMonth: charge.card?.expMonth ?? null, ccExpYear: charge.card?.expYear ?? null,
+      });
+      await markInvoicePaid(tx, invoice.id);
+      await tx.insert(schema.outbox).values({ topic: 'invoice.paid', payload: { invoiceToken: invoice.token, orderToken: order!.token } });
+    });
+    return { errors: [] };
+  } catch (error) {
+    if (error instanceof CheckoutFailure) return { errors: error.errors };
+    if (reference) await deps.gateway.refund(reference).catch(() => undefined);
+    throw error;
+  }
+}

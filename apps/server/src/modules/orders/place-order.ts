@@ -1,0 +1,206 @@
+import { schema, type Database } from '@probe/db';
+import { isAsyncMethod, PAYMENT_METHODS, type PaymentMethod } from '@probe/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentGateway } from '../../payments/gateway.ts';
+import type { CatalogueService } from '../catalogue/service.ts';
+import { CheckoutFailure, fail, type CheckoutError } from '../checkout/errors.ts';
+import { assertSameLocale, priceCheckout, snapshotFor, type PricedCheckout } from '../checkout/price.ts';
+import { loadCheckout, updateCheckout, type Executor } from '../checkout/repo.ts';
+import { readinessErrors } from './readiness.ts';
+
+export type OrderRow = typeof schema.orders.$inferSelect;
+
+export interface PlaceOrderDeps {
+  db: Database;
+  catalogue: CatalogueService;
+  gateway: PaymentGateway;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  userId: string | null;
+}
+
+export interface PlaceOrderInput {
+  token: string;
+  idempotencyKey: string;
+  /** The total (gross, minor units) the buyer was shown; a different total now gives PRICES_ARE_CHANGED. */
+  expectedTotal: number | null;
+  card: { number: string; expMonth: number; expYear: number; cvc: string } | null;
+}
+
+export interface PlaceOrderResult {
+  order: OrderRow | null;
+  errors: CheckoutError[];
+}
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_:.-]{8,128}$/;
+
+/**
+ * CheckoutPlaceOrder. In ONE transaction, on the checkout's locked row:
+ *  1. a key already used returns its order (a replay), or IDEMPOTENCY_KEY_REUSED for another checkout;
+ *     a completed checkout returns its order (the client retried with a new key);
+ *  2. the checkout is repriced from the database; a total other than the one the buyer saw is
+ *     PRICES_ARE_CHANGED, a vanished item PRODUCTS_ARE_CHANGED, and nothing is charged;
+ *  3. stock is taken with conditional updates in variant-id order (never below 0, no deadlock) and the
+ *     voucher's use is counted within its limit;
+ *  4. the gateway charges (or confirms the intent); a decline rolls everything back, stock included;
+ *  5. the order, its lines, payment, invoice and an order.placed outbox event are written and the
+ *     checkout marked completed. Unique keys (checkout, idempotency key) make a second order impossible.
+ * If the transaction fails after a successful charge, the charge is refunded.
+ */
+export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  if (!IDEMPOTENCY_KEY.test(input.idempotencyKey)) return { order: null, errors: [fail('INVALID', 'idempotencyKey', 'A key of 8 to 128 letters, digits or -_:. is required')] };
+  let chargedReference: string | null = null;
+  try {
+    const current = await loadCheckout(deps.db, input.token);
+    if (!current) return { order: null, errors: [fail('NOT_FOUND', 'token', 'Checkout not found')] };
+    const snapshot = await snapshotFor(deps.catalogue, current.row.country, current.row.language);
+    const order = await deps.db.transaction(async (tx) => {
+      const checkout = await loadCheckout(tx, input.token, { lock: true });
+      if (!checkout || (checkout.row.userId !== null && checkout.row.userId !== deps.userId)) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Checkout not found')]);
+      const [byKey] = await tx.select().from(schema.orders).where(eq(schema.orders.idempotencyKey, input.idempotencyKey));
+      if (byKey) {
+        if (byKey.checkoutToken !== checkout.row.token) throw new CheckoutFailure([fail('IDEMPOTENCY_KEY_REUSED', 'idempotencyKey', 'This key was used for another checkout')]);
+        return byKey;
+      }
+      if (checkout.row.completedOrderToken) {
+        const [done] = await tx.select().from(schema.orders).where(eq(schema.orders.token, checkout.row.completedOrderToken));
+        return done!;
+      }
+      assertSameLocale(snapshot, checkout);
+      const priced = await priceCheckout(tx, snapshot, checkout, deps.now());
+      const method = (PAYMENT_METHODS as readonly string[]).includes(checkout.row.paymentMethod ?? '') ? (checkout.row.paymentMethod as PaymentMethod) : null;
+      if (!method) throw new CheckoutFailure([fail('PAYMENT_NOT_FOUND', 'paymentMethod', 'Choose a payment method first')]);
+      const changed = priced.problems.filter((p) => p.code === 'PRODUCTS_ARE_CHANGED');
+      if (changed.length) throw new CheckoutFailure(changed);
+      if (input.expectedTotal !== null && input.expectedTotal !== priced.totals.total.gross) {
+        throw new CheckoutFailure([fail('PRICES_ARE_CHANGED', 'expectedTotal', 'Prices have changed since you reviewed your order')]);
+      }
+      const notReady = readinessErrors(priced, method, checkout.row.attestations, deps.userId);
+      if (notReady.length) throw new CheckoutFailure(notReady);
+
+      await takeStock(tx, priced);
+      await countVoucherUse(tx, priced);
+
+      const amount = priced.totals.total.gross;
+      // The intent's row, locked: a webhook settling it waits for this transaction (and vice versa).
+      const paymentRow = checkout.row.paymentIntentId
+        ? (await tx.select().from(schema.payments).where(eq(schema.payments.id, checkout.row.paymentIntentId)).for('update'))[0]
+        : undefined;
+      if (paymentRow?.status === 'FAILED') {
+        throw new CheckoutFailure([fail((paymentRow.failureCode ?? 'PAYMENT_ERROR') as CheckoutError['code'], 'payment', 'The payment was not accepted')]);
+      }
+      const charge = method === 'ELECTRONIC_QUOTE' || method === 'FREE'
+        ? null
+        : await deps.gateway.charge({
+          checkoutToken: checkout.row.token, amount, currency: priced.currency, method,
+          intentId: checkout.row.paymentIntentId, card: method === 'CREDIT_CARD' && deps.gateway.name === 'test' ? input.card : null,
+        });
+      if (charge?.status === 'FAILED') throw new CheckoutFailure([fail(charge.code, 'payment', 'The payment was not accepted')]);
+      if (charge) chargedReference = charge.reference;
+
+      // A webhook may have settled the intent before this call: its state wins over the synchronous answer.
+      const settled = paymentRow?.status === 'SUCCEEDED' || charge?.status === 'SUCCEEDED';
+      const chargeStatus = method === 'ELECTRONIC_QUOTE' ? 'NOT_CHARGED' : method === 'FREE' || settled ? 'FULLY_CHARGED' : 'ASYNC_PROCESSING';
+
+      const order = await writeOrder(tx, priced, { method, chargeStatus, idempotencyKey: input.idempotencyKey, userId: deps.userId });
+      if (charge) {
+        const payment = {
+          orderId: order.id, status: settled ? 'SUCCEEDED' : 'PROCESSING', amount, currency: priced.currency,
+          ccBrand: charge.card?.brand ?? null, ccLastDigits: charge.card?.lastDigits ?? null, ccExpMonth: charge.card?.expMonth ?? null, ccExpYear: charge.card?.expYear ?? null,
+          updatedAt: new Date(),
+        };
+        if (paymentRow) await tx.update(schema.payments).set(payment).where(eq(schema.payments.id, paymentRow.id));
+        else await tx.insert(schema.payments).values({ id: charge.reference, checkoutToken: checkout.row.token, gateway: deps.gateway.name, method, ...payment });
+      }
+      if (method === 'ELECTRONIC_QUOTE') {
+        const due = new Date(deps.now().getTime() + 30 * 24 * 3600 * 1000);
+        await tx.insert(schema.invoices).values({ orderId: order.id, amount, currency: priced.currency, dueAt: due });
+      }
+      await tx.insert(schema.outbox).values({ topic: 'order.placed', payload: { orderToken: order.token, number: order.number, email: order.email, total: amount, currency: priced.currency } });
+      await updateCheckout(tx, checkout.row.id, { completedOrderToken: order.token });
+      return order;
+    });
+    return { order, errors: [] };
+  } catch (error) {
+    if (error instanceof CheckoutFailure) return { order: null, errors: error.errors };
+    if (chargedReference) {
+      deps.log.error({ err: error, reference: chargedReference }, 'order not written after a successful charge: refunding');
+      await deps.gateway.refund(chargedReference).catch((refundError) => deps.log.error({ err: refundError, reference: chargedReference }, 'refund failed'));
+      // A concurrent call may have written the order: answer with it rather than an error.
+      const existing = await deps.db.select().from(schema.orders).where(eq(schema.orders.idempotencyKey, input.idempotencyKey));
+      if (existing[0]) return { order: existing[0], errors: [] };
+      return { order: null, errors: [fail('ORDER_CREATION_FAILED', null, 'The order could not be saved; you have not been charged')] };
+    }
+    throw error;
+  }
+}
+
+/** Takes stock of tracked items; conditional updates in a fixed order never oversell and never deadlock. */
+async function takeStock(tx: Executor, priced: PricedCheckout): Promise<void> {
+  const wanted = new Map<number, number>();
+  for (const line of priced.priced) {
+    if (line.variant?.trackInventory) wanted.set(line.variant.id, (wanted.get(line.variant.id) ?? 0) + line.row.quantity);
+  }
+  for (const [variantId, quantity] of [...wanted].sort(([a], [b]) => a - b)) {
+    const taken = await tx
+      .update(schema.productVariants)
+      .set({ stock: sql`${schema.productVariants.stock} - ${quantity}` })
+      .where(and(eq(schema.productVariants.id, variantId), sql`${schema.productVariants.stock} >= ${quantity}`))
+      .returning({ id: schema.productVariants.id });
+    if (!taken.length) throw new CheckoutFailure([fail('INSUFFICIENT_STOCK', 'lines', 'An item in your cart has just sold out')]);
+  }
+}
+
+/** Counts the voucher's use within its limit (a conditional update: the limit holds under concurrency). */
+async function countVoucherUse(tx: Executor, priced: PricedCheckout): Promise<void> {
+  if (!priced.promo) return;
+  const counted = await tx
+    .update(schema.promos)
+    .set({ usedCount: sql`${schema.promos.usedCount} + 1` })
+    .where(and(eq(schema.promos.id, priced.promo.id), sql`(${schema.promos.usageLimit} is null or ${schema.promos.usedCount} < ${schema.promos.usageLimit})`))
+    .returning({ id: schema.promos.id });
+  if (!counted.length) throw new CheckoutFailure([fail('VOUCHER_NOT_APPLICABLE', 'voucherCode', 'This code has just been used up')]);
+}
+
+async function writeOrder(tx: Executor, priced: PricedCheckout, options: { method: PaymentMethod; chargeStatus: string; idempotencyKey: string; userId: string | null }): Promise<OrderRow> {
+  const { row, totals } = priced;
+  const [{ next }] = (await tx.execute(sql`select nextval('order_number_seq') as next`) as unknown as { rows: Array<{ next: number | string }> }).rows as [{ next: number | string }];
+  const [order] = await tx
+    .insert(schema.orders)
+    .values({
+      number: String(next), checkoutToken: row.token, idempotencyKey: options.idempotencyKey, userId: options.userId, email: row.email!,
+      country: row.country, language: row.language, currency: priced.currency, bundleType: priced.bundleType, paymentMethod: options.method,
+      chargeStatus: options.chargeStatus, subtotalNet: totals.subtotal.net, subtotalGross: totals.subtotal.gross, discount: totals.discount,
+      shippingNet: totals.shipping.net, shippingGross: totals.shipping.gross, totalNet: totals.total.net, totalTax: totals.total.tax,
+      totalGross: totals.total.gross, totalSavings: totals.totalSavings, estimatedDuty: totals.estimatedDuty,
+      shippingAddress: priced.isShippingRequired ? row.shippingAddress : null, billingAddress: row.billingAddress!,
+      shippingMethod: priced.isShippingRequired ? row.shippingMethod : null, vatNumber: row.vatNumber, reverseCharge: priced.reverseCharge,
+      voucher: priced.promo && priced.promo.code ? { code: priced.promo.code, name: priced.promo.name, discountValue: totals.discount } : null,
+      offers: priced.promo ? [{ name: priced.promo.name, discountValue: totals.discount }] : [],
+      quoteData: options.method === 'ELECTRONIC_QUOTE' ? row.quoteData : null,
+    })
+    .returning();
+  const lines = priced.priced.filter((l) => l.variant && l.totals);
+  if (lines.length) {
+    await tx.insert(schema.orderLines).values(lines.map((l) => ({
+      orderId: order!.id, variantId: l.variant!.id, productSku: l.variant!.sku, productName: l.variant!.product.name, variantName: l.variant!.name,
+      productTypeName: l.variant!.product.productType.name, thumbnail: l.variant!.product.images[0]?.path ?? null, quantity: l.row.quantity, isFree: l.row.isFree,
+      unitNet: l.totals!.unitPrice.net, unitGross: l.totals!.unitPrice.gross, undiscountedUnitGross: l.totals!.unitPriceUndiscounted.gross,
+      totalNet: l.totals!.totalPriceDiscounted.net, totalGross: l.totals!.totalPriceDiscounted.gross,
+    })));
+  }
+  return order!;
+}
+
+/** The order lines, payments and invoice of orders (for the confirmation and payment pages). */
+export async function orderDetails(db: Executor, orderId: number) {
+  const [lines, payments, invoices] = await Promise.all([
+    db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, orderId)).orderBy(schema.orderLines.id),
+    db.select().from(schema.payments).where(inArray(schema.payments.orderId, [orderId])).orderBy(schema.payments.createdAt),
+    db.select().from(schema.invoices).where(eq(schema.invoices.orderId, orderId)),
+  ]);
+  return { lines, payments, invoice: invoices[0] ?? null };
+}
+
+export { isAsyncMethod };

@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import type { StoredAddress } from './checkout.ts';
+
+/**
+ * A placed order. One per checkout (`checkout_token` unique) and one per idempotency key: a replayed
+ * or concurrent CheckoutPlaceOrder can find the order but never write a second one. Money is integer
+ * minor units of `currency`, as the server computed it.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    token: uuid('token').notNull().unique().default(sql`gen_random_uuid()`),
+    /** Readable, increasing, never reused: from the order_number_seq sequence (migration 0004). */
+    number: text('number').notNull().unique(),
+    checkoutToken: uuid('checkout_token').notNull().unique(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    userId: text('user_id'),
+    email: text('email').notNull(),
+    country: varchar('country', { length: 2 }).notNull(),
+    language: varchar('language', { length: 8 }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    bundleType: text('bundle_type').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    chargeStatus: text('charge_status').notNull(),
+    subtotalNet: integer('subtotal_net').notNull(),
+    subtotalGross: integer('subtotal_gross').notNull(),
+    discount: integer('discount').notNull(),
+    shippingNet: integer('shipping_net').notNull(),
+    shippingGross: integer('shipping_gross').notNull(),
+    totalNet: integer('total_net').notNull(),
+    totalTax: integer('total_tax').notNull(),
+    totalGross: integer('total_gross').notNull(),
+    totalSavings: integer('total_savings').notNull(),
+    estimatedDuty: integer('estimated_duty'),
+    shippingAddress: jsonb('shipping_address').$type<StoredAddress>(),
+    billingAddress: jsonb('billing_address').$type<StoredAddress>().notNull(),
+    shippingMethod: text('shipping_method'),
+    vatNumber: text('vat_number'),
+    reverseCharge: boolean('reverse_charge').notNull().default(false),
+    voucher: jsonb('voucher').$type<{ code: string; name: string; discountValue: number }>(),
+    offers: jsonb('offers').$type<Array<{ name: string; discountValue: number }>>().notNull().default([]),
+    quoteData: jsonb('quote_data').$type<Record<string, string>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('orders_charge_status', sql`${t.chargeStatus} in ('ASYNC_PROCESSING', 'FULLY_CHARGED', 'NOT_CHARGED', 'PARTIALLY_CHARGED')`),
+    check('orders_money', sql`${t.totalGross} >= 0 and ${t.totalNet} + ${t.totalTax} = ${t.totalGross}`),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id'),
+    productSku: text('product_sku').notNull(),
+    productName: text('product_name').notNull(),
+    variantName: text('variant_name').notNull(),
+    productTypeName: text('product_type_name').notNull(),
+    thumbnail: text('thumbnail'),
+    quantity: integer('quantity').notNull(),
+    isFree: boolean('is_free').notNull().default(false),
+    unitNet: integer('unit_net').notNull(),
+    unitGross: integer('unit_gross').notNull(),
+    undiscountedUnitGross: integer('undiscounted_unit_gross').notNull(),
+    totalNet: integer('total_net').notNull(),
+    totalGross: integer('total_gross').notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId)],
+);
+
+/**
+ * A payment attempt with a gateway. An intent is made before the order exists (asynchronous methods);
+ * `orderId` is set when the order is written. A card's number never reaches this table: only its
+ * brand, last four digits and expiry.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    checkoutToken: uuid('checkout_token').notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    invoiceId: integer('invoice_id'),
+    gateway: text('gateway').notNull(),
+    method: text('method').notNull(),
+    amount: integer('amount').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    /** PENDING (intent made), PROCESSING (buyer authorised, settling), SUCCEEDED, FAILED, REFUNDED. */
+    status: text('status').notNull(),
+    failureCode: text('failure_code'),
+    ccBrand: text('cc_brand'),
+    ccLastDigits: varchar('cc_last_digits', { length: 4 }),
+    ccExpMonth: integer('cc_exp_month'),
+    ccExpYear: integer('cc_exp_year'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_checkout_idx').on(t.checkoutToken),
+    index('payments_order_idx').on(t.orderId),
+    check('payments_status', sql`${t.status} in ('PENDING', 'PROCESSING', 'SUCCEEDED', 'FAILED', 'REFUNDED')`),
+  ],
+);
+
+/** An invoice for an order placed on an electronic quote: payable later at /invoice-payment/{token}/. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    token: uuid('token').notNull().unique().default(sql`gen_random_uuid()`),
+    orderId: integer('order_id').notNull().unique().references(() => orders.id),
+    status: text('status').notNull().default('OPEN'),
+    amount: integer('amount').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [check('invoices_status', sql`${t.status} in ('OPEN', 'PAID')`)],
+);
+
+/** Every webhook event received, by its id: a replayed event finds its row and changes nothing. */
+export const webhookEvents = pgTable('webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  gateway: text('gateway').notNull(),
+  type: text('type').notNull(),
+  paymentId: text('payment_id'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Side effects (e-mails, CRM, provisioning) written in the same transaction as what caused them. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    topic: text('topic').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_pending_idx').on(t.id).where(sql`${t.processedAt} is null`)],
+);
