@@ -28,6 +28,13 @@ const PAGES: Array<{ path: string; heading: Heading; priced: boolean }> = [
   { path: 'terms/', heading: { message: 'terms.title' }, priced: false },
 ];
 
+/**
+ * Axe takes most of the time (~0.8 s a page). The three stores render the same markup in another
+ * language and direction, so each store checks one page of each layout plus a third of the others:
+ * every page is checked in at least one store, every layout in all three.
+ */
+const AXE_IN_EVERY_LANGUAGE = new Set(['iq-3/', 'vet/pro/3-year/', 'pro-membership/', 'terms/']);
+
 const STORES = [
   { base: '/us/en/', language: 'en-US', catalogue: null, price: /^\$\d{1,3}(,\d{3})*(\.\d{2})?( |\/|$)/ },
   { base: '/de/de/', language: 'de', catalogue: 'de', price: /^\d{1,3}(\.\d{3})*(,\d{2})? €/ },
@@ -88,20 +95,22 @@ describe('landing pages', () => {
         expect(await page.title(), path).toContain(h1);
         await expect(page.locator('link[rel=canonical]').getAttribute('href'), path).resolves.toMatch(new RegExp(`${path}$`));
         await expect(page.locator('link[rel=alternate][hreflang=x-default]').getAttribute('href'), path).resolves.toMatch(new RegExp(`/us/en/${entry.path}$`));
-        expect(await seriousViolations(page), path).toEqual([]);
+        if (AXE_IN_EVERY_LANGUAGE.has(entry.path) || PAGES.indexOf(entry) % STORES.length === STORES.indexOf(store)) {
+          expect(await seriousViolations(page), path).toEqual([]);
+        }
       }
       await page.waitForLoadState('networkidle');
       expect(problems.errors).toEqual([]);
       expect(await page.locator('html').getAttribute('dir')).toBe(store.language === 'ar' ? 'rtl' : 'ltr');
       await context.close();
-    });
+    }, 120_000);
   }
 
   it('pushes each page view, keeps the chosen option, adds it to the cart by keyboard, and loads no financing script unless configured', async () => {
     const { context, page, problems } = await openPage(browser);
     await page.goto('/us/en/pro-membership/');
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-    const views = () => page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === 'page_view').map((e) => e.pageName));
+    const views = () => page.evaluate(() => ((window as unknown as { dataLayer?: Array<{ event: string; pageName?: string }> }).dataLayer ?? []).filter((e) => e.event === 'page_view').map((e) => e.pageName));
     await expect.poll(views).toContain('subscription purchase');
     // Yearly billing reads per month with the yearly amount beside it.
     expect(await firstPrice(page)).toMatch(/^\$\d+ ?\/mo$/);

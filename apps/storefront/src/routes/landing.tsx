@@ -66,6 +66,11 @@ function VariantPrice({ variant, gross, size = 'normal' }: { variant: Variant; g
   );
 }
 
+const pickerStyle = (period: Variant['billingPeriod']) => {
+  const { perMonth, suffix } = priceStyle(period);
+  return { perMonth, suffix };
+};
+
 /** A product's price, its options when it has several, and the page's call to action. */
 function Offer({ product, page, gross, headingLevel, description, taxNote }: {
   product: CatalogueProduct; page: LandingPage; gross: boolean; headingLevel: 'h2' | null; description?: string; taxNote?: ReactNode;
@@ -76,6 +81,8 @@ function Offer({ product, page, gross, headingLevel, description, taxNote }: {
   const [sku, setSku] = useState(sold[0]?.sku ?? product.variants[0]!.sku);
   const selected = product.variants.find((v) => v.sku === sku) ?? product.variants[0]!;
   const Heading = headingLevel;
+  // Options that cost the same (a probe's connectors) are told apart by name alone.
+  const pricesDiffer = new Set(sold.map((v) => v.pricing!.price.gross.fractionalAmount)).size > 1;
   const target = page.cta.kind === 'link' ? productPagePath(product.slug) : undefined;
   return (
     <>
@@ -87,13 +94,16 @@ function Offer({ product, page, gross, headingLevel, description, taxNote }: {
         <p className="landing-offer__unavailable" role="note">{intl.formatMessage({ id: 'product.notSoldHere' })}</p>
       )}
       {taxNote}
-      {product.variants.length > 1 ? (
+      {page.cta.kind === 'link' ? null : product.variants.length > 1 ? (
         <fieldset className="variant-picker">
           <legend>{intl.formatMessage({ id: 'product.chooseOption' })}<span className="visually-hidden">: {product.name}</span></legend>
           {product.variants.map((variant) => (
             <label key={variant.sku} className={`variant-picker__option${variant.sku === selected.sku ? ' is-selected' : ''}`}>
               <input type="radio" name={`variant-${product.slug}`} value={variant.sku} checked={variant.sku === selected.sku} onChange={() => setSku(variant.sku)} disabled={!variant.pricing} />
               <span className="variant-picker__name">{variant.name}</span>
+              {pricesDiffer && variant.pricing ? (
+                <Price price={variant.pricing.price} previous={variant.pricing.priceUndiscounted} displayGross={gross} {...pickerStyle(variant.billingPeriod)} />
+              ) : null}
             </label>
           ))}
         </fieldset>
