@@ -6,6 +6,7 @@ import { usePageView } from '../analytics/use-page-view.ts';
 import { allInParts, loadFlowCatalogue, pairsOf, queryOf, sold, stepOrRedirect, sumPrices } from '../lib/flow-catalogue.ts';
 import { usePageTitle } from '../lib/head.tsx';
 import { stepPath } from '../lib/steps.ts';
+import { offerName } from '../lib/offers.ts';
 import { Price } from '../ui/price.tsx';
 import { Choice, FlowSummary, StepActions, StepFlow, StepForm, StepHeading, type SummaryLine } from '../ui/step-flow.tsx';
 import type { BaseData } from './base.tsx';
@@ -29,13 +30,14 @@ export async function loader(args: LoaderFunctionArgs) {
     { id: 'accessories', answered: query.has('acc') },
     { id: 'summary', answered: true },
   ]);
-  return { shop, index, parts, accessories, pairs: pairsOf(query, PARAMS) };
+  const offer = shop.currentOffers.find((o) => o.slug === query.get('offer'))?.slug ?? null;
+  return { shop, index, parts, accessories, offer, pairs: pairsOf(query, PARAMS) };
 }
 
 export function Component() {
   const intl = useIntl();
   const base = useRouteLoaderData<BaseData>('base')!;
-  const { shop, index, parts, accessories, pairs } = useLoaderData<typeof loader>();
+  const { shop, index, parts, accessories, offer, pairs } = useLoaderData<typeof loader>();
   const gross = shop.catalogue.displayGrossPrices;
   const title = intl.formatMessage({ id: 'allInOffer.title' });
   usePageTitle(`${title} · ${intl.formatMessage({ id: 'app.brand' })}`);
@@ -125,7 +127,8 @@ export function Component() {
     body = (
       <>
         <StepHeading>{intl.formatMessage({ id: 'flow.summary.heading' })}</StepHeading>
-        <FlowSummary lines={lines} total={sumPrices(lines.map((l) => l.price))} displayGross={gross} />
+        <FlowSummary lines={lines} total={sumPrices(lines.map((l) => l.price))} displayGross={gross}
+          note={offer ? intl.formatMessage({ id: 'allInOffer.offerNote' }, { offer: offerName(offer) }) : undefined} />
         <StepActions back={back} />
       </>
     );

@@ -4,6 +4,7 @@ import { PAGE_VIEWS } from '../analytics/data-layer.ts';
 import { usePageView } from '../analytics/use-page-view.ts';
 import { allInParts, loadFlowCatalogue, sold, sumPrices } from '../lib/flow-catalogue.ts';
 import { usePageTitle } from '../lib/head.tsx';
+import { offerName } from '../lib/offers.ts';
 import { Countdown } from '../ui/countdown.tsx';
 import { Price } from '../ui/price.tsx';
 import { Choice } from '../ui/step-flow.tsx';
@@ -13,9 +14,6 @@ import './flows.css';
 
 /** Spec §2 /offer/: the offers running now (Shop currentOffers and the banner); the buyer picks one and goes on to the all-in offer. */
 export const loader = (args: LoaderFunctionArgs) => loadFlowCatalogue(args);
-
-/** An offer's name from its slug ("black-friday-2026" → "Black Friday 2026"): offers carry no other name. */
-export const offerName = (slug: string) => slug.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
 
 export function Component() {
   const intl = useIntl();
