@@ -13,6 +13,7 @@ import { AddToCart } from '../ui/add-to-cart.tsx';
 import { FinancingSnippet } from '../ui/financing.tsx';
 import { Price } from '../ui/price.tsx';
 import type { BaseData } from './base.tsx';
+import type { StoreData } from './store.tsx';
 import './product.css';
 import './landing.css';
 
@@ -77,6 +78,7 @@ function Offer({ product, page, gross, headingLevel, description, taxNote }: {
 }) {
   const intl = useIntl();
   const base = useRouteLoaderData<BaseData>('base')!;
+  const store = useRouteLoaderData<StoreData>('store');
   const sold = product.variants.filter((v) => v.pricing);
   const [sku, setSku] = useState(sold[0]?.sku ?? product.variants[0]!.sku);
   const selected = product.variants.find((v) => v.sku === sku) ?? product.variants[0]!;
@@ -111,7 +113,7 @@ function Offer({ product, page, gross, headingLevel, description, taxNote }: {
         <p className="landing-offer__variant">{selected.name}</p>
       )}
       {page.financing && selected.pricing ? (
-        <FinancingSnippet amount={(gross ? selected.pricing.price.gross : selected.pricing.price.net).fractionalAmount} currency={selected.pricing.price.currency} />
+        <FinancingSnippet amount={(gross ? selected.pricing.price.gross : selected.pricing.price.net).fractionalAmount} currency={selected.pricing.price.currency} storeType={store?.shop.storeType} />
       ) : null}
       {page.cta.kind === 'cart' ? (
         <AddToCart sku={selected.sku} name={`${product.name}, ${selected.name}`} available={selected.isAvailable && !!selected.pricing} />
