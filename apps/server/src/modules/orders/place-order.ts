@@ -71,7 +71,8 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
       const priced = await priceCheckout(tx, snapshot, checkout, deps.now());
       const method = (PAYMENT_METHODS as readonly string[]).includes(checkout.row.paymentMethod ?? '') ? (checkout.row.paymentMethod as PaymentMethod) : null;
       if (!method) throw new CheckoutFailure([fail('PAYMENT_NOT_FOUND', 'paymentMethod', 'Choose a payment method first')]);
-      const changed = priced.problems.filter((p) => p.code === 'PRODUCTS_ARE_CHANGED');
+      // What changed is said before the total that changed because of it: an item gone, a code used up.
+      const changed = priced.problems.filter((p) => p.code === 'PRODUCTS_ARE_CHANGED' || p.code.startsWith('VOUCHER_NOT_APPLICABLE'));
       if (changed.length) throw new CheckoutFailure(changed);
       if (input.expectedTotal !== null && input.expectedTotal !== priced.totals.total.gross) {
         throw new CheckoutFailure([fail('PRICES_ARE_CHANGED', 'expectedTotal', 'Prices have changed since you reviewed your order')]);
