@@ -19,6 +19,8 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'app.brand', 'app.footerVersion', 'plans.pro.name', 'plans.custom.name', 'plans.team.name', 'compare.core', 'compare.pro', 'compare.custom', 'compare.team',
   // The Pro Custom add-on named as in the plan copy; French spells it as English does.
   'proCustom.addon.COLLABORATION',
+  // Payment brands, named as their owners name them everywhere.
+  'payment.methods.IDEAL', 'payment.methods.KLARNA', 'payment.methods.BANCONTACT', 'payment.methods.PRZELEWY24', 'payment.methods.PAYPAL_ONE_TIME',
 ]);
 
 describe('message catalogues', () => {

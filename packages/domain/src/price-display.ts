@@ -59,3 +59,8 @@ export function displayPrice(price: DisplayablePrice, previous: DisplayablePrice
   const showPrevious = before !== null && before > amount;
   return { current: format(amount), previous: showPrevious ? format(before) : null, suffix, highlighted: showPrevious, amount };
 }
+
+/** An exact amount (minor units, two fraction digits) in the route's locale and currency: totals, lines, receipts. */
+export function formatMinor(amount: number, currency: string, locale: string): string {
+  return formatter(locale, currency, 2).format(divideRounded(amount * 100, 100) / 100);
+}

@@ -59,7 +59,8 @@ export function createYogaServer({ db, catalogue, tokens, now = () => new Date()
       maxTokensPlugin({ n: 5000 }),
       maxDepthPlugin({ n: 12, flattenFragments: true }),
       maxAliasesPlugin({ n: 30 }),
-      costLimitPlugin({ maxCost: 20_000 }),
+      // Saleor's default complexity limit: the checkout's full selection (lines, totals, addresses, methods) costs about 30 000.
+      costLimitPlugin({ maxCost: 50_000 }),
       // Compiles each distinct operation once: large catalogue answers execute several times faster.
       useGraphQlJit(),
       // @defer and @stream, answered as multipart/mixed (the client reads the 2022-08-24 format).

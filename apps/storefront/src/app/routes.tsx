@@ -69,6 +69,11 @@ export const routes: RouteObject[] = [
               // Landing pages: one config-driven screen (src/landing/pages.ts), one route per page.
               ...LANDING_PAGES.map((page) => ({ id: `landing-${page.key}`, path: page.path.replace(/\/$/, ''), ...screen('landing', () => import('../routes/landing.tsx')) })),
               { id: 'terms', path: 'terms', ...screen('terms', () => import('../routes/terms.tsx')) },
+              { id: 'cart', path: 'cart', ...screen('cart', () => import('../routes/cart.tsx')) },
+              { id: 'checkout-payment', path: 'checkout/payment/:checkoutToken', ...screen('payment-return', () => import('../routes/payment-return.tsx')) },
+              { id: 'checkout', path: 'checkout/:step?', ...screen('checkout', () => import('../routes/checkout.tsx')) },
+              { id: 'confirmation', path: 'confirmation/:orderToken', ...screen('confirmation', () => import('../routes/confirmation.tsx')) },
+              { id: 'invoice-payment', path: 'invoice-payment/:invoiceToken', ...screen('invoice-payment', () => import('../routes/invoice-payment.tsx')) },
               { id: 'not-found', path: '*', loader: notFound.loader, ErrorBoundary: notFound.ErrorBoundary },
             ],
           },

@@ -31,17 +31,54 @@ const TABLE: Record<string, string> = {
   '::COUNTRY_NOT_AVAILABLE': 'errors.countryNotAvailable',
   '::VOUCHER_NOT_APPLICABLE': 'errors.voucherNotApplicable',
   ':postalCode:INVALID': 'errors.postalCodeInvalid',
+  ':email:INVALID': 'errors.emailInvalid',
+  ':phone:INVALID': 'errors.phoneInvalid',
+  ':vatNumber:INVALID': 'errors.vatInvalid',
+  ':countryArea:INVALID': 'errors.areaInvalid',
+  ':expiry:INVALID': 'errors.expiryInvalid',
+  ':attestations:INVALID': 'errors.attestations',
+  ':paymentMethod:INVALID': 'errors.paymentMethodInvalid',
+  ':token:NOT_FOUND': 'errors.checkoutNotFound',
+  '::NETWORK': 'errors.network',
+  '::CANNOT_ATTACH_CARD': 'errors.cannotAttachCard',
+  '::CANT_EDIT_WITH_CREDITS': 'errors.cantEditWithCredits',
+  '::NO_PERMISSIONS': 'errors.noPermissions',
+  '::BAD_PROOF_OF_ENROLLMENT': 'errors.badProofOfEnrollment',
+  '::BANNED_EMAIL_ADDRESS': 'errors.bannedEmail',
+  '::BILLING_ADDRESS_NOT_SET': 'errors.billingAddressNotSet',
+  '::SHIPPING_ADDRESS_NOT_SET': 'errors.shippingAddressNotSet',
+  '::SHIPPING_METHOD_NOT_SET': 'errors.shippingMethodNotSet',
+  '::BUNDLE_NOT_FOUND': 'errors.bundleNotFound',
+  '::NOT_FOUND': 'errors.productsChanged',
+  '::OPERATION_NOT_ALLOWED': 'errors.operationNotAllowed',
+  '::ORDER_CREATION_FAILED': 'errors.orderCreationFailed',
+  '::PAYMENT_ERROR': 'errors.paymentError',
+  '::PAYMENT_NOT_FOUND': 'errors.paymentNotFound',
+  '::ENTERPRISE_CODE_REQUIRED': 'errors.enterpriseCodeRequired',
+  '::VOUCHER_NOT_APPLICABLE_AFFILIATE': 'errors.voucherAffiliate',
+  '::VOUCHER_NOT_APPLICABLE_COUNTRY': 'errors.voucherCountry',
+  '::VOUCHER_NOT_APPLICABLE_REFERRAL': 'errors.voucherReferral',
+  '::VOUCHER_NOT_APPLICABLE_SALE': 'errors.voucherSale',
+  '::INSUFFICIENT_STOCK': 'errors.insufficientStock',
+  '::QUANTITY_GREATER_THAN_LIMIT': 'errors.quantityLimit',
+  '::ZERO_QUANTITY': 'errors.zeroQuantity',
+  '::VERSION_CONFLICT': 'errors.versionConflict',
+  '::IDEMPOTENCY_KEY_REUSED': 'errors.orderCreationFailed',
+  '::CHECKOUT_LOCKED': 'errors.versionConflict',
   '::INVALID': 'errors.invalid',
   '::REQUIRED': 'errors.required',
 };
 
 export function messageIdFor(operation: string | undefined, error: BusinessError): string {
   const field = error.field ?? '';
+  // The server names nested fields by path (shippingAddress.postalCode); the table by their last part.
+  const leaf = field.split('.').pop() ?? '';
   const op = operation ?? '';
   return (
     TABLE[`${op}:${field}:${error.code}`] ??
     TABLE[`${op}::${error.code}`] ??
     TABLE[`:${field}:${error.code}`] ??
+    TABLE[`:${leaf}:${error.code}`] ??
     TABLE[`::${error.code}`] ??
     'errors.notFound'
   );

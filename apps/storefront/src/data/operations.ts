@@ -24,6 +24,9 @@ export const REPLAY_SAFE_MUTATIONS: Readonly<Record<string, 'idempotencyKey' | '
   SubscriptionRenewal: 'idempotencyKey',
   CheckoutLinesAdd: 'expectedVersion',
   CheckoutLineDelete: 'expectedVersion',
+  CheckoutLineUpdate: 'expectedVersion',
+  CheckoutContactUpdate: 'set-to-value',
+  CheckoutShippingMethodUpdate: 'set-to-value',
   // These set a field to the value sent: sending the same value twice leaves the same state.
   ChangeCheckoutCountry: 'set-to-value',
   UpdateCheckoutShippingAddress: 'set-to-value',

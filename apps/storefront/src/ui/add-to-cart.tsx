@@ -1,30 +1,46 @@
+import { useApolloClient } from '@apollo/client/react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { Link, useRouteLoaderData } from 'react-router';
+import { addToCart } from '../checkout/cart-session.ts';
+import { errorMessage } from '../data/error-messages.ts';
+import type { BaseData } from '../routes/base.tsx';
 
-/** Lines chosen before the cart exists; the checkout issue turns them into checkout lines. */
-export const PENDING_CART_KEY = 'pendingCartLines';
+type State = { kind: 'idle' } | { kind: 'adding' } | { kind: 'added' } | { kind: 'failed'; message: string };
 
 /**
- * The add-to-cart control of every product page. Until the cart and checkout are built it keeps the
- * chosen line in local storage and confirms it; the checkout issue wires it to CheckoutLinesAdd.
+ * The add-to-cart control of every product page: puts the item in the buyer's checkout (made on the
+ * first add) and offers the way to the cart. The button is disabled while a request is in flight, so a
+ * double click adds once.
  */
-export function AddToCart({ sku, name, available }: { sku: string; name: string; available: boolean }) {
+export function AddToCart({ sku, name, available, quantity = 1 }: { sku: string; name: string; available: boolean; quantity?: number }) {
   const intl = useIntl();
-  const [added, setAdded] = useState(false);
-  const add = () => {
-    const lines = JSON.parse(localStorage.getItem(PENDING_CART_KEY) ?? '[]') as Array<{ sku: string; quantity: number }>;
-    const line = lines.find((l) => l.sku === sku);
-    if (line) line.quantity += 1;
-    else lines.push({ sku, quantity: 1 });
-    localStorage.setItem(PENDING_CART_KEY, JSON.stringify(lines));
-    setAdded(true);
+  const client = useApolloClient();
+  const base = useRouteLoaderData<BaseData>('base')!;
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const add = async () => {
+    setState({ kind: 'adding' });
+    try {
+      const result = await addToCart(client, { country: base.country, language: base.languageCode }, [{ sku, quantity }]);
+      const [error] = result.errors;
+      setState(error ? { kind: 'failed', message: errorMessage(intl, 'CheckoutLinesAdd', error) } : { kind: 'added' });
+    } catch {
+      setState({ kind: 'failed', message: intl.formatMessage({ id: 'cart.addFailed' }) });
+    }
   };
   return (
     <div className="add-to-cart">
-      <button type="button" className="button button--wide" onClick={add} disabled={!available}>
+      <button type="button" className="button button--wide" onClick={add} disabled={!available || state.kind === 'adding'} aria-busy={state.kind === 'adding'}>
         {intl.formatMessage({ id: 'product.addToCart' })}
       </button>
-      <p className="add-to-cart__status" role="status">{added ? intl.formatMessage({ id: 'product.added' }, { name }) : ''}</p>
+      <p className="add-to-cart__status" role="status">
+        {state.kind === 'added' ? (
+          <>
+            {intl.formatMessage({ id: 'product.added' }, { name })}{' '}
+            <Link to={`${base.basePath}/cart/`}>{intl.formatMessage({ id: 'cart.view' })}</Link>
+          </>
+        ) : state.kind === 'failed' ? <span className="add-to-cart__error">{state.message}</span> : ''}
+      </p>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { CountryFields } from '../graphql/shop.ts';
 import type { BaseData } from '../routes/base.tsx';
 import { Logo } from './logo.tsx';
+import { CartLink } from './cart-link.tsx';
 import { RegionPicker } from './region-picker.tsx';
 import './store-chrome.css';
 
@@ -24,6 +25,7 @@ export function StoreHeader({ base, countries }: { base: BaseData; countries: Co
           <Link to={`${base.basePath}/accessories/`}>{intl.formatMessage({ id: 'nav.accessories' })}</Link>
           <Link to={`${base.basePath}/pricing/`}>{intl.formatMessage({ id: 'nav.pricing' })}</Link>
         </nav>
+        <CartLink basePath={base.basePath} />
         <RegionPicker base={base} countries={countries} />
       </div>
     </header>

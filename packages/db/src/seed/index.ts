@@ -5,7 +5,7 @@ import { seedCatalogue } from './catalogue/index.ts';
 import { seedCountries } from './countries.ts';
 
 /** Bump when the demo data changes; a database holding an older version is brought up to date on start. */
-export const DEMO_DATA_VERSION = '2';
+export const DEMO_DATA_VERSION = '3';
 
 /** Loads the demo data when the database does not hold the current version. Safe to run on every start. */
 export async function ensureDemoData(db: Database): Promise<'loaded' | 'current'> {

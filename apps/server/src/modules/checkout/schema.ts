@@ -186,7 +186,8 @@ export async function payload(ctx: GraphQLContext, result: Promise<CheckoutPaylo
 }
 
 const CheckoutLineInput = builder.inputType('CheckoutLineInput', {
-  fields: (t) => ({ variantId: t.id({ required: true }), quantity: t.int({ required: true }) }),
+  description: 'A variant by its id or its SKU, and a quantity. No price: the server prices every line.',
+  fields: (t) => ({ variantId: t.id(), sku: t.string(), quantity: t.int({ required: true }) }),
 });
 
 const AddressInput = builder.inputType('AddressInput', {
@@ -215,8 +216,8 @@ const QuoteDataInput = builder.inputType('QuoteDataInput', {
   }),
 });
 
-const lineInputs = (lines: ReadonlyArray<{ variantId: string | number; quantity: number }>) =>
-  lines.slice(0, 50).map((l) => ({ variantId: fromGlobalId(String(l.variantId), 'ProductVariant'), quantity: l.quantity }));
+const lineInputs = (lines: ReadonlyArray<{ variantId?: string | number | null; sku?: string | null; quantity: number }>) =>
+  lines.slice(0, 50).map((l) => ({ variantId: l.variantId ? fromGlobalId(String(l.variantId), 'ProductVariant') : null, sku: l.sku ?? null, quantity: l.quantity }));
 const lineId = (id: string | number) => fromGlobalId(String(id), 'CheckoutLine') ?? -1;
 
 builder.queryFields((t) => ({

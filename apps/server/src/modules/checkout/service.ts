@@ -30,6 +30,7 @@ export interface CheckoutPayload {
 
 export interface LineInput {
   variantId: number | null;
+  sku?: string | null;
   quantity: number;
 }
 
@@ -127,7 +128,7 @@ export class CheckoutService {
   private resolveLines(input: LineInput[], snapshot: NonNullable<Awaited<ReturnType<CatalogueService['snapshot']>>>, errors: CheckoutError[]) {
     const lines: Array<{ variant: NonNullable<ReturnType<typeof variantById>>; quantity: number }> = [];
     input.forEach((line, i) => {
-      const variant = line.variantId === null ? null : variantById(snapshot, line.variantId);
+      const variant = line.variantId !== null ? variantById(snapshot, line.variantId) : line.sku ? (snapshot.variantBySku.get(line.sku) ?? null) : null;
       const quantityError = checkQuantity(line.quantity, `lines.${i}.quantity`);
       if (quantityError) errors.push(quantityError);
       else if (!variant || !variant.price) errors.push(fail('NOT_FOUND', `lines.${i}.variantId`, 'This product is not sold in your country'));

@@ -100,6 +100,10 @@ export const Order = builder.objectRef<OrderNode>('Order').implement({
     vatRegistrationNumber: t.string({ nullable: true, resolve: ({ order }) => order.vatNumber }),
     taxExemption: t.boolean({ resolve: ({ order }) => order.reverseCharge }),
     shippingMethod: t.string({ nullable: true, resolve: ({ order }) => order.shippingMethod }),
+    displayGrossPrices: t.boolean({
+      description: 'The VAT flag of the order\'s country: show amounts with tax included.',
+      resolve: async ({ order }, _args, ctx) => (await ctx.catalogue.snapshot(order.country, order.language))?.country.displayGrossPrices ?? true,
+    }),
   }),
 });
 

@@ -43,6 +43,10 @@ export const PROMOS: PromoDef[] = [
     freeVariants: [{ sku: 'ACC-USBC-3M', quantity: 1 }], bundles: ['INDIVIDUAL_CHECKOUT', 'TEAM_CHECKOUT'],
   },
   { code: 'DRSMITH', name: 'Dr Smith\'s recommendation', discountKind: 'PERCENT', discountPercent: 5_000, codeKind: 'AFFILIATE', attributionDays: 60 },
+  {
+    code: 'SAMPLE100', name: 'Clinic sample cable', discountKind: 'PERCENT', discountPercent: 100_000, expiresAt: '2027-12-31T23:59:59Z',
+    voucherApplicableItemsSkus: ['ACC-USBC-1M'], applyNTimesPerOrder: 1,
+  },
   { code: 'REFER-7Q2K', name: 'Colleague referral', discountKind: 'PERCENT', discountPercent: 10_000, codeKind: 'REFERRAL', usageLimit: 5 },
 ];
 
