@@ -1,9 +1,9 @@
 import type { ApolloClient } from '@apollo/client';
 import { languageCodeEnum, type Language } from '@probe/domain';
 import { STORAGE_KEYS } from '../session/storage-keys.ts';
+import { announceCartCount } from './cart-events.ts';
 import { CHECKOUT_BY_TOKEN, CHECKOUT_CREATE, CHECKOUT_LINES_ADD, type CheckoutFields, type CheckoutPayload } from './operations.ts';
 
-export const CART_CHANGED_EVENT = 'probe:cart-changed';
 
 export function storedCheckoutToken(storage: Storage = localStorage): string | null {
   return storage.getItem(STORAGE_KEYS.checkoutToken);
@@ -13,7 +13,7 @@ export function storeCheckoutToken(token: string | null, storage: Storage = loca
   if (token) storage.setItem(STORAGE_KEYS.checkoutToken, token);
   else {
     storage.removeItem(STORAGE_KEYS.checkoutToken);
-    if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(CART_CHANGED_EVENT, { detail: 0 }));
+    announceCartCount(0);
   }
 }
 
@@ -75,7 +75,7 @@ export async function addToCart(
       forgetIdempotencyKey(scope);
     }
   }
-  if (result.checkout) window.dispatchEvent(new CustomEvent(CART_CHANGED_EVENT, { detail: cartCount(result.checkout) }));
+  if (result.checkout) announceCartCount(cartCount(result.checkout));
   return result;
 }
 

@@ -1,6 +1,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useState } from 'react';
-import { CART_CHANGED_EVENT, cartCount, currentCheckout } from './cart-session.ts';
+import { announceCartCount } from './cart-events.ts';
+import { cartCount, currentCheckout } from './cart-session.ts';
 import type { CheckoutFields } from './operations.ts';
 
 export type CheckoutState =
@@ -28,7 +29,7 @@ export function useCheckout(country: string) {
   const update = useCallback((checkout: CheckoutFields | null) => {
     if (!checkout) return;
     setState({ kind: 'ready', checkout });
-    window.dispatchEvent(new CustomEvent(CART_CHANGED_EVENT, { detail: cartCount(checkout) }));
+    announceCartCount(cartCount(checkout));
   }, []);
   return { state, update, reload: load };
 }

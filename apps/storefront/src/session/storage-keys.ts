@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   authToken: 'authToken',
   organizationSlug: 'organizationSlug',
   promoCode: 'promoCode',
+  /** The cart's item count as last seen, for the header. */
+  cartCount: 'cartCount',
   /** Apollo's persisted cache and the time it was written (spec §4: purged after 10 minutes). */
   apolloCache: 'apollo-cache-persist',
   apolloCacheTimestamp: 'apollo-cache-persist-timestamp',
