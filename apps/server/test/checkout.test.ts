@@ -259,4 +259,43 @@ describe(`checkout operations and order placement (${DB})`, () => {
       ['BILLING_ADDRESS_NOT_SET', 'billingAddress'], ['INVALID', 'paymentMethod'], ['INVALID', 'attestations'],
     ]);
   });
+
+  it('express checkout: a partial wallet address prices shipping and tax; the full addresses are validated together', async () => {
+    const created = await mutate(app, 'checkoutCreate', '$input: CheckoutCreateInput!', { input: { lines: [{ sku: 'ACC-USBC-1M', quantity: 2 }], country: 'US' } });
+    const token = created.checkout!.token;
+    const partial = await mutate(app, 'checkoutExpressShippingAddressUpdate', '$token: String!, $shippingAddress: AddressInput!', { token, shippingAddress: { country: 'US', countryArea: 'NY', postalCode: '10001' } });
+    expect(partial.errors).toEqual([]);
+    expect(partial.checkout!.totalPrice.tax.fractionalAmount).toBeGreaterThan(0);
+    const bad = await mutate(app, 'checkoutExpressAddressesAdd', '$token: String!, $shippingAddress: AddressInput!, $email: String', { token, shippingAddress: { ...US_ADDRESS, postalCode: '1' }, email: 'not-an-email' });
+    expect(bad.errors.map((e) => e.field).sort()).toEqual(['billingAddress.postalCode', 'email', 'shippingAddress.postalCode']);
+    expect(bad.checkout!.email).toBeNull();
+    const good = await mutate(app, 'checkoutExpressAddressesAdd', '$token: String!, $shippingAddress: AddressInput!, $email: String', { token, shippingAddress: US_ADDRESS, email: 'Wallet@Example.com' });
+    expect(good.errors).toEqual([]);
+    expect(good.checkout!.email).toBe('wallet@example.com');
+  });
+
+  it('line quantities: set, limited, and removed at 0; estimated delivery follows the shipping method', async () => {
+    const created = await mutate(app, 'checkoutCreate', '$input: CheckoutCreateInput!', { input: { lines: [{ sku: 'ACC-USBC-1M', quantity: 1 }], country: 'DE' } });
+    const { token, lines: [line] } = created.checkout!;
+    const update = (quantity: number) => mutate(app, 'checkoutLineUpdate', '$token: String!, $lineId: ID!, $quantity: Int!', { token, lineId: line!.id, quantity });
+    expect((await update(3)).checkout!.lines[0]!.quantity).toBe(3);
+    expect((await update(101)).errors.map((e) => e.code)).toEqual(['QUANTITY_GREATER_THAN_LIMIT']);
+    const delivery = await app.gql<{ checkoutEstimatedDelivery: { from: string; to: string } }>(`{ checkoutEstimatedDelivery(token: "${token}") { from to } }`);
+    const { from, to } = delivery.body.data!.checkoutEstimatedDelivery;
+    expect(new Date(to).getTime()).toBeGreaterThan(new Date(from).getTime());
+    expect(new Date(from).getTime()).toBeGreaterThan(Date.now());
+    expect((await update(0)).checkout!.lines).toEqual([]);
+  });
+
+  it('trade-in: the data is checked and kept; the preview gives the credit in the checkout\'s currency', async () => {
+    const created = await mutate(app, 'checkoutCreate', '$input: CheckoutCreateInput!', { input: { lines: [{ sku: 'IQ3-USBC-HUMAN', quantity: 1 }], country: 'GB' } });
+    const token = created.checkout!.token;
+    const bad = await mutate(app, 'checkoutTradeInProgramDataUpdate', '$token: String!, $deviceModel: String!, $serialNumber: String!', { token, deviceModel: 'TOASTER', serialNumber: '!' });
+    expect(bad.errors.map((e) => e.field)).toEqual(['deviceModel', 'serialNumber']);
+    const good = await mutate(app, 'checkoutTradeInProgramDataUpdate', '$token: String!, $deviceModel: String!, $serialNumber: String!', { token, deviceModel: 'IQ_PLUS', serialNumber: 'bq-123456' });
+    expect(good.errors).toEqual([]);
+    const preview = await app.gql<{ checkoutTradeInPromoPreview: { currency: string; fractionalAmount: number } }>(`{ checkoutTradeInPromoPreview(token: "${token}", deviceModel: "IQ_PLUS") { currency fractionalAmount } }`);
+    expect(preview.body.data!.checkoutTradeInPromoPreview.currency).toBe('GBP');
+    expect(preview.body.data!.checkoutTradeInPromoPreview.fractionalAmount).toBeGreaterThan(0);
+  });
 });

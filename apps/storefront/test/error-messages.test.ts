@@ -22,4 +22,25 @@ describe('the {operation, field, code} message table (spec §8)', () => {
       expect(de[id]).not.toBe(en[id as keyof typeof en]);
     }
   });
+
+  it('every checkout and order code of spec §8 has its own message, in every language', async () => {
+    const SPEC_CODES = [
+      'CANNOT_ATTACH_CARD', 'CANT_EDIT_WITH_CREDITS', 'INVALID', 'NO_PERMISSIONS', 'BAD_PROOF_OF_ENROLLMENT', 'BANNED_EMAIL_ADDRESS',
+      'BILLING_ADDRESS_NOT_SET', 'SHIPPING_ADDRESS_NOT_SET', 'SHIPPING_METHOD_NOT_SET', 'BUNDLE_NOT_FOUND', 'CARD_DECLINED', 'EXPIRED_CARD',
+      'INCORRECT_CVC', 'INCORRECT_NUMBER', 'INCORRECT_ZIP', 'COUNTRY_NOT_AVAILABLE', 'NOT_FOUND', 'OPERATION_NOT_ALLOWED', 'ORDER_CREATION_FAILED',
+      'PAYMENT_ERROR', 'PAYMENT_NOT_FOUND', 'PROCESSING_ERROR', 'ENTERPRISE_CODE_REQUIRED', 'PRICES_ARE_CHANGED', 'PRODUCTS_ARE_CHANGED',
+      'VOUCHER_NOT_APPLICABLE', 'VOUCHER_NOT_APPLICABLE_AFFILIATE', 'VOUCHER_NOT_APPLICABLE_COUNTRY', 'VOUCHER_NOT_APPLICABLE_REFERRAL',
+      'VOUCHER_NOT_APPLICABLE_SALE',
+    ];
+    const ids = SPEC_CODES.map((code) => messageIdFor('CheckoutPlaceOrder', { code }));
+    expect(ids.filter((id) => id === 'errors.notFound')).toEqual([]);
+    // The five voucher variants each say something different.
+    expect(new Set(ids.slice(-5)).size).toBe(5);
+    for (const language of ['de', 'ar', 'pl'] as const) {
+      const messages = await loadMessages(language);
+      for (const id of ids) expect(messages[id], `${language} ${id}`).toBeTruthy();
+    }
+    // A nested field is found by its last part: shippingAddress.postalCode is a postal code.
+    expect(messageIdFor('UpdateCheckoutShippingAddress', { field: 'shippingAddress.postalCode', code: 'INVALID' })).toBe('errors.postalCodeInvalid');
+  });
 });
