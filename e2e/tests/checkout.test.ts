@@ -90,6 +90,24 @@ describe('buying: cart to confirmation', () => {
     await context.close();
   });
 
+  it('ar: the cart and the checkout read right to left, in Arabic, with prices in the route format (axe clean)', async () => {
+    const ar = uiMessages('ar');
+    const { context, page, problems } = await openPage(browser, { viewport: VIEWPORTS.phone });
+    await addFromProductPage(page, '/ae/ar', 'usb-c-cable');
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(ar['cart.title']);
+    expect(plainText(await page.getByTestId('checkout-total').textContent())).toMatch(/US\$/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'cart-ar-phone');
+    await page.locator('.checkout-aside a.button').click();
+    await page.waitForURL(/\/ae\/ar\/checkout\/contact\/$/);
+    expect(await page.locator('#step-heading').textContent()).toBe(ar['checkout.step.contact']);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'checkout-contact-ar-phone');
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+
   const METHODS: Array<[string, string, string, string?]> = [
     ['CREDIT_CARD', '/de/de', 'de'], ['ACH', '/us/en', 'us'], ['AFFIRM', '/us/en', 'us'], ['KLARNA', '/us/en', 'us'], ['PAYPAL_ONE_TIME', '/de/de', 'de'],
     ['SEPA', '/de/de', 'de'], ['IDEAL', '/nl/nl', 'nl'], ['BANCONTACT', '/be/nl', 'be'], ['EPS', '/at/de', 'at'], ['PRZELEWY24', '/pl/pl', 'pl'],

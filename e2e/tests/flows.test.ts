@@ -148,12 +148,13 @@ describe('step flows and offers', () => {
     await page.locator('.choice').first().click();
     await page.getByRole('button', { name: m['flow.review'], exact: true }).click();
     await page.waitForURL('**/de/de/all-in/summary/**');
-    await expect(page.locator('.flow-summary__line').count()).resolves.toBe(2);
+    await expect.poll(() => page.locator('.flow-summary__line').count()).toBe(2);
     expect(plainText(await page.locator('.flow-summary__total .price__current').textContent())).toMatch(/^\d{1,3}(\.\d{3})*,\d{2} €$/);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'flows-all-in-summary-de-phone');
     await page.getByRole('group', { name: /IQ3/ }).getByRole('button', { name: m['product.addToCart'] }).click();
-    await expect(page.getByRole('status').filter({ hasText: /IQ3/ }).count()).resolves.toBeGreaterThan(0);
+    // The line goes into the buyer's checkout (a request): the status names it when it is there.
+    await expect.poll(() => page.getByRole('status').filter({ hasText: /IQ3/ }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
 
     await page.goto('/us/en/pro-custom/');
     await hydrated(page);

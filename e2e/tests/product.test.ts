@@ -38,7 +38,8 @@ describe('product page', () => {
         await screenshot(page, `product-${c.path.split('/')[1]}-${device}`);
         const add = page.getByRole('button', { name: m['product.addToCart'] });
         await add.click();
-        await expect(page.getByRole('status').filter({ hasText: c.name ?? '' }).count()).resolves.toBeGreaterThan(0);
+        // The line goes into the buyer's checkout (a request): the status names it, with a link to the cart.
+        await expect.poll(() => page.getByRole('status').filter({ hasText: c.name ?? '' }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
         await context.close();
       }
     });

@@ -17,7 +17,12 @@ export function CartLink({ basePath }: { basePath: string }) {
   return (
     <Link to={`${basePath}/cart/`} className="store-header__cart">
       {intl.formatMessage({ id: 'cart.title' })}
-      {count ? <span className="store-header__cart-count"><span className="visually-hidden">, </span>{intl.formatMessage({ id: 'cart.count' }, { count })}</span> : null}
+      {count ? (
+        <>
+          <span className="store-header__cart-count" aria-hidden="true">{count}</span>
+          <span className="visually-hidden">{intl.formatMessage({ id: 'cart.count' }, { count })}</span>
+        </>
+      ) : null}
     </Link>
   );
 }
