@@ -11,7 +11,7 @@ export interface Journey {
   vatNumber?: string;
   card?: string;
   /** What the buyer does on the test gateway's page (asynchronous methods). */
-  gatewayAnswer?: 'Authorize payment' | 'Cancel and go back';
+  gatewayAnswer?: 'Authorize payment' | 'Authorize, then fail settlement' | 'Cancel and go back';
 }
 
 export const ADDRESSES: Record<string, Record<string, string>> = {

@@ -17,6 +17,7 @@ describe('buying: cart to confirmation', () => {
     const { context, page, problems } = await openPage(browser, { viewport: VIEWPORTS.phone });
     await addFromProductPage(page, '/us/en', 'iq3');
     expect(await page.getByRole('heading', { level: 2 }).first().textContent()).toBe('IQ3 Probe');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'cart-us-phone');
     await checkoutToPayment(page, { base: '/us/en', product: 'iq3', method: 'CREDIT_CARD', address: ADDRESSES.us! });
@@ -95,6 +96,8 @@ describe('buying: cart to confirmation', () => {
     const { context, page, problems } = await openPage(browser, { viewport: VIEWPORTS.phone });
     await addFromProductPage(page, '/ae/ar', 'usb-c-cable');
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    // Nothing wider than the phone: no sideways scrolling.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(ar['cart.title']);
     expect(plainText(await page.getByTestId('checkout-total').textContent())).toMatch(/US\$/);
     expect(await seriousViolations(page)).toEqual([]);
@@ -137,6 +140,26 @@ describe('buying: cart to confirmation', () => {
     await page.waitForURL(/\/checkout\/payment\/$/);
     await pay(page, { base: '/us/en', product: 'usb-c-cable', method: 'CREDIT_CARD', address: ADDRESSES.us! });
     await page.waitForURL(/\/confirmation\/[0-9a-f-]{36}\/$/);
+    await context.close();
+  });
+
+  it('DE / de: a SEPA payment that fails after ordering is paid later by card at /order-payment/{token}/', async () => {
+    const de = uiMessages('de');
+    const { context, page } = await openPage(browser);
+    await buy(page, { base: '/de/de', product: 'usb-c-cable', method: 'SEPA', address: ADDRESSES.de!, gatewayAnswer: 'Authorize, then fail settlement' });
+    await expect.poll(async () => {
+      await page.reload();
+      return page.getByTestId('payment-status').textContent();
+    }, { timeout: 15_000, interval: 1000 }).toBe(de['confirmation.status.FAILED']);
+    await page.getByRole('link', { name: de['confirmation.payNow'] }).click();
+    await page.waitForURL(/\/de\/de\/order-payment\/[0-9a-f-]{36}\/$/);
+    await page.locator('[name="card.number"]').fill('4242 4242 4242 4242');
+    await page.locator('[name="card.expiry"]').fill('12/30');
+    await page.locator('[name="card.cvc"]').fill('123');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.locator('.invoice-form button[type=submit]').click();
+    await expect.poll(() => page.getByTestId('order-payment-status').textContent()).toContain(de['orderPayment.paid']);
+    await screenshot(page, 'order-payment-de-desktop');
     await context.close();
   });
 });

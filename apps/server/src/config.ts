@@ -35,6 +35,8 @@ const ConfigSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** The test gateway's webhook signing secret (random per process when unset). */
   TEST_GATEWAY_WEBHOOK_SECRET: z.string().optional(),
+  /** The financing partner's script (the same variable the storefront build reads): allowed by the page's CSP. */
+  VITE_FINANCING_SCRIPT_URL: z.string().optional(),
   /** How long the test gateway takes to settle an authorised asynchronous payment. */
   TEST_GATEWAY_SETTLE_MS: z.coerce.number().int().min(0).default(1500),
 });

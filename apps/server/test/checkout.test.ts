@@ -298,4 +298,21 @@ describe(`checkout operations and order placement (${DB})`, () => {
     expect(preview.body.data!.checkoutTradeInPromoPreview.currency).toBe('GBP');
     expect(preview.body.data!.checkoutTradeInPromoPreview.fractionalAmount).toBeGreaterThan(0);
   });
+
+  it('a bank payment that fails after the order is placed leaves it unpaid; the buyer then pays it once by card', async () => {
+    const { token, total, redirectUrl } = await readyCheckout(app, { country: 'DE', language: 'DE', lines: [{ variantId: ids['ACC-USBC-1M']!, quantity: 1 }], method: 'SEPA' });
+    const intentId = redirectUrl!.split('/')[2]!;
+    gateway.authorize(intentId, 'failed');
+    const placed = await place(token, total, null);
+    expect(placed.order!.paymentStatus).toBe('ASYNC_PROCESSING');
+    const failed = gateway.signedEvent('payment_intent.payment_failed', intentId);
+    await app.app.inject({ method: 'POST', url: '/webhooks/payments', payload: failed.rawBody, headers: { 'content-type': 'application/json', 'stripe-signature': failed.signature } });
+    const pay = (card: object) => app.gql<{ orderPay: { order: { paymentStatus: string } | null; errors: Array<{ code: string }> } }>(
+      'mutation O($token: String!, $card: TestCardInput!) { orderPay(token: $token, card: $card) { order { paymentStatus } errors { code } } }', { token: placed.order!.token, card });
+    const declined = (await pay(CARD_DECLINED)).body.data!.orderPay;
+    expect(declined.errors.map((e) => e.code)).toEqual(['CARD_DECLINED']);
+    expect(declined.order!.paymentStatus).toBe('NOT_CHARGED');
+    expect((await pay(CARD_OK)).body.data!.orderPay.order!.paymentStatus).toBe('FULLY_CHARGED');
+    expect((await pay(CARD_OK)).body.data!.orderPay.errors.map((e) => e.code)).toEqual(['OPERATION_NOT_ALLOWED']);
+  });
 });

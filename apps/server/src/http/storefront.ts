@@ -14,14 +14,29 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 /** A path that names a file (has an extension) is never a page: it is a static file or a 404. */
 const FILE_PATH = /\/[^/]+\.[a-z0-9]+$/i;
 
-function contentSecurityPolicy(bundle: StorefrontBundle): string {
+/** Origins the page may load beyond its own: Stripe's script and frames in Stripe mode, the financing partner's script. */
+export function thirdPartyOrigins(config: Pick<Config, 'PAYMENT_GATEWAY' | 'VITE_FINANCING_SCRIPT_URL'>): { script: string[]; frame: string[]; connect: string[] } {
+  const script: string[] = [];
+  const frame: string[] = [];
+  const connect: string[] = [];
+  if (config.PAYMENT_GATEWAY === 'stripe') {
+    script.push('https://js.stripe.com');
+    frame.push('https://js.stripe.com', 'https://hooks.stripe.com');
+    connect.push('https://api.stripe.com');
+  }
+  if (config.VITE_FINANCING_SCRIPT_URL?.startsWith('https://')) script.push(new URL(config.VITE_FINANCING_SCRIPT_URL).origin);
+  return { script, frame, connect };
+}
+
+export function contentSecurityPolicy(bundle: Pick<StorefrontBundle, 'inlineScriptHashes'>, origins: ReturnType<typeof thirdPartyOrigins>): string {
   return [
     "default-src 'self'",
-    `script-src 'self' ${bundle.inlineScriptHashes.join(' ')}`,
+    ['script-src', "'self'", ...bundle.inlineScriptHashes, ...origins.script].join(' '),
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    ['connect-src', "'self'", ...origins.connect].join(' '),
+    ...(origins.frame.length ? [['frame-src', ...origins.frame].join(' ')] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -81,7 +96,7 @@ export async function registerStorefront(
     },
   });
 
-  const csp = contentSecurityPolicy(bundle);
+  const csp = contentSecurityPolicy(bundle, thirdPartyOrigins(config));
   const shell = config.SSR ? null : bundle.template.replace('<!--app-head-->', '<title>Probe Store</title>').replace('<!--app-html-->', '').replace('<!--app-state-->', '');
 
   const renderPage = async (req: FastifyRequest, reply: FastifyReply) => {

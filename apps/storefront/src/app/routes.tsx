@@ -73,6 +73,7 @@ export const routes: RouteObject[] = [
               { id: 'checkout-payment', path: 'checkout/payment/:checkoutToken', ...screen('payment-return', () => import('../routes/payment-return.tsx')) },
               { id: 'checkout', path: 'checkout/:step?', ...screen('checkout', () => import('../routes/checkout.tsx')) },
               { id: 'confirmation', path: 'confirmation/:orderToken', ...screen('confirmation', () => import('../routes/confirmation.tsx')) },
+              { id: 'order-payment', path: 'order-payment/:orderToken', ...screen('order-payment', () => import('../routes/order-payment.tsx')) },
               { id: 'invoice-payment', path: 'invoice-payment/:invoiceToken', ...screen('invoice-payment', () => import('../routes/invoice-payment.tsx')) },
               { id: 'not-found', path: '*', loader: notFound.loader, ErrorBoundary: notFound.ErrorBoundary },
             ],

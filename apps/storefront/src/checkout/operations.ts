@@ -248,3 +248,11 @@ export const INVOICE_PAY: TypedDocumentNode<
     invoicePay(token: $token, card: $card) { invoice { token status amount { currency fractionalAmount } dueAt orderNumber orderToken } errors { field code message } }
   }
 `;
+
+export const ORDER_PAY: TypedDocumentNode<
+  { orderPay: { order: OrderFields | null; errors: BusinessErrorFields[] } },
+  { token: string; card: { number: string; expMonth: number; expYear: number; cvc: string } }
+> = gql`
+  mutation OrderPay($token: String!, $card: TestCardInput!) { orderPay(token: $token, card: $card) { order { ...OrderFields } errors { field code message } } }
+  ${ORDER_FIELDS}
+`;

@@ -1,5 +1,5 @@
 import { useApolloClient } from '@apollo/client/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams, useRouteLoaderData } from 'react-router';
 import { PAGE_VIEWS, pushBeginCheckout } from '../analytics/data-layer.ts';
@@ -21,6 +21,9 @@ import { usePageTitle } from '../lib/head.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import type { BaseData } from './base.tsx';
 import './checkout.css';
+
+/** Stripe's Payment Element, loaded only when the store runs on Stripe. */
+const StripePayment = lazy(() => import('../checkout/stripe-payment.tsx'));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -237,7 +240,8 @@ function PaymentStep({ checkout, base, onChange }: { checkout: CheckoutFields; b
   const [card, setCard] = useState<CardValues>({ number: '', expiry: '', cvc: '' });
   const [quote, setQuote] = useState<Record<string, string>>(() => Object.fromEntries(QUOTE_FIELDS.map((f) => [f, checkout.electronicQuoteData?.[f] ?? ''])));
   const [placing, setPlacing] = useState(false);
-  const gateway = JSON.parse(checkout.availablePaymentGateways[0]?.config ?? '{}') as { gateway?: string };
+  const [stripeSecret, setStripeSecret] = useState<string | null>(null);
+  const gateway = JSON.parse(checkout.availablePaymentGateways[0]?.config ?? '{}') as { gateway?: string; publishableKey?: string };
 
   const place = async (event: FormEvent) => {
     event.preventDefault();
@@ -253,6 +257,11 @@ function PaymentStep({ checkout, base, onChange }: { checkout: CheckoutFields; b
     const prepared = await submit(async () => ({ payload: (await client.mutate({ mutation: BEFORE_PLACE_ORDER, variables: { token: checkout.token, paymentMethod: method, attestations: attested }, ...NO_CACHE })).data?.checkoutBeforePlaceOrder }));
     if (!prepared) return;
     onChange(prepared);
+    if (gateway.gateway === 'stripe' && prepared.paymentIntentSecret) {
+      // The buyer confirms in Stripe's Payment Element; the return page places the order.
+      setStripeSecret(prepared.paymentIntentSecret);
+      return;
+    }
     if (prepared.paymentRedirectUrl) {
       // Paid away from our page (bank, wallet): the buyer comes back to /checkout/payment/{token}/.
       window.location.assign(prepared.paymentRedirectUrl);
@@ -285,6 +294,14 @@ function PaymentStep({ checkout, base, onChange }: { checkout: CheckoutFields; b
   };
 
   const paymentErrors = errors.filter((e) => !e.field?.startsWith('card.') && !QUOTE_FIELDS.includes(e.field as never));
+  if (stripeSecret && gateway.publishableKey) {
+    return (
+      <Suspense fallback={<Spinner label={t('cart.loading')} />}>
+        <StripePayment publishableKey={gateway.publishableKey} clientSecret={stripeSecret} locale={intl.locale}
+          returnUrl={`${window.location.origin}${base.basePath}/checkout/payment/${checkout.token}/`} />
+      </Suspense>
+    );
+  }
   return (
     <form onSubmit={place} noValidate>
       <FormErrors errors={paymentErrors} operation="CheckoutPlaceOrder" />

@@ -50,10 +50,13 @@ export function Component() {
       <h1>{t('confirmation.title')}</h1>
       <p className="confirmation-page__number">{t('confirmation.number', { number: order.number })}</p>
       <p role="status" className={`payment-status payment-status--${order.paymentStatus.toLowerCase()}`} data-testid="payment-status">
-        {t(`confirmation.status.${order.paymentStatus}`)}
+        {t(`confirmation.status.${order.paymentStatus === 'NOT_CHARGED' && !order.invoice ? 'FAILED' : order.paymentStatus}`)}
       </p>
       {order.invoice && order.invoice.status === 'OPEN' ? (
         <p><Link className="button" to={`${base.basePath}/invoice-payment/${order.invoice.token}/`}>{t('confirmation.payInvoice')}</Link></p>
+      ) : null}
+      {order.paymentStatus === 'NOT_CHARGED' && !order.invoice ? (
+        <p><Link className="button" to={`${base.basePath}/order-payment/${order.token}/`}>{t('confirmation.payNow')}</Link></p>
       ) : null}
       <p>{t('confirmation.emailSent', { email: order.userEmail })}</p>
       <div className="checkout-layout">

@@ -13,7 +13,13 @@ type State = { kind: 'idle' } | { kind: 'adding' } | { kind: 'added' } | { kind:
  * first add) and offers the way to the cart. The button is disabled while a request is in flight, so a
  * double click adds once.
  */
-export function AddToCart({ sku, name, available, quantity = 1 }: { sku: string; name: string; available: boolean; quantity?: number }) {
+export function AddToCart({ sku, name, available, quantity = 1, lines, label }: {
+  sku: string; name: string; available: boolean; quantity?: number;
+  /** Several lines at once (a flow's whole summary); `sku` and `quantity` are then ignored. */
+  lines?: Array<{ sku: string; quantity: number }>;
+  /** The button's text, when not "Add to cart". */
+  label?: string;
+}) {
   const intl = useIntl();
   const client = useApolloClient();
   const base = useRouteLoaderData<BaseData>('base')!;
@@ -21,7 +27,7 @@ export function AddToCart({ sku, name, available, quantity = 1 }: { sku: string;
   const add = async () => {
     setState({ kind: 'adding' });
     try {
-      const result = await addToCart(client, { country: base.country, language: base.languageCode }, [{ sku, quantity }]);
+      const result = await addToCart(client, { country: base.country, language: base.languageCode }, lines ?? [{ sku, quantity }]);
       const [error] = result.errors;
       setState(error ? { kind: 'failed', message: errorMessage(intl, 'CheckoutLinesAdd', error) } : { kind: 'added' });
     } catch {
@@ -31,7 +37,7 @@ export function AddToCart({ sku, name, available, quantity = 1 }: { sku: string;
   return (
     <div className="add-to-cart">
       <button type="button" className="button button--wide" onClick={add} disabled={!available || state.kind === 'adding'} aria-busy={state.kind === 'adding'}>
-        {intl.formatMessage({ id: 'product.addToCart' })}
+        {label ?? intl.formatMessage({ id: 'product.addToCart' })}
       </button>
       <p className="add-to-cart__status" role="status">
         {state.kind === 'added' ? (

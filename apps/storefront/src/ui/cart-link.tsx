@@ -16,7 +16,12 @@ export function CartLink({ basePath }: { basePath: string }) {
   }, []);
   return (
     <Link to={`${basePath}/cart/`} className="store-header__cart">
-      {intl.formatMessage({ id: 'cart.title' })}
+      <svg className="store-header__cart-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+        <path d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 8H6.2" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+        <circle cx="9.5" cy="19" r="1.5" fill="currentColor" />
+        <circle cx="17" cy="19" r="1.5" fill="currentColor" />
+      </svg>
+      <span className="store-header__cart-label">{intl.formatMessage({ id: 'cart.title' })}</span>
       {count ? (
         <>
           <span className="store-header__cart-count" aria-hidden="true">{count}</span>

@@ -150,7 +150,7 @@ export interface SummaryLine {
 
 /**
  * The summary of a flow: the chosen lines with their prices and the total, each line with the store's
- * add-to-cart control (one line each: the control adds one SKU).
+ * add-to-cart control (with its quantity), and one control adding them all.
  */
 export function FlowSummary({ lines, total, displayGross, suffix = null, note }: {
   lines: SummaryLine[];
@@ -173,7 +173,7 @@ export function FlowSummary({ lines, total, displayGross, suffix = null, note }:
               <Price price={line.price} previous={line.previous ?? null} displayGross={displayGross} suffix={suffix} />
             </div>
             <div className="flow-summary__add" role="group" aria-label={line.name}>
-              <AddToCart sku={line.sku} name={line.name} available={line.available} />
+              <AddToCart sku={line.sku} name={line.name} available={line.available} quantity={line.quantity ?? 1} />
             </div>
           </li>
         ))}
@@ -185,6 +185,12 @@ export function FlowSummary({ lines, total, displayGross, suffix = null, note }:
         </p>
       ) : null}
       <p className="flow-summary__tax">{intl.formatMessage({ id: displayGross ? 'product.includesVat' : 'product.excludesTax' })}</p>
+      {lines.length > 1 ? (
+        <div className="flow-summary__add-all">
+          <AddToCart sku={lines[0]!.sku} name={intl.formatMessage({ id: 'flow.everything' })} available={lines.every((l) => l.available)}
+            lines={lines.map((l) => ({ sku: l.sku, quantity: l.quantity ?? 1 }))} label={intl.formatMessage({ id: 'flow.addAll' })} />
+        </div>
+      ) : null}
       {note ? <p className="flow-summary__note">{note}</p> : null}
     </div>
   );

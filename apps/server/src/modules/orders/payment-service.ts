@@ -1,22 +1,13 @@
 import { schema, type Database } from '@probe/db';
 import { canChangeCharge, canChangeInvoice, isAsyncMethod, type ChargeStatus, type PaymentMethod } from '@probe/domain';
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { GatewayEvent, PaymentGateway } from '../../payments/gateway.ts';
-import type { CatalogueService } from '../catalogue/service.ts';
 import { CheckoutFailure, fail, type CheckoutError } from '../checkout/errors.ts';
 import { assertSameLocale, priceCheckout, snapshotFor } from '../checkout/price.ts';
 import { loadCheckout, updateCheckout } from '../checkout/repo.ts';
+import type { PlaceOrderDeps } from './place-order.ts';
 import { readinessErrors } from './readiness.ts';
 
-export interface PaymentServiceDeps {
-  db: Database;
-  catalogue: CatalogueService;
-  gateway: PaymentGateway;
-  now: () => Date;
-  log: FastifyBaseLogger;
-  userId: string | null;
-}
 
 /** Payment status moves a webhook may make. */
 const PAYMENT_TRANSITIONS: Record<string, readonly string[]> = {
@@ -34,7 +25,7 @@ const PAYMENT_TRANSITIONS: Record<string, readonly string[]> = {
  * goes back to the browser.
  */
 export async function beforePlaceOrder(
-  deps: PaymentServiceDeps,
+  deps: PlaceOrderDeps,
   input: { token: string; paymentMethod: PaymentMethod; attestations: string[] },
 ): Promise<{ errors: CheckoutError[]; intent: { clientSecret: string | null; redirectUrl: string | null } | null }> {
   try {
@@ -121,7 +112,7 @@ async function markInvoicePaid(tx: Parameters<Parameters<Database['transaction']
  * two payments of one invoice cannot both charge; a paid invoice answers OPERATION_NOT_ALLOWED.
  */
 export async function payInvoice(
-  deps: PaymentServiceDeps,
+  deps: PlaceOrderDeps,
   input: { token: string; card: { number: string; expMonth: number; expYear: number; cvc: string } | null },
 ): Promise<{ errors: CheckoutError[] }> {
   let reference: string | null = null;
@@ -141,6 +132,40 @@ export async function payInvoice(
       });
       await markInvoicePaid(tx, invoice.id);
       await tx.insert(schema.outbox).values({ topic: 'invoice.paid', payload: { invoiceToken: invoice.token, orderToken: order!.token } });
+    });
+    return { errors: [] };
+  } catch (error) {
+    if (error instanceof CheckoutFailure) return { errors: error.errors };
+    if (reference) await deps.gateway.refund(reference).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Pays an order whose asynchronous payment failed (NOT_CHARGED, no invoice) by card, at
+ * /order-payment/{orderToken}/. The order row is locked, so two payments cannot both charge.
+ */
+export async function payOrder(
+  deps: PlaceOrderDeps,
+  input: { token: string; card: { number: string; expMonth: number; expYear: number; cvc: string } | null },
+): Promise<{ errors: CheckoutError[] }> {
+  let reference: string | null = null;
+  try {
+    await deps.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.token, input.token)).for('update');
+      if (!order) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Order not found')]);
+      const [invoice] = await tx.select({ id: schema.invoices.id }).from(schema.invoices).where(eq(schema.invoices.orderId, order.id));
+      if (order.chargeStatus !== 'NOT_CHARGED' || invoice) throw new CheckoutFailure([fail('OPERATION_NOT_ALLOWED', 'token', 'This order has nothing to pay here')]);
+      const charge = await deps.gateway.charge({ checkoutToken: order.checkoutToken, amount: order.totalGross, currency: order.currency, method: 'CREDIT_CARD', intentId: null, card: input.card });
+      if (charge.status === 'FAILED') throw new CheckoutFailure([fail(charge.code, 'payment', 'The payment was not accepted')]);
+      reference = charge.reference;
+      await tx.insert(schema.payments).values({
+        id: charge.reference, checkoutToken: order.checkoutToken, orderId: order.id, gateway: deps.gateway.name, method: 'CREDIT_CARD',
+        amount: order.totalGross, currency: order.currency, status: 'SUCCEEDED', ccBrand: charge.card?.brand ?? null, ccLastDigits: charge.card?.lastDigits ?? null,
+        ccExpMonth: charge.card?.expMonth ?? null, ccExpYear: charge.card?.expYear ?? null,
+      });
+      await tx.update(schema.orders).set({ chargeStatus: 'FULLY_CHARGED', paymentMethod: 'CREDIT_CARD' }).where(eq(schema.orders.id, order.id));
+      await tx.insert(schema.outbox).values({ topic: 'order.paid', payload: { orderToken: order.token, number: order.number } });
     });
     return { errors: [] };
   } catch (error) {

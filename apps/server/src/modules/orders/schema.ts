@@ -8,7 +8,7 @@ import { CheckoutErrorRef, PaymentMethodTypeEnum, payload, servicesOf, Checkout 
 import { isUuid } from '../checkout/repo.ts';
 import type { CheckoutError } from '../checkout/errors.ts';
 import { orderDetails, placeOrder, type OrderRow } from './place-order.ts';
-import { beforePlaceOrder, payInvoice } from './payment-service.ts';
+import { beforePlaceOrder, payInvoice, payOrder } from './payment-service.ts';
 
 const ChargeStatusEnum = builder.enumType('ChargeStatus', { values: CHARGE_STATUSES });
 const InvoiceStatusEnum = builder.enumType('InvoiceStatus', { values: INVOICE_STATUSES });
@@ -130,6 +130,11 @@ const CardInput = builder.inputType('TestCardInput', {
   fields: (t) => ({ number: t.string({ required: true }), expMonth: t.int({ required: true }), expYear: t.int({ required: true }), cvc: t.string({ required: true }) }),
 });
 
+/** What placing and paying need, for the requester of this request. */
+function orderDeps(ctx: GraphQLContext) {
+  return { db: ctx.db, catalogue: ctx.catalogue, gateway: ctx.gateway, now: ctx.now, log: ctx.log, userId: ctx.requester().userId };
+}
+
 async function invoiceByToken(ctx: GraphQLContext, token: string) {
   if (!isUuid(token)) return null;
   const [invoice] = await ctx.db.select().from(tables.invoices).where(eq(tables.invoices.token, token));
@@ -173,8 +178,7 @@ builder.mutationFields((t) => ({
     description: 'CheckoutBeforePlaceOrderMutation: checks the attestations and everything else, stores the method, creates the payment intent.',
     args: { token: t.arg.string({ required: true }), paymentMethod: t.arg({ type: PaymentMethodTypeEnum, required: true }), attestations: t.arg.stringList({ required: true }) },
     resolve: async (_root, a, ctx) => {
-      const deps = { db: ctx.db, catalogue: ctx.catalogue, gateway: ctx.gateway, now: ctx.now, log: ctx.log, userId: ctx.requester().userId };
-      const result = await beforePlaceOrder(deps, { token: a.token, paymentMethod: a.paymentMethod, attestations: a.attestations.slice(0, 20) });
+      const result = await beforePlaceOrder(orderDeps(ctx), { token: a.token, paymentMethod: a.paymentMethod, attestations: a.attestations.slice(0, 20) });
       const checkout = await servicesOf(ctx).get(a.token);
       return { ...(await payload(ctx, { checkout, errors: result.errors })), intent: result.intent };
     },
@@ -189,9 +193,18 @@ builder.mutationFields((t) => ({
       card: t.arg({ type: CardInput }),
     },
     resolve: async (_root, a, ctx) => {
-      const deps = { db: ctx.db, catalogue: ctx.catalogue, gateway: ctx.gateway, now: ctx.now, log: ctx.log, userId: ctx.requester().userId };
-      const result = await placeOrder(deps, { token: a.token, idempotencyKey: a.idempotencyKey, expectedTotal: a.expectedTotal ?? null, card: a.card ?? null });
+      const result = await placeOrder(orderDeps(ctx), { token: a.token, idempotencyKey: a.idempotencyKey, expectedTotal: a.expectedTotal ?? null, card: a.card ?? null });
       return { order: await orderNode(ctx, result.order), errors: result.errors };
+    },
+  }),
+  orderPay: t.field({
+    type: PlaceOrderPayload,
+    description: 'Pays by card an order whose asynchronous payment failed (order payment page).',
+    args: { token: t.arg.string({ required: true }), card: t.arg({ type: CardInput, required: true }) },
+    resolve: async (_root, a, ctx) => {
+      const result = await payOrder(orderDeps(ctx), { token: a.token, card: a.card });
+      const [order] = isUuid(a.token) ? await ctx.db.select().from(tables.orders).where(eq(tables.orders.token, a.token)) : [];
+      return { order: await orderNode(ctx, order), errors: result.errors };
     },
   }),
   invoicePay: t.field({
@@ -199,8 +212,7 @@ builder.mutationFields((t) => ({
     description: 'Pays an open invoice (an order placed on an electronic quote) by card.',
     args: { token: t.arg.string({ required: true }), card: t.arg({ type: CardInput, required: true }) },
     resolve: async (_root, a, ctx) => {
-      const deps = { db: ctx.db, catalogue: ctx.catalogue, gateway: ctx.gateway, now: ctx.now, log: ctx.log, userId: ctx.requester().userId };
-      const result = await payInvoice(deps, { token: a.token, card: a.card });
+      const result = await payInvoice(orderDeps(ctx), { token: a.token, card: a.card });
       return { invoice: await invoiceByToken(ctx, a.token), errors: result.errors };
     },
   }),
