@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { startServer } from '../e2e/support/server.ts';
 
-const CONNECTIONS = 20;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1500);
 
@@ -28,8 +28,13 @@ async function gql(url: string, query: string, variables: Record<string, unknown
   return body.data as never;
 }
 
+/** BENCH_SKUS: the stock-tracked items buyers take, round robin (default one: every order competes for one stock row). */
+const SKUS = (process.env.BENCH_SKUS ?? 'ACC-USBC-1M').split(',');
+let prepared = 0;
+
 async function prepare(url: string): Promise<{ token: string; total: number }> {
-  const created = await gql(url, CREATE, { input: { lines: [{ sku: 'ACC-USBC-1M', quantity: 1 }], country: 'US', email: 'bench@example.com' } });
+  const sku = SKUS[prepared++ % SKUS.length]!;
+  const created = await gql(url, CREATE, { input: { lines: [{ sku, quantity: 1 }], country: 'US', email: 'bench@example.com' } });
   const token = (created.checkoutCreate as unknown as { checkout: { token: string } }).checkout.token;
   await gql(url, 'mutation($t: String!, $a: AddressInput!) { s: checkoutShippingAddressUpdate(token: $t, shippingAddress: $a) { errors { code } } b: checkoutBillingAddressUpdate(token: $t, billingAddress: $a) { errors { code } } }', { t: token, a: address });
   const before = await gql(url, 'mutation($t: String!) { checkoutBeforePlaceOrder(token: $t, paymentMethod: CREDIT_CARD, attestations: ["TERMS_AND_CONDITIONS", "LICENSED"]) { checkout { totalPrice { gross { fractionalAmount } } } errors { code } } }', { t: token });
@@ -47,7 +52,10 @@ async function bare(answer: string): Promise<{ url: string; stop: () => void }> 
   return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
 }
 
-const server = await startServer({ LOG_LEVEL: 'warn', DATABASE_URL: process.env.DATABASE_URL ?? '' });
+// BENCH_URL: measure a server started elsewhere (for example under a profiler).
+const server = process.env.BENCH_URL
+  ? { url: process.env.BENCH_URL, stop: async () => {} }
+  : await startServer({ LOG_LEVEL: 'warn', DATABASE_URL: process.env.DATABASE_URL ?? '' });
 const rows: Array<Result & { ratio: number | null }> = [];
 try {
   // Add to cart: a new checkout with one line per request (the first add of a visit).
@@ -89,7 +97,7 @@ try {
 }
 
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
-console.log(`\nCheckout benchmark on ${database}: ${CONNECTIONS} connections\n`);
+console.log(`\nCheckout benchmark on ${database}: ${CONNECTIONS} connections, orders for ${SKUS.join(', ')}\n`);
 console.log('| scenario | requests | req/s | p50 ms | p99 ms | failed | ratio to bare |');
 console.log('|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.name} | ${r.count} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.ratio === null ? (r.name.includes('bare') ? '1.00 (baseline)' : '—') : r.ratio.toFixed(2)} |`);

@@ -219,14 +219,14 @@ const ORDER_FIELDS = gql`
   }
 `;
 
+/** Placing answers with the order's token only: the confirmation page reads the order itself. */
 export const PLACE_ORDER: TypedDocumentNode<
-  { checkoutPlaceOrder: { order: OrderFields | null; errors: BusinessErrorFields[] } },
+  { checkoutPlaceOrder: { order: { token: string } | null; errors: BusinessErrorFields[] } },
   { token: string; idempotencyKey: string; expectedTotal: number | null; card: { number: string; expMonth: number; expYear: number; cvc: string } | null }
 > = gql`
   mutation CheckoutPlaceOrder($token: String!, $idempotencyKey: String!, $expectedTotal: Int, $card: TestCardInput) {
-    checkoutPlaceOrder(token: $token, idempotencyKey: $idempotencyKey, expectedTotal: $expectedTotal, card: $card) { order { ...OrderFields } errors { field code message } }
+    checkoutPlaceOrder(token: $token, idempotencyKey: $idempotencyKey, expectedTotal: $expectedTotal, card: $card) { order { token } errors { field code message } }
   }
-  ${ORDER_FIELDS}
 `;
 
 export const ORDER_BY_TOKEN: TypedDocumentNode<{ orderByToken: OrderFields | null }, { token: string }> = gql`

@@ -28,6 +28,16 @@ export async function loadCheckout(db: Executor, token: string, options: { lock?
   return { row, lines };
 }
 
+/** A checkout's country and language only (to fetch its catalogue before a transaction opens). */
+export async function checkoutLocale(db: Executor, token: string): Promise<{ country: string; language: string } | null> {
+  if (!isUuid(token)) return null;
+  const [row] = await db
+    .select({ country: schema.checkouts.country, language: schema.checkouts.language })
+    .from(schema.checkouts)
+    .where(eq(schema.checkouts.token, token));
+  return row ?? null;
+}
+
 /** Saves changed fields and bumps the version (every change does). */
 export async function updateCheckout(db: Executor, id: number, changes: Partial<CheckoutRow>): Promise<void> {
   await db

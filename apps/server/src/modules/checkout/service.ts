@@ -11,7 +11,7 @@ import { CheckoutFailure, fail, type CheckoutError } from './errors.ts';
 import { assertSameLocale, priceCheckout, snapshotFor, variantById, type PricedCheckout } from './price.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import {
-  addLine, deleteFreeLines, findPromo, loadCheckout, promoFreeVariants, updateCheckout, type Executor, type LoadedCheckout,
+  addLine, checkoutLocale, deleteFreeLines, findPromo, loadCheckout, promoFreeVariants, updateCheckout, type Executor, type LoadedCheckout,
 } from './repo.ts';
 import { voucherProblem } from './voucher.ts';
 
@@ -148,9 +148,9 @@ export class CheckoutService {
     change: (tx: Executor, checkout: LoadedCheckout, snapshot: CatalogueSnapshot) => Promise<CheckoutError[] | void>,
   ): Promise<CheckoutPayload> {
     try {
-      const current = await loadCheckout(this.deps.db, token);
-      if (!current || !this.mayAccess(current)) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Checkout not found')]);
-      const snapshot = await snapshotFor(this.deps.catalogue, current.row.country, current.row.language);
+      const current = await checkoutLocale(this.deps.db, token);
+      if (!current) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Checkout not found')]);
+      const snapshot = await snapshotFor(this.deps.catalogue, current.country, current.language);
       await this.deps.db.transaction(async (tx) => {
         const checkout = await loadCheckout(tx, token, { lock: true });
         if (!checkout || !this.mayAccess(checkout)) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Checkout not found')]);

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { GatewayEvent, PaymentGateway } from '../../payments/gateway.ts';
 import { CheckoutFailure, fail, type CheckoutError } from '../checkout/errors.ts';
 import { assertSameLocale, priceCheckout, snapshotFor } from '../checkout/price.ts';
-import { loadCheckout, updateCheckout } from '../checkout/repo.ts';
+import { checkoutLocale, loadCheckout, updateCheckout } from '../checkout/repo.ts';
 import type { PlaceOrderDeps } from './place-order.ts';
 import { readinessErrors } from './readiness.ts';
 
@@ -29,9 +29,9 @@ export async function beforePlaceOrder(
   input: { token: string; paymentMethod: PaymentMethod; attestations: string[] },
 ): Promise<{ errors: CheckoutError[]; intent: { clientSecret: string | null; redirectUrl: string | null } | null }> {
   try {
-    const current = await loadCheckout(deps.db, input.token);
+    const current = await checkoutLocale(deps.db, input.token);
     if (!current) return { errors: [fail('NOT_FOUND', 'token', 'Checkout not found')], intent: null };
-    const snapshot = await snapshotFor(deps.catalogue, current.row.country, current.row.language);
+    const snapshot = await snapshotFor(deps.catalogue, current.country, current.language);
     return await deps.db.transaction(async (tx) => {
       const checkout = await loadCheckout(tx, input.token, { lock: true });
       if (!checkout || (checkout.row.userId !== null && checkout.row.userId !== deps.userId)) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Checkout not found')]);

@@ -6,7 +6,7 @@ import type { PaymentGateway } from '../../payments/gateway.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import { CheckoutFailure, fail, type CheckoutError } from '../checkout/errors.ts';
 import { assertSameLocale, priceCheckout, snapshotFor, type PricedCheckout } from '../checkout/price.ts';
-import { loadCheckout, updateCheckout, type Executor } from '../checkout/repo.ts';
+import { checkoutLocale, loadCheckout, updateCheckout, type Executor } from '../checkout/repo.ts';
 import { readinessErrors } from './readiness.ts';
 
 export type OrderRow = typeof schema.orders.$inferSelect;
@@ -52,9 +52,9 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
   if (!IDEMPOTENCY_KEY.test(input.idempotencyKey)) return { order: null, errors: [fail('INVALID', 'idempotencyKey', 'A key of 8 to 128 letters, digits or -_:. is required')] };
   let chargedReference: string | null = null;
   try {
-    const current = await loadCheckout(deps.db, input.token);
+    const current = await checkoutLocale(deps.db, input.token);
     if (!current) return { order: null, errors: [fail('NOT_FOUND', 'token', 'Checkout not found')] };
-    const snapshot = await snapshotFor(deps.catalogue, current.row.country, current.row.language);
+    const snapshot = await snapshotFor(deps.catalogue, current.country, current.language);
     const order = await deps.db.transaction(async (tx) => {
       const checkout = await loadCheckout(tx, input.token, { lock: true });
       if (!checkout || (checkout.row.userId !== null && checkout.row.userId !== deps.userId)) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Checkout not found')]);

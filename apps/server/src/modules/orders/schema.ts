@@ -14,7 +14,8 @@ const ChargeStatusEnum = builder.enumType('ChargeStatus', { values: CHARGE_STATU
 const InvoiceStatusEnum = builder.enumType('InvoiceStatus', { values: INVOICE_STATUSES });
 
 type Details = Awaited<ReturnType<typeof orderDetails>>;
-interface OrderNode { order: OrderRow; details: Details }
+/** An order with its lines, payments and invoice read once, and only when a selected field needs them. */
+interface OrderNode { order: OrderRow; details: () => Promise<Details> }
 
 const moneyOf = (order: OrderRow, amount: number) => ({ currency: order.currency as Currency, amount });
 
@@ -86,9 +87,16 @@ export const Order = builder.objectRef<OrderNode>('Order').implement({
     bundleType: t.string({ resolve: ({ order }) => order.bundleType }),
     paymentMethod: t.field({ type: PaymentMethodTypeEnum, resolve: ({ order }) => order.paymentMethod as never }),
     paymentStatus: t.field({ type: ChargeStatusEnum, resolve: ({ order }) => order.chargeStatus as never }),
-    lines: t.field({ type: [OrderLine], resolve: ({ order, details }) => details.lines.map((line) => ({ line, order })) }),
-    payments: t.field({ type: [OrderPayment], resolve: ({ details }) => details.payments }),
-    invoice: t.field({ type: Invoice, nullable: true, resolve: ({ order, details }) => (details.invoice ? { invoice: details.invoice, order } : null) }),
+    lines: t.field({ type: [OrderLine], resolve: async ({ order, details }) => (await details()).lines.map((line) => ({ line, order })) }),
+    payments: t.field({ type: [OrderPayment], resolve: async ({ details }) => (await details()).payments }),
+    invoice: t.field({
+      type: Invoice,
+      nullable: true,
+      resolve: async ({ order, details }) => {
+        const { invoice } = await details();
+        return invoice ? { invoice, order } : null;
+      },
+    }),
     voucher: t.field({ type: Voucher, nullable: true, resolve: ({ order }) => (order.voucher ? { ...order.voucher, currency: order.currency } : null) }),
     offers: t.field({ type: [OrderOffer], resolve: ({ order }) => order.offers.map((o) => ({ ...o, currency: order.currency })) }),
     subtotal: t.field({ type: TaxedMoney, resolve: ({ order }) => ({ currency: order.currency as Currency, net: order.subtotalNet, tax: order.subtotalGross - order.subtotalNet, gross: order.subtotalGross }) }),
@@ -107,8 +115,10 @@ export const Order = builder.objectRef<OrderNode>('Order').implement({
   }),
 });
 
-async function orderNode(ctx: GraphQLContext, order: OrderRow | undefined | null): Promise<OrderNode | null> {
-  return order ? { order, details: await orderDetails(ctx.db, order.id) } : null;
+function orderNode(ctx: GraphQLContext, order: OrderRow | undefined | null): OrderNode | null {
+  if (!order) return null;
+  let loaded: Promise<Details> | null = null;
+  return { order, details: () => (loaded ??= orderDetails(ctx.db, order.id)) };
 }
 
 const PlaceOrderPayload = builder.objectRef<{ order: OrderNode | null; errors: CheckoutError[] }>('PlaceOrderPayload').implement({
@@ -194,7 +204,7 @@ builder.mutationFields((t) => ({
     },
     resolve: async (_root, a, ctx) => {
       const result = await placeOrder(orderDeps(ctx), { token: a.token, idempotencyKey: a.idempotencyKey, expectedTotal: a.expectedTotal ?? null, card: a.card ?? null });
-      return { order: await orderNode(ctx, result.order), errors: result.errors };
+      return { order: orderNode(ctx, result.order), errors: result.errors };
     },
   }),
   orderPay: t.field({
@@ -204,7 +214,7 @@ builder.mutationFields((t) => ({
     resolve: async (_root, a, ctx) => {
       const result = await payOrder(orderDeps(ctx), { token: a.token, card: a.card });
       const [order] = isUuid(a.token) ? await ctx.db.select().from(tables.orders).where(eq(tables.orders.token, a.token)) : [];
-      return { order: await orderNode(ctx, order), errors: result.errors };
+      return { order: orderNode(ctx, order), errors: result.errors };
     },
   }),
   invoicePay: t.field({
