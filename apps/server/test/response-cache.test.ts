@@ -66,4 +66,12 @@ describe(`response cache for anonymous catalogue answers (${DB})`, () => {
     const fresh = await post(q);
     expect(fresh.json()).toEqual({ data: { shop: { teamConfiguration: { maxSeats: 30 } } } });
   });
+
+  it('never answers a mutation from memory: a repeated one runs again', async () => {
+    const create = 'mutation { checkoutCreate(input: { lines: [{ sku: "ACC-USBC-1M", quantity: 1 }], country: US }) { checkout { token } errors { code } } }';
+    const first = await post(create);
+    const second = await post(create);
+    expect(second.headers['x-cache']).not.toBe('HIT');
+    expect(JSON.parse(second.body).data.checkoutCreate.checkout.token).not.toBe(JSON.parse(first.body).data.checkoutCreate.checkout.token);
+  });
 });

@@ -42,6 +42,9 @@ export class ResponseCache {
     if (!this.enabled || req.headers.authorization) return null;
     if (req.method === 'GET') return `GET ${req.url}`;
     if (req.method === 'POST' && req.body && typeof req.body === 'object') {
+      // A mutation runs every time it is sent, whatever its resolvers report (defence in depth).
+      const query = (req.body as { query?: unknown }).query;
+      if (typeof query === 'string' && /\bmutation\b/.test(query)) return null;
       return `POST ${createHash('sha1').update(JSON.stringify(req.body)).digest('base64')}`;
     }
     return null;
