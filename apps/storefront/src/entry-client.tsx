@@ -10,9 +10,9 @@ import { DATA_CONFIG } from './data/config.ts';
 import { setReporter } from './monitoring/current.ts';
 import { createReporter } from './monitoring/reporter.ts';
 import { logout } from './session/logout.ts';
-import { routes } from './app/routes.tsx';
+import { routes, type RouteHandle } from './app/routes.tsx';
 import { reviveErrors, STATE_SCRIPT_ID, type SsrState } from './app/ssr-state.ts';
-import { loadMessages } from './i18n/catalogues.ts';
+import { loadMessages, loadScreenMessages } from './i18n/catalogues.ts';
 import type { BaseData } from './routes/base.tsx';
 import './ui/base.css';
 
@@ -33,7 +33,8 @@ if (state) {
       .map(async (m) => Object.assign(m.route, await (m.route.lazy as () => Promise<object>)(), { lazy: undefined })),
   );
   const base = state.router.loaderData?.base as BaseData | undefined;
-  if (base) await loadMessages(base.languageCode);
+  const needsScreens = matches.some((m) => (m.route.handle as RouteHandle | undefined)?.messages === 'screens');
+  if (base) await (needsScreens ? loadScreenMessages(base.languageCode) : loadMessages(base.languageCode));
 }
 
 const router = createBrowserRouter(routes, {

@@ -3,11 +3,15 @@ import { join } from 'node:path';
 import { LANGUAGES } from '@probe/domain';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
-import en from '../src/i18n/messages/en.json';
-import { loadMessages } from '../src/i18n/catalogues.ts';
+import coreEn from '../src/i18n/messages/en.json';
+import screensEn from '../src/i18n/messages/screens/en.json';
+import { loadMessages, loadScreenMessages } from '../src/i18n/catalogues.ts';
 
 const dir = join(import.meta.dirname, '../src/i18n/messages');
-const catalogue = (language: string): Record<string, string> => JSON.parse(readFileSync(join(dir, `${language}.json`), 'utf8'));
+const read = (file: string): Record<string, string> => JSON.parse(readFileSync(join(dir, file), 'utf8'));
+/** A language's whole catalogue: its core part and its screens part (two chunks in the app). */
+const catalogue = (language: string): Record<string, string> => ({ ...read(`${language}.json`), ...read(`screens/${language}.json`) });
+const en = { ...coreEn, ...screensEn };
 
 /** The argument names an ICU message uses ({country}, {count, plural, …}). */
 function argumentsOf(message: string): string[] {
@@ -25,8 +29,10 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
 
 describe('message catalogues', () => {
   it('exist for exactly the 15 store languages', () => {
-    const files = readdirSync(dir).map((f) => f.replace(/\.json$/, '')).sort();
-    expect(files).toEqual([...LANGUAGES].sort());
+    for (const folder of [dir, join(dir, 'screens')]) {
+      const files = readdirSync(folder).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).sort();
+      expect(files).toEqual([...LANGUAGES].sort());
+    }
   });
 
   it.each(LANGUAGES.filter((l) => l !== 'en' && l !== 'en-US'))('%s is complete: every English key, nothing else, no English left', (language) => {
@@ -50,7 +56,16 @@ describe('message catalogues', () => {
     expect(us['error.heading']).toBe('An Error Occurred');
     const de = await loadMessages('de');
     expect(de['error.heading']).not.toBe('An Error Occurred');
-    expect(Object.keys(de)).toHaveLength(Object.keys(en).length);
+    expect(Object.keys(de)).toHaveLength(Object.keys(coreEn).length);
+  });
+
+  it('keeps the screens\' messages out of the first load, and adds them when a screen needs them', async () => {
+    const core = await loadMessages('fr');
+    expect(core['checkout.title']).toBeUndefined();
+    expect(core['cart.title']).toBeTruthy(); // the header's cart link is on every page
+    const full = await loadScreenMessages('fr');
+    expect(full['checkout.title']).toBe(catalogue('fr')['checkout.title']);
+    expect(Object.keys(full)).toHaveLength(Object.keys(en).length);
   });
 
   it('keeps the spec\'s exact English error-screen texts', () => {

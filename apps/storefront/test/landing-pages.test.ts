@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import en from '../src/i18n/messages/en.json';
+import screensEn from '../src/i18n/messages/screens/en.json';
 import { LANDING_PAGES, landingPageAt, pathAfterBase, POINTS_PER_SET, priceStyle, productPagePath } from '../src/landing/pages.ts';
 import { TERMS_PARTS } from '../src/landing/terms.ts';
 
-const messages: Record<string, string> = en;
+const messages: Record<string, string> = { ...en, ...screensEn };
 
 describe('landing pages', () => {
   it('have unique keys and paths, each ending in a slash, none clashing with another screen', () => {
