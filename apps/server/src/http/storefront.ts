@@ -88,6 +88,8 @@ export async function registerStorefront(
     root: bundle.clientDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz files beside the assets (best compression, done once): sent as they are.
+    preCompressed: true,
     // The template is served only through the renderer.
     allowedPath: (path) => path !== '/index.html',
     setHeaders: (reply, path) => {
