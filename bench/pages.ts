@@ -10,7 +10,7 @@ import { startServer } from '../e2e/support/server.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 // Cart and checkout are measured as a first visit sees them (no checkout yet in that browser).
-const PAGES = ['/us/en/', '/us/en/product/iq3/', '/de/de/', '/de/de/product/iq3/', '/us/en/cart/', '/us/en/checkout/'];
+const PAGES = process.env.BENCH_PAGES?.split(',') ?? ['/us/en/', '/us/en/product/iq3/', '/de/de/', '/de/de/product/iq3/', '/us/en/cart/', '/us/en/checkout/'];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 

@@ -60,7 +60,10 @@ export function Component() {
     })));
   }, [checkout]);
 
-  if (state.kind === 'loading' || (checkout && !step)) return <div className="container page"><Spinner label={t('cart.loading')} /></div>;
+  if (state.kind === 'loading' || (checkout && !step)) {
+    // The server cannot see the browser's checkout: it renders the heading, the browser the rest.
+    return <div className="container page"><h1>{t('checkout.title')}</h1><Spinner label={t('cart.loading')} /></div>;
+  }
   if (!checkout || checkout.lines.length === 0) {
     return (
       <div className="container page">
