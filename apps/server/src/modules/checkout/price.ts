@@ -1,5 +1,5 @@
 import {
-  availablePaymentMethods, CHECKOUT_TYPES, checkVatNumber, computeTotals, DUTY_RATES, isCheckoutType, isVatNumberAvailable, lineAllowed,
+  availablePaymentMethods, CHECKOUT_TYPES, checkVatNumber, computeTotals, DUTY_RATES, isCheckoutType, lineAllowed,
   reverseChargeApplies, shippingMethodsFor, type CheckoutTotals, type CheckoutType, type Currency, type LineTotals, type PaymentMethod,
   type TaxedMoney, applyTax,
 } from '@probe/domain';
@@ -129,7 +129,6 @@ export async function priceCheckout(db: Executor, snapshot: CatalogueSnapshot, c
   };
 }
 
-export { isVatNumberAvailable };
 
 /**
  * A checkout's catalogue snapshot, read BEFORE a transaction opens: the embedded database has one

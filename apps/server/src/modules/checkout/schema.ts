@@ -1,4 +1,4 @@
-import { addBusinessDays, CHECKOUT_TYPE_NAMES, PAYMENT_METHODS, shippingMethodsFor, type Currency, type PaymentMethod } from '@probe/domain';
+import { addBusinessDays, CHECKOUT_TYPE_NAMES, isVatNumberAvailable, PAYMENT_METHODS, shippingMethodsFor, type Currency, type PaymentMethod } from '@probe/domain';
 import type { StoredAddress } from '@probe/db';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
@@ -154,7 +154,7 @@ export const Checkout = builder.objectRef<PricedCheckout & { now: Date; intent?:
       },
     }),
     vatRegistrationNumber: t.string({ nullable: true, resolve: (c) => c.row.vatNumber }),
-    isTaxRegistrationNumberAvailable: t.boolean({ resolve: (c) => ['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK'].includes(c.row.country) }),
+    isTaxRegistrationNumberAvailable: t.boolean({ resolve: (c) => isVatNumberAvailable(c.row.country) }),
     taxExemption: t.boolean({ description: 'True when VAT is removed by reverse charge.', resolve: (c) => c.reverseCharge }),
     availablePaymentMethods: t.field({ type: [PaymentMethodTypeEnum], resolve: (c) => c.paymentMethods }),
     availablePaymentGateways: t.field({ type: [PaymentGatewayRef], resolve: (c) => [{ id: 'default', name: c.gatewayConfig.includes('stripe') ? 'Stripe' : 'Test gateway', config: c.gatewayConfig }] }),
