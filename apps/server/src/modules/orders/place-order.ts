@@ -1,5 +1,5 @@
 import { schema, type Database } from '@probe/db';
-import { isAsyncMethod, PAYMENT_METHODS, type PaymentMethod } from '@probe/domain';
+import { isAsyncMethod, PAYMENT_METHODS, type ChargeStatus, type PaymentMethod } from '@probe/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentGateway } from '../../payments/gateway.ts';
@@ -41,11 +41,12 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_:.-]{8,128}$/;
  *     a completed checkout returns its order (the client retried with a new key);
  *  2. the checkout is repriced from the database; a total other than the one the buyer saw is
  *     PRICES_ARE_CHANGED, a vanished item PRODUCTS_ARE_CHANGED, and nothing is charged;
- *  3. stock is taken with conditional updates in variant-id order (never below 0, no deadlock) and the
- *     voucher's use is counted within its limit;
- *  4. the gateway charges (or confirms the intent); a decline rolls everything back, stock included;
- *  5. the order, its lines, payment, invoice and an order.placed outbox event are written and the
- *     checkout marked completed. Unique keys (checkout, idempotency key) make a second order impossible.
+ *  3. the order, its lines, invoice and an order.placed outbox row are written and the checkout marked
+ *     completed (rows no other buyer touches); unique keys (checkout, idempotency key) make a second
+ *     order impossible;
+ *  4. then the shared rows, held as briefly as possible: stock by conditional updates in variant-id order
+ *     (never below 0, no deadlock) and the voucher's use within its limit; a loser rolls back, uncharged;
+ *  5. last the gateway charges (or confirms the intent); a decline rolls everything back, stock included.
  * If the transaction fails after a successful charge, the charge is refunded.
  */
 export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<PlaceOrderResult> {
@@ -80,9 +81,6 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
       const notReady = readinessErrors(priced, method, checkout.row.attestations, deps.userId);
       if (notReady.length) throw new CheckoutFailure(notReady);
 
-      await takeStock(tx, priced);
-      await countVoucherUse(tx, priced);
-
       const amount = priced.totals.total.gross;
       // The intent's row, locked: a webhook settling it waits for this transaction (and vice versa).
       const paymentRow = checkout.row.paymentIntentId
@@ -91,6 +89,20 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
       if (paymentRow?.status === 'FAILED') {
         throw new CheckoutFailure([fail((paymentRow.failureCode ?? 'PAYMENT_ERROR') as CheckoutError['code'], 'payment', 'The payment was not accepted')]);
       }
+      // The rows only this placement touches are written first; the rows buyers share (stock, a voucher's
+      // use) are taken last, just before the charge, so their locks are held as briefly as possible.
+      const expected: ChargeStatus = method === 'ELECTRONIC_QUOTE' ? 'NOT_CHARGED'
+        : method === 'FREE' || method === 'CREDIT_CARD' || paymentRow?.status === 'SUCCEEDED' ? 'FULLY_CHARGED' : 'ASYNC_PROCESSING';
+      let order = await writeOrder(tx, priced, { method, chargeStatus: expected, idempotencyKey: input.idempotencyKey, userId: deps.userId });
+      if (method === 'ELECTRONIC_QUOTE') {
+        const due = new Date(deps.now().getTime() + 30 * 24 * 3600 * 1000);
+        await tx.insert(schema.invoices).values({ orderId: order.id, amount, currency: priced.currency, dueAt: due });
+      }
+      await tx.insert(schema.outbox).values({ topic: 'order.placed', payload: { orderToken: order.token, number: order.number, email: order.email, total: amount, currency: priced.currency } });
+      await updateCheckout(tx, checkout.row.id, { completedOrderToken: order.token });
+
+      await takeStock(tx, priced);
+      await countVoucherUse(tx, priced);
       const charge = method === 'ELECTRONIC_QUOTE' || method === 'FREE'
         ? null
         : await deps.gateway.charge({
@@ -102,9 +114,10 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
 
       // A webhook may have settled the intent before this call: its state wins over the synchronous answer.
       const settled = paymentRow?.status === 'SUCCEEDED' || charge?.status === 'SUCCEEDED';
-      const chargeStatus = method === 'ELECTRONIC_QUOTE' ? 'NOT_CHARGED' : method === 'FREE' || settled ? 'FULLY_CHARGED' : 'ASYNC_PROCESSING';
-
-      const order = await writeOrder(tx, priced, { method, chargeStatus, idempotencyKey: input.idempotencyKey, userId: deps.userId });
+      const chargeStatus: ChargeStatus = method === 'ELECTRONIC_QUOTE' ? 'NOT_CHARGED' : method === 'FREE' || settled ? 'FULLY_CHARGED' : 'ASYNC_PROCESSING';
+      if (chargeStatus !== expected) {
+        [order] = (await tx.update(schema.orders).set({ chargeStatus }).where(eq(schema.orders.id, order.id)).returning()) as [OrderRow];
+      }
       if (charge) {
         const payment = {
           orderId: order.id, status: settled ? 'SUCCEEDED' : 'PROCESSING', amount, currency: priced.currency,
@@ -114,12 +127,6 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
         if (paymentRow) await tx.update(schema.payments).set(payment).where(eq(schema.payments.id, paymentRow.id));
         else await tx.insert(schema.payments).values({ id: charge.reference, checkoutToken: checkout.row.token, gateway: deps.gateway.name, method, ...payment });
       }
-      if (method === 'ELECTRONIC_QUOTE') {
-        const due = new Date(deps.now().getTime() + 30 * 24 * 3600 * 1000);
-        await tx.insert(schema.invoices).values({ orderId: order.id, amount, currency: priced.currency, dueAt: due });
-      }
-      await tx.insert(schema.outbox).values({ topic: 'order.placed', payload: { orderToken: order.token, number: order.number, email: order.email, total: amount, currency: priced.currency } });
-      await updateCheckout(tx, checkout.row.id, { completedOrderToken: order.token });
       return order;
     });
     return { order, errors: [] };
@@ -166,11 +173,10 @@ async function countVoucherUse(tx: Executor, priced: PricedCheckout): Promise<vo
 
 async function writeOrder(tx: Executor, priced: PricedCheckout, options: { method: PaymentMethod; chargeStatus: string; idempotencyKey: string; userId: string | null }): Promise<OrderRow> {
   const { row, totals } = priced;
-  const [{ next }] = (await tx.execute(sql`select nextval('order_number_seq') as next`) as unknown as { rows: Array<{ next: number | string }> }).rows as [{ next: number | string }];
   const [order] = await tx
     .insert(schema.orders)
     .values({
-      number: String(next), checkoutToken: row.token, idempotencyKey: options.idempotencyKey, userId: options.userId, email: row.email!,
+      number: sql<string>`nextval('order_number_seq')::text`, checkoutToken: row.token, idempotencyKey: options.idempotencyKey, userId: options.userId, email: row.email!,
       country: row.country, language: row.language, currency: priced.currency, bundleType: priced.bundleType, paymentMethod: options.method,
       chargeStatus: options.chargeStatus, subtotalNet: totals.subtotal.net, subtotalGross: totals.subtotal.gross, discount: totals.discount,
       shippingNet: totals.shipping.net, shippingGross: totals.shipping.gross, totalNet: totals.total.net, totalTax: totals.total.tax,
