@@ -8,6 +8,10 @@ import { checkoutLocale, loadCheckout, updateCheckout } from '../checkout/repo.t
 import type { PlaceOrderDeps } from './place-order.ts';
 import { readinessErrors } from './readiness.ts';
 
+type Card = { number: string; expMonth: number; expYear: number; cvc: string } | null;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type OrderRow = typeof schema.orders.$inferSelect;
+interface Due { order: OrderRow; amount: number; currency: string; invoice: { id: number; token: string } | null }
 
 /** Payment status moves a webhook may make. */
 const PAYMENT_TRANSITIONS: Record<string, readonly string[]> = {
@@ -97,7 +101,7 @@ export async function applyGatewayEvent(db: Database, gateway: PaymentGateway, e
   });
 }
 
-async function markInvoicePaid(tx: Parameters<Parameters<Database['transaction']>[0]>[0], invoiceId: number): Promise<void> {
+async function markInvoicePaid(tx: Tx, invoiceId: number): Promise<void> {
   const [invoice] = await tx.select().from(schema.invoices).where(eq(schema.invoices.id, invoiceId)).for('update');
   if (!invoice || !canChangeInvoice(invoice.status as 'OPEN', 'PAID')) return;
   await tx.update(schema.invoices).set({ status: 'PAID', paidAt: new Date() }).where(eq(schema.invoices.id, invoice.id));
@@ -108,30 +112,30 @@ async function markInvoicePaid(tx: Parameters<Parameters<Database['transaction']
 }
 
 /**
- * Pays an open invoice (an order placed on an electronic quote) by card. The invoice row is locked, so
- * two payments of one invoice cannot both charge; a paid invoice answers OPERATION_NOT_ALLOWED.
+ * Pays what is due on an existing order by card, in one transaction: `due` locks the row that decides
+ * the amount (an invoice, the order) and refuses what cannot be paid; the card is charged, the payment
+ * recorded and `settled` applies the paid state. A charge whose record cannot be written is refunded.
  */
-export async function payInvoice(
+async function payByCard(
   deps: PlaceOrderDeps,
-  input: { token: string; card: { number: string; expMonth: number; expYear: number; cvc: string } | null },
+  card: Card,
+  due: (tx: Tx) => Promise<Due>,
+  settled: (tx: Tx, due: Due) => Promise<void>,
 ): Promise<{ errors: CheckoutError[] }> {
   let reference: string | null = null;
   try {
     await deps.db.transaction(async (tx) => {
-      const [invoice] = await tx.select().from(schema.invoices).where(eq(schema.invoices.token, input.token)).for('update');
-      if (!invoice) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Invoice not found')]);
-      if (invoice.status === 'PAID') throw new CheckoutFailure([fail('OPERATION_NOT_ALLOWED', 'token', 'This invoice has already been paid')]);
-      const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, invoice.orderId));
-      const charge = await deps.gateway.charge({ checkoutToken: order!.checkoutToken, amount: invoice.amount, currency: invoice.currency, method: 'CREDIT_CARD', intentId: null, card: input.card });
+      const owed = await due(tx);
+      const { order, amount, currency } = owed;
+      const charge = await deps.gateway.charge({ checkoutToken: order.checkoutToken, amount, currency, method: 'CREDIT_CARD', intentId: null, card });
       if (charge.status === 'FAILED') throw new CheckoutFailure([fail(charge.code, 'payment', 'The payment was not accepted')]);
       reference = charge.reference;
       await tx.insert(schema.payments).values({
-        id: charge.reference, checkoutToken: order!.checkoutToken, orderId: order!.id, invoiceId: invoice.id, gateway: deps.gateway.name, method: 'CREDIT_CARD',
-        amount: invoice.amount, currency: invoice.currency, status: 'SUCCEEDED', ccBrand: charge.card?.brand ?? null, ccLastDigits: charge.card?.lastDigits ?? null,
+        id: charge.reference, checkoutToken: order.checkoutToken, orderId: order.id, invoiceId: owed.invoice?.id ?? null, gateway: deps.gateway.name, method: 'CREDIT_CARD',
+        amount, currency, status: 'SUCCEEDED', ccBrand: charge.card?.brand ?? null, ccLastDigits: charge.card?.lastDigits ?? null,
         ccExpMonth: charge.card?.expMonth ?? null, ccExpYear: charge.card?.expYear ?? null,
       });
-      await markInvoicePaid(tx, invoice.id);
-      await tx.insert(schema.outbox).values({ topic: 'invoice.paid', payload: { invoiceToken: invoice.token, orderToken: order!.token } });
+      await settled(tx, owed);
     });
     return { errors: [] };
   } catch (error) {
@@ -142,35 +146,45 @@ export async function payInvoice(
 }
 
 /**
+ * Pays an open invoice (an order placed on an electronic quote) by card. The invoice row is locked, so
+ * two payments of one invoice cannot both charge; a paid invoice answers OPERATION_NOT_ALLOWED.
+ */
+export function payInvoice(deps: PlaceOrderDeps, input: { token: string; card: Card }): Promise<{ errors: CheckoutError[] }> {
+  return payByCard(
+    deps,
+    input.card,
+    async (tx) => {
+      const [invoice] = await tx.select().from(schema.invoices).where(eq(schema.invoices.token, input.token)).for('update');
+      if (!invoice) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Invoice not found')]);
+      if (invoice.status === 'PAID') throw new CheckoutFailure([fail('OPERATION_NOT_ALLOWED', 'token', 'This invoice has already been paid')]);
+      const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, invoice.orderId));
+      return { order: order!, amount: invoice.amount, currency: invoice.currency, invoice: { id: invoice.id, token: invoice.token } };
+    },
+    async (tx, { order, invoice }) => {
+      await markInvoicePaid(tx, invoice!.id);
+      await tx.insert(schema.outbox).values({ topic: 'invoice.paid', payload: { invoiceToken: invoice!.token, orderToken: order.token } });
+    },
+  );
+}
+
+/**
  * Pays an order whose asynchronous payment failed (NOT_CHARGED, no invoice) by card, at
  * /order-payment/{orderToken}/. The order row is locked, so two payments cannot both charge.
  */
-export async function payOrder(
-  deps: PlaceOrderDeps,
-  input: { token: string; card: { number: string; expMonth: number; expYear: number; cvc: string } | null },
-): Promise<{ errors: CheckoutError[] }> {
-  let reference: string | null = null;
-  try {
-    await deps.db.transaction(async (tx) => {
+export function payOrder(deps: PlaceOrderDeps, input: { token: string; card: Card }): Promise<{ errors: CheckoutError[] }> {
+  return payByCard(
+    deps,
+    input.card,
+    async (tx) => {
       const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.token, input.token)).for('update');
       if (!order) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Order not found')]);
       const [invoice] = await tx.select({ id: schema.invoices.id }).from(schema.invoices).where(eq(schema.invoices.orderId, order.id));
       if (order.chargeStatus !== 'NOT_CHARGED' || invoice) throw new CheckoutFailure([fail('OPERATION_NOT_ALLOWED', 'token', 'This order has nothing to pay here')]);
-      const charge = await deps.gateway.charge({ checkoutToken: order.checkoutToken, amount: order.totalGross, currency: order.currency, method: 'CREDIT_CARD', intentId: null, card: input.card });
-      if (charge.status === 'FAILED') throw new CheckoutFailure([fail(charge.code, 'payment', 'The payment was not accepted')]);
-      reference = charge.reference;
-      await tx.insert(schema.payments).values({
-        id: charge.reference, checkoutToken: order.checkoutToken, orderId: order.id, gateway: deps.gateway.name, method: 'CREDIT_CARD',
-        amount: order.totalGross, currency: order.currency, status: 'SUCCEEDED', ccBrand: charge.card?.brand ?? null, ccLastDigits: charge.card?.lastDigits ?? null,
-        ccExpMonth: charge.card?.expMonth ?? null, ccExpYear: charge.card?.expYear ?? null,
-      });
+      return { order, amount: order.totalGross, currency: order.currency, invoice: null };
+    },
+    async (tx, { order }) => {
       await tx.update(schema.orders).set({ chargeStatus: 'FULLY_CHARGED', paymentMethod: 'CREDIT_CARD' }).where(eq(schema.orders.id, order.id));
       await tx.insert(schema.outbox).values({ topic: 'order.paid', payload: { orderToken: order.token, number: order.number } });
-    });
-    return { errors: [] };
-  } catch (error) {
-    if (error instanceof CheckoutFailure) return { errors: error.errors };
-    if (reference) await deps.gateway.refund(reference).catch(() => undefined);
-    throw error;
-  }
+    },
+  );
 }
