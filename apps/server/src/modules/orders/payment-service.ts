@@ -5,12 +5,11 @@ import type { GatewayEvent, PaymentGateway } from '../../payments/gateway.ts';
 import { CheckoutFailure, fail, type CheckoutError } from '../checkout/errors.ts';
 import { assertSameLocale, priceCheckout, snapshotFor } from '../checkout/price.ts';
 import { checkoutLocale, loadCheckout, updateCheckout } from '../checkout/repo.ts';
-import type { PlaceOrderDeps } from './place-order.ts';
+import type { OrderRow, PlaceOrderDeps } from './place-order.ts';
 import { readinessErrors } from './readiness.ts';
 
 type Card = { number: string; expMonth: number; expYear: number; cvc: string } | null;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type OrderRow = typeof schema.orders.$inferSelect;
 interface Due { order: OrderRow; amount: number; currency: string; invoice: { id: number; token: string } | null }
 
 /** Payment status moves a webhook may make. */

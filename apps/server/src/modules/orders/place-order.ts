@@ -1,6 +1,6 @@
 import { schema, type Database } from '@probe/db';
-import { isAsyncMethod, PAYMENT_METHODS, type ChargeStatus, type PaymentMethod } from '@probe/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { PAYMENT_METHODS, type ChargeStatus, type PaymentMethod } from '@probe/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentGateway } from '../../payments/gateway.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
@@ -204,10 +204,9 @@ async function writeOrder(tx: Executor, priced: PricedCheckout, options: { metho
 export async function orderDetails(db: Executor, orderId: number) {
   const [lines, payments, invoices] = await Promise.all([
     db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, orderId)).orderBy(schema.orderLines.id),
-    db.select().from(schema.payments).where(inArray(schema.payments.orderId, [orderId])).orderBy(schema.payments.createdAt),
+    db.select().from(schema.payments).where(eq(schema.payments.orderId, orderId)).orderBy(schema.payments.createdAt),
     db.select().from(schema.invoices).where(eq(schema.invoices.orderId, orderId)),
   ]);
   return { lines, payments, invoice: invoices[0] ?? null };
 }
 
-export { isAsyncMethod };
