@@ -2,7 +2,7 @@ import { ensureDemoData, openDatabase } from '@probe/db';
 import { loadConfig } from './config.ts';
 import { buildApp } from './http/app.ts';
 import { loadStorefrontBundle } from './http/storefront-bundle.ts';
-import { loadGeoLookup } from './modules/shop/geolocation.ts';
+import { loadGeoLookup } from './modules/shop/index.ts';
 
 const config = loadConfig();
 const database = await openDatabase({

@@ -3,8 +3,8 @@ import type { DatabaseHandle } from '@probe/db';
 import { openTestDatabase } from '@probe/db/testing';
 import { loadConfig, type Config } from '../src/config.ts';
 import { buildApp, type App } from '../src/http/app.ts';
-import type { GeoLookup } from '../src/modules/shop/geolocation.ts';
-import type { PaymentGateway } from '../src/payments/gateway.ts';
+import type { GeoLookup } from '../src/modules/shop/index.ts';
+import type { PaymentGateway } from '../src/modules/payments/index.ts';
 
 export interface TestApp extends App {
   database: DatabaseHandle;

@@ -13,6 +13,9 @@ export interface BusinessError {
   code: string;
 }
 
+/** A business error as every mutation payload returns it (spec §3 error types: field, message, code). */
+export interface BusinessErrorFields { field: string | null; code: string; message: string }
+
 /**
  * One table from {operation, field, code} to a catalogue message id. The most specific entry wins:
  * operation + field + code, then operation + code, then field + code, then code; otherwise the

@@ -5,11 +5,10 @@ import {
 } from '@probe/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { CatalogueService } from '../catalogue/service.ts';
+import type { CatalogueService, CatalogueSnapshot } from '../catalogue/index.ts';
 import { validateAddress, type AddressInput } from './address.ts';
 import { CheckoutFailure, fail, type CheckoutError } from './errors.ts';
 import { assertSameLocale, priceCheckout, snapshotFor, variantById, type PricedCheckout } from './price.ts';
-import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import {
   addLine, checkoutLocale, deleteFreeLines, findPromo, loadCheckout, promoFreeVariants, updateCheckout, type Executor, type LoadedCheckout,
 } from './repo.ts';
