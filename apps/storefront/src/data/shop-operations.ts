@@ -1,13 +1,13 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { EnabledCountriesQuery, EnabledCountriesQueryVariables, GeolocalizationQuery, GeolocalizationQueryVariables, MaintenanceQueryQuery, MaintenanceQueryQueryVariables, ShopQuery, ShopQueryVariables, TaxedFieldsFragment } from '../graphql/generated.ts';
 
-/** The store shell's operations (spec §7): countries, geolocation, maintenance and the shop. One document per operation. */
+export type CountryFields = EnabledCountriesQuery['shop']['countries'][number];
+export type MaintenanceFields = MaintenanceQueryQuery['shop'];
+export type ShopFields = ShopQuery;
+/** A taxed price as every catalogue screen selects it (the TaxedFields fragment). */
+export type TaxedFields = TaxedFieldsFragment;
 
-export interface CountryFields {
-  code: string;
-  country: string;
-}
-
-export const ENABLED_COUNTRIES: TypedDocumentNode<{ shop: { countries: CountryFields[] } }, { languageCode?: string }> = gql`
+export const ENABLED_COUNTRIES: TypedDocumentNode<EnabledCountriesQuery, EnabledCountriesQueryVariables> = gql`
   query EnabledCountries($languageCode: LanguageCodeEnum) {
     shop {
       countries(languageCode: $languageCode) {
@@ -18,7 +18,7 @@ export const ENABLED_COUNTRIES: TypedDocumentNode<{ shop: { countries: CountryFi
   }
 `;
 
-export const GEOLOCALIZATION: TypedDocumentNode<{ shop: { geolocalization: { country: CountryFields | null } } }> = gql`
+export const GEOLOCALIZATION: TypedDocumentNode<GeolocalizationQuery, GeolocalizationQueryVariables> = gql`
   query Geolocalization {
     shop {
       geolocalization {
@@ -31,15 +31,7 @@ export const GEOLOCALIZATION: TypedDocumentNode<{ shop: { geolocalization: { cou
   }
 `;
 
-export interface MaintenanceFields {
-  maintenanceMode: boolean;
-  maintenanceAccessAllowed: boolean;
-  maintenancePageHeader: string | null;
-  maintenancePageContent: string | null;
-  maintenancePageUrl: string | null;
-}
-
-export const MAINTENANCE: TypedDocumentNode<{ shop: MaintenanceFields }> = gql`
+export const MAINTENANCE: TypedDocumentNode<MaintenanceQueryQuery, MaintenanceQueryQueryVariables> = gql`
   query MaintenanceQuery {
     shop {
       maintenanceMode
@@ -51,18 +43,11 @@ export const MAINTENANCE: TypedDocumentNode<{ shop: MaintenanceFields }> = gql`
   }
 `;
 
-export interface ShopFields {
-  shop: {
-    storeType: 'IQ' | 'VET';
-    catalogue: { currency: string; displayGrossPrices: boolean; isDevicePriced: boolean };
-  };
-}
-
 /**
  * Shop (spec §7): the shop data the store root loads for a country and language. The screens of the
  * browsing issue add their fields here; it never selects the groups restricted to signed-in users.
  */
-export const SHOP: TypedDocumentNode<ShopFields, { country: string; languageCode: string; voucherCode?: string | null }> = gql`
+export const SHOP: TypedDocumentNode<ShopQuery, ShopQueryVariables> = gql`
   query Shop($country: CountryCode!, $languageCode: LanguageCodeEnum!, $voucherCode: String) {
     shop {
       storeType
@@ -75,8 +60,3 @@ export const SHOP: TypedDocumentNode<ShopFields, { country: string; languageCode
   }
 `;
 
-export interface TaxedFields {
-  currency: string;
-  net: { fractionalAmount: number };
-  gross: { fractionalAmount: number };
-}

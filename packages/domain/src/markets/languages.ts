@@ -26,6 +26,10 @@ export const LANGUAGE_ENDONYMS: Record<UrlLanguage, string> = {
 };
 
 /** The GraphQL LanguageCodeEnum value of a catalogue language (en-US → EN_US). */
-export function languageCodeEnum(language: Language): string {
-  return language.replace('-', '_').toUpperCase();
+type EnumValueOf<L extends string> = L extends `${infer A}-${infer B}` ? `${Uppercase<A>}_${Uppercase<B>}` : Uppercase<L>;
+/** A store language as the GraphQL LanguageCodeEnum spells it (EN_US, DE, AR …). */
+export type LanguageCodeValue = EnumValueOf<Language>;
+
+export function languageCodeEnum(language: Language): LanguageCodeValue {
+  return language.replace('-', '_').toUpperCase() as LanguageCodeValue;
 }

@@ -1,4 +1,4 @@
-import { catalogueLanguage, DEFAULT_BASE_PATH, intlLocale, isStoreCountry, LOCALE_ENTRIES, textDirection, type KnownCountry, type Language, type UrlLanguage } from '@probe/domain';
+import { catalogueLanguage, DEFAULT_BASE_PATH, intlLocale, isStoreCountry, LOCALE_ENTRIES, textDirection, type KnownCountry, type UrlLanguage } from '@probe/domain';
 import { useEffect, useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import { Outlet, useLoaderData, useLocation, useParams, useRouteError, isRouteErrorResponse, type LoaderFunctionArgs } from 'react-router';

@@ -4,7 +4,7 @@ import { Outlet, useLoaderData, useNavigation, type LoaderFunctionArgs } from 'r
 import { useBaseData, type StoreData } from '../../data/route-data.ts';
 import { useIntl } from 'react-intl';
 import { apolloContext } from '../../data/apollo-context.ts';
-import { ENABLED_COUNTRIES, MAINTENANCE, SHOP, type CountryFields, type MaintenanceFields, type ShopFields } from '../../data/shop-operations.ts';
+import { ENABLED_COUNTRIES, MAINTENANCE, SHOP } from '../../data/shop-operations.ts';
 import { redirectTo } from '../resolve-path.ts';
 import { readCookie } from '../../lib/cookies.ts';
 import { GRAPHQL_ERROR_EVENT, type GraphqlErrorDetail } from '../../lib/events.ts';

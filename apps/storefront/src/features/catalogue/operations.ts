@@ -1,5 +1,9 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { TaxedFields } from '../../data/shop-operations.ts';
+import type { CardVariantFragment, GroupCardsQuery, GroupCardsQueryVariables, HomeQuery, HomeQueryVariables, PricingQuery, PricingQueryVariables, ProductQuery, ProductQueryVariables } from '../../graphql/generated.ts';
+
+export type ProductPageFields = ProductQuery;
+export type CardVariant = CardVariantFragment;
+export type HomeFields = HomeQuery;
 
 /** The catalogue screens' operations. */
 /** Shared selections: a taxed price, and a variant as product cards and plan cards show it. */
@@ -23,34 +27,8 @@ const CARD_VARIANT = gql`
   ${TAXED_FIELDS}
 `;
 
-export interface ProductPageFields {
-  shop: {
-    catalogue: {
-      currency: string;
-      displayGrossPrices: boolean;
-      product: {
-        id: string;
-        slug: string;
-        name: string;
-        shortDescription: string;
-        category: { slug: string; name: string };
-        productType: { isShippingRequired: boolean };
-        thumbnail: { url: string; alt: string } | null;
-        variants: Array<{
-          id: string;
-          sku: string;
-          name: string;
-          billingPeriod: 'ONE_TIME' | 'ANNUAL' | 'ONE_YEAR' | 'THREE_YEARS';
-          isAvailable: boolean;
-          pricing: { onSale: boolean; price: TaxedFields; priceUndiscounted: TaxedFields } | null;
-        }>;
-      } | null;
-    };
-  };
-}
-
 /** The product screens' query: one product of the catalogue, in the route's country and language. */
-export const PRODUCT: TypedDocumentNode<ProductPageFields, { country: string; languageCode: string; slug: string; voucherCode?: string | null }> = gql`
+export const PRODUCT: TypedDocumentNode<ProductQuery, ProductQueryVariables> = gql`
   query Product($country: CountryCode!, $languageCode: LanguageCodeEnum!, $slug: String!, $voucherCode: String) {
     shop {
       catalogue(country: $country, languageCode: $languageCode, voucherCode: $voucherCode) {
@@ -83,33 +61,8 @@ export const PRODUCT: TypedDocumentNode<ProductPageFields, { country: string; la
   ${TAXED_FIELDS}
 `;
 
-export interface CardVariant {
-  sku: string;
-  name: string;
-  market: 'HUMAN' | 'VETERINARY';
-  billingPeriod: 'ONE_TIME' | 'ANNUAL' | 'ONE_YEAR' | 'THREE_YEARS';
-  product: { slug: string; name: string; shortDescription: string; thumbnail: { url: string; alt: string } | null };
-  pricing: { onSale: boolean; price: TaxedFields; priceUndiscounted: TaxedFields } | null;
-}
-
-export interface HomeFields {
-  shop: {
-    programFlags: { twentyImagingPresets: boolean };
-    currentOffers: Array<{ slug: string; endDate: string | null }>;
-    catalogue: {
-      displayGrossPrices: boolean;
-      banner: { content: string; url: string | null } | null;
-      promos: Array<{ code: string | null; bannerMessage: string | null; bannerLink: string | null; bannerColor: string | null; bannerVisibilityPages: string[] }>;
-      devices: CardVariant[];
-      plans: CardVariant[];
-      proCustom: CardVariant[];
-      addons: CardVariant[];
-    };
-  };
-}
-
 /** The home and specialization homes: devices, plans and what is on offer, in the route's country and language. */
-export const HOME: TypedDocumentNode<HomeFields, { country: string; languageCode: string; voucherCode?: string | null; page: string }> = gql`
+export const HOME: TypedDocumentNode<HomeQuery, HomeQueryVariables> = gql`
   query Home($country: CountryCode!, $languageCode: LanguageCodeEnum!, $voucherCode: String, $page: String) {
     shop {
       programFlags { twentyImagingPresets }
@@ -130,10 +83,7 @@ export const HOME: TypedDocumentNode<HomeFields, { country: string; languageCode
 
 
 /** The pricing page and its plan and feature comparison. */
-export const PRICING: TypedDocumentNode<
-  { shop: { programFlags: { twentyImagingPresets: boolean }; catalogue: { displayGrossPrices: boolean; core: CardVariant[]; pro: CardVariant[]; clinic: CardVariant[]; proCustom: CardVariant[]; addons: CardVariant[] } } },
-  { country: string; languageCode: string; voucherCode?: string | null }
-> = gql`
+export const PRICING: TypedDocumentNode<PricingQuery, PricingQueryVariables> = gql`
   query Pricing($country: CountryCode!, $languageCode: LanguageCodeEnum!, $voucherCode: String) {
     shop {
       programFlags { twentyImagingPresets }
@@ -151,10 +101,7 @@ export const PRICING: TypedDocumentNode<
 `;
 
 /** One catalogue group as cards (the accessories and bundles screens). */
-export const GROUP_CARDS: TypedDocumentNode<
-  { shop: { catalogue: { displayGrossPrices: boolean; variants: CardVariant[] } } },
-  { country: string; languageCode: string; voucherCode?: string | null; group: 'ACCESSORIES' | 'BUNDLE' }
-> = gql`
+export const GROUP_CARDS: TypedDocumentNode<GroupCardsQuery, GroupCardsQueryVariables> = gql`
   query GroupCards($country: CountryCode!, $languageCode: LanguageCodeEnum!, $voucherCode: String, $group: CatalogueGroup!) {
     shop {
       catalogue(country: $country, languageCode: $languageCode, voucherCode: $voucherCode) {

@@ -3,12 +3,11 @@ import { useQuery } from '@apollo/client/react';
 import { useIntl } from 'react-intl';
 import { FieldError, fieldErrors } from '../../ui/form-errors.tsx';
 import { Field } from '../../ui/field.tsx';
+import type { LanguageCodeValue } from '@probe/domain';
+import type { CountryAddressValidationQuery, CountryAddressValidationQueryVariables, CountryCode } from '../../graphql/generated.ts';
 import type { AddressFields, BusinessErrorFields } from './operations.ts';
 
-export const COUNTRY_ADDRESS_VALIDATION: TypedDocumentNode<
-  { addressValidator: { countryCode: string; requiredFields: string[]; countryAreaChoices: Array<{ raw: string; verbose: string }>; postalCodeType: string; countryAreaType: string } | null },
-  { countryCode: string; languageCode: string }
-> = gql`
+export const COUNTRY_ADDRESS_VALIDATION: TypedDocumentNode<CountryAddressValidationQuery, CountryAddressValidationQueryVariables> = gql`
   query CountryAddressValidation($countryCode: CountryCode!, $languageCode: LanguageCodeEnum) {
     addressValidator(countryCode: $countryCode, languageCode: $languageCode) { countryCode requiredFields countryAreaChoices { raw verbose } postalCodeType countryAreaType }
   }
@@ -31,7 +30,7 @@ const AREA_TYPES = new Set(['state', 'province', 'county', 'region', 'prefecture
  * are required, the area list and its name, ZIP or postal code). Server errors show per field.
  */
 export function AddressForm({ prefix, country, countryName, languageCode, values, onChange, errors, operation }: {
-  prefix: string; country: string; countryName: string; languageCode: string; values: AddressValues;
+  prefix: string; country: CountryCode; countryName: string; languageCode: LanguageCodeValue; values: AddressValues;
   onChange: (values: AddressValues) => void; errors: BusinessErrorFields[]; operation: string;
 }) {
   const intl = useIntl();

@@ -1,5 +1,5 @@
 import type { ApolloClient } from '@apollo/client';
-import { languageCodeEnum, type Language } from '@probe/domain';
+import { languageCodeEnum, type KnownCountry, type Language } from '@probe/domain';
 import { STORAGE_KEYS } from '../../session/storage-keys.ts';
 import { announceCartCount } from './cart-events.ts';
 import { CHECKOUT_BY_TOKEN, CHECKOUT_CREATE, CHECKOUT_LINES_ADD, type CheckoutFields, type CheckoutPayload } from './operations.ts';
@@ -54,7 +54,7 @@ export async function currentCheckout(client: ApolloClient, country: string): Pr
  */
 export async function addToCart(
   client: ApolloClient,
-  where: { country: string; language: Language },
+  where: { country: KnownCountry; language: Language },
   lines: Array<{ sku: string; quantity: number }>,
 ): Promise<CheckoutPayload> {
   const existing = await currentCheckout(client, where.country);

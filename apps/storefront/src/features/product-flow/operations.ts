@@ -1,51 +1,15 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { TaxedFields } from '../../data/shop-operations.ts';
+import type { FlowCatalogueQuery, FlowCatalogueQueryVariables, FlowVariantFragment } from '../../graphql/generated.ts';
 
-/** A catalogue variant as the step flows show and choose it. */
-export interface FlowVariant {
-  sku: string;
-  name: string;
-  market: 'HUMAN' | 'VETERINARY';
-  billingPeriod: 'ONE_TIME' | 'ANNUAL' | 'ONE_YEAR' | 'THREE_YEARS';
-  planKind: string;
-  model: 'IQ' | 'IQ_3' | 'IQ_PLUS' | null;
-  connector: 'LIGHTNING' | 'USBC' | null;
-  isAvailable: boolean;
-  product: { slug: string; name: string; shortDescription: string; thumbnail: { url: string; alt: string } | null };
-  pricing: { onSale: boolean; price: TaxedFields; priceUndiscounted: TaxedFields } | null;
-}
-
-export interface FlowCatalogueFields {
-  shop: {
-    programFlags: { twentyImagingPresets: boolean; studentPromo: boolean; vetStudentPromo: boolean };
-    currentOffers: Array<{ slug: string; startDate: string; endDate: string | null }>;
-    teamConfiguration: { minSeats: number; maxSeats: number };
-    clinicConfiguration: { minSeats: number; maxSeats: number };
-    catalogue: {
-      currency: string;
-      displayGrossPrices: boolean;
-      banner: { content: string; url: string | null } | null;
-      devices: FlowVariant[];
-      individual: FlowVariant[];
-      prepaid: FlowVariant[];
-      core: FlowVariant[];
-      clinic: FlowVariant[];
-      proCustom: FlowVariant[];
-      addons: FlowVariant[];
-      accessories: FlowVariant[];
-      bundles: FlowVariant[];
-      warranty2: FlowVariant[];
-      warranty3: FlowVariant[];
-    };
-  };
-}
+export type FlowVariant = FlowVariantFragment;
+export type FlowCatalogueFields = FlowCatalogueQuery;
 
 /**
  * The step flows' catalogue (all-in, product flow, offers, pricing survey, Pro Custom): every group
  * they choose from, priced for the route's country and language. One document, so moving between steps
  * and flows reads the cache.
  */
-export const FLOW_CATALOGUE: TypedDocumentNode<FlowCatalogueFields, { country: string; languageCode: string; voucherCode?: string | null }> = gql`
+export const FLOW_CATALOGUE: TypedDocumentNode<FlowCatalogueQuery, FlowCatalogueQueryVariables> = gql`
   query FlowCatalogue($country: CountryCode!, $languageCode: LanguageCodeEnum!, $voucherCode: String) {
     shop {
       programFlags { twentyImagingPresets studentPromo vetStudentPromo }

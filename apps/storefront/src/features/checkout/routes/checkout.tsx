@@ -1,7 +1,9 @@
+import { languageCodeEnum } from '@probe/domain';
 import { useApolloClient } from '@apollo/client/react';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
+import type { CountryCode } from '../../../graphql/generated.ts';
 import { useBaseData, type BaseData } from '../../../data/route-data.ts';
 import { PAGE_VIEWS, pushBeginCheckout } from '../../../analytics/data-layer.ts';
 import { usePageView } from '../../../analytics/use-page-view.ts';
@@ -162,7 +164,7 @@ function ShippingStep({ checkout, base, onSaved, onChange }: { checkout: Checkou
   const [method, setMethod] = useState(checkout.shippingMethod?.id ?? 'STANDARD');
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    let saved = await submit(async () => ({ payload: (await client.mutate({ mutation: UPDATE_SHIPPING_ADDRESS, variables: { token: checkout.token, address: { ...address, country: checkout.country.code } }, ...NO_CACHE })).data?.checkoutShippingAddressUpdate }));
+    let saved = await submit(async () => ({ payload: (await client.mutate({ mutation: UPDATE_SHIPPING_ADDRESS, variables: { token: checkout.token, address: { ...address, country: checkout.country.code as CountryCode } }, ...NO_CACHE })).data?.checkoutShippingAddressUpdate }));
     if (saved && saved.shippingMethod?.id !== method) {
       onChange(saved);
       saved = await submit(async () => ({ payload: (await client.mutate({ mutation: UPDATE_SHIPPING_METHOD, variables: { token: checkout.token, shippingMethodId: method }, ...NO_CACHE })).data?.checkoutShippingMethodUpdate }));
@@ -172,7 +174,7 @@ function ShippingStep({ checkout, base, onSaved, onChange }: { checkout: Checkou
   return (
     <form onSubmit={save} noValidate>
       <FormErrors errors={errors.filter((e) => !e.field?.startsWith('shippingAddress.'))} operation="UpdateCheckoutShippingAddress" />
-      <AddressForm prefix="shippingAddress" country={checkout.country.code} countryName={checkout.country.country} languageCode={base.languageCode.replace('-', '_').toUpperCase()}
+      <AddressForm prefix="shippingAddress" country={checkout.country.code as CountryCode} countryName={checkout.country.country} languageCode={languageCodeEnum(base.languageCode)}
         values={address} onChange={setAddress} errors={errors} operation="UpdateCheckoutShippingAddress" />
       <fieldset className="choice-list">
         <legend>{t('checkout.shippingMethod')}</legend>
@@ -200,7 +202,7 @@ function BillingStep({ checkout, base, onSaved }: { checkout: CheckoutFields; ba
   const save = async (event: FormEvent) => {
     event.preventDefault();
     const values = same && checkout.shippingAddress ? addressValues(checkout.shippingAddress) : address;
-    let saved = await submit(async () => ({ payload: (await client.mutate({ mutation: UPDATE_BILLING_ADDRESS, variables: { token: checkout.token, address: { ...values, country: checkout.country.code } }, ...NO_CACHE })).data?.checkoutBillingAddressUpdate }));
+    let saved = await submit(async () => ({ payload: (await client.mutate({ mutation: UPDATE_BILLING_ADDRESS, variables: { token: checkout.token, address: { ...values, country: checkout.country.code as CountryCode } }, ...NO_CACHE })).data?.checkoutBillingAddressUpdate }));
     if (saved && checkout.isTaxRegistrationNumberAvailable && (vat.trim() || null) !== saved.vatRegistrationNumber) {
       saved = await submit(async () => ({ payload: (await client.mutate({ mutation: VAT_NUMBER_UPDATE, variables: { token: checkout.token, vatNumber: vat.trim() || null }, ...NO_CACHE })).data?.checkoutVatNumberUpdate }));
     }
@@ -213,7 +215,7 @@ function BillingStep({ checkout, base, onSaved }: { checkout: CheckoutFields; ba
         <label className="checkbox"><input type="checkbox" checked={same} onChange={(e) => setSame(e.target.checked)} /> {t('checkout.billingSameAsShipping')}</label>
       ) : null}
       {!same || !checkout.shippingAddress ? (
-        <AddressForm prefix="billingAddress" country={checkout.country.code} countryName={checkout.country.country} languageCode={base.languageCode.replace('-', '_').toUpperCase()}
+        <AddressForm prefix="billingAddress" country={checkout.country.code as CountryCode} countryName={checkout.country.country} languageCode={languageCodeEnum(base.languageCode)}
           values={address} onChange={setAddress} errors={errors} operation="UpdateCheckoutBillingAddress" />
       ) : null}
       {checkout.isTaxRegistrationNumberAvailable ? (

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { useBaseData } from '../../../data/route-data.ts';
 import { PAGE_VIEWS } from '../../../analytics/data-layer.ts';
 import { usePageView } from '../../../analytics/use-page-view.ts';
 import { allInParts, loadFlowCatalogue, pairsOf, queryOf, sold, stepOrRedirect, sumPrices } from '../flow-catalogue.ts';
 import { usePageTitle } from '../../../lib/head.tsx';
-import { stepPath } from '../steps.ts';
+import { useStepFlow } from '../use-step-flow.ts';
 import { offerName } from '../offers.ts';
 import { Price } from '../../../ui/price.tsx';
 import { Choice, FlowSummary, StepActions, StepFlow, StepForm, StepHeading, type SummaryLine } from '../step-flow.tsx';
@@ -36,19 +35,15 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export function Component() {
   const intl = useIntl();
-  const base = useBaseData();
   const { shop, index, parts, accessories, offer, pairs } = useLoaderData<typeof loader>();
   const gross = shop.catalogue.displayGrossPrices;
   const title = intl.formatMessage({ id: 'allInOffer.title' });
   usePageTitle(`${title} · ${intl.formatMessage({ id: 'app.brand' })}`);
   usePageView(PAGE_VIEWS.allInOffer);
-  const flowPath = `${base.basePath}/all-in`;
-  const steps = STEPS.map((id) => ({ id, label: intl.formatMessage({ id: `allInOffer.step.${id}` }) }));
-  const step = STEPS[index]!;
+  const { flowPath, steps, step, previous, next } = useStepFlow('all-in', STEPS, index, 'allInOffer');
   const upTo = (n: number) => pairs.filter(([name]) => PARAMS.indexOf(name as (typeof PARAMS)[number]) < n);
-  const to = (id: (typeof STEPS)[number], carried: ReadonlyArray<readonly [string, string]>) => `${stepPath(flowPath, steps, id)}${queryOf(carried)}`;
-  const back = index > 0 ? to(STEPS[index - 1]!, pairs) : null;
-  const action = index < STEPS.length - 1 ? stepPath(flowPath, steps, STEPS[index + 1]!) : '';
+  const back = previous ? `${previous}${queryOf(pairs)}` : null;
+  const action = next;
 
   let body: ReactNode;
   if (step === 'device') {

@@ -3,12 +3,11 @@ import {
 } from '@probe/domain';
 import { useIntl } from 'react-intl';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { useBaseData } from '../../../data/route-data.ts';
 import { PAGE_VIEWS } from '../../../analytics/data-layer.ts';
 import { usePageView } from '../../../analytics/use-page-view.ts';
 import { queryOf, stepOrRedirect } from '../flow-catalogue.ts';
 import { usePageTitle } from '../../../lib/head.tsx';
-import { stepPath } from '../steps.ts';
+import { useStepFlow } from '../use-step-flow.ts';
 import { Choice, StepFlow, StepForm, StepHeading } from '../step-flow.tsx';
 import './flows.css';
 
@@ -30,19 +29,16 @@ export function loader(args: LoaderFunctionArgs) {
 
 export function Component() {
   const intl = useIntl();
-  const base = useBaseData();
   const { index, answers } = useLoaderData<typeof loader>();
   const title = intl.formatMessage({ id: 'survey.title' });
   usePageTitle(`${title} · ${intl.formatMessage({ id: 'app.brand' })}`);
   usePageView(PAGE_VIEWS.pricingSurvey);
-  const flowPath = `${base.basePath}/pricing-survey`;
-  const steps = STEPS.map((id) => ({ id, label: intl.formatMessage({ id: `survey.step.${id}` }) }));
-  const step = STEPS[index]!;
+  const { base, flowPath, steps, step, previous, next } = useStepFlow('pricing-survey', STEPS, index, 'survey');
   const pairs = STEPS.flatMap((id) => (answers[id] ? [[SURVEY_PARAMS[id], answers[id]] as [string, string]] : []));
   const before = STEPS.slice(0, index).map((id) => [SURVEY_PARAMS[id], answers[id]!] as [string, string]);
-  const back = index > 0 ? `${stepPath(flowPath, steps, STEPS[index - 1]!)}${queryOf(pairs)}` : null;
+  const back = previous ? `${previous}${queryOf(pairs)}` : null;
   const last = index === STEPS.length - 1;
-  const action = last ? `${base.basePath}/survey-results/` : stepPath(flowPath, steps, STEPS[index + 1]!);
+  const action = last ? `${base.basePath}/survey-results/` : next;
   const current = answers[step];
   const option = (value: string) => (
     <Choice key={value} type="radio" name={SURVEY_PARAMS[step]} value={value} required checked={current ? current === value : false}

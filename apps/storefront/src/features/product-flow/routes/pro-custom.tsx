@@ -2,13 +2,12 @@ import { PRO_CUSTOM_ADDONS, proCustomQuote, readProCustomAddons, type ProCustomA
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { useBaseData } from '../../../data/route-data.ts';
 import { PAGE_VIEWS } from '../../../analytics/data-layer.ts';
 import { usePageView } from '../../../analytics/use-page-view.ts';
 import type { TaxedFields } from '../../../data/shop-operations.ts';
 import { loadFlowCatalogue, pairsOf, priceText, queryOf, stepOrRedirect, timesPrice } from '../flow-catalogue.ts';
 import { usePageTitle } from '../../../lib/head.tsx';
-import { stepPath } from '../steps.ts';
+import { useStepFlow } from '../use-step-flow.ts';
 import { Price } from '../../../ui/price.tsx';
 import { Choice, FlowSummary, StepActions, StepFlow, StepForm, StepHeading, type SummaryLine } from '../step-flow.tsx';
 import './flows.css';
@@ -46,18 +45,15 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export function Component() {
   const intl = useIntl();
-  const base = useBaseData();
   const { shop, index, addons, seats, maxSeats, noAddonChosen, pairs } = useLoaderData<typeof loader>();
   const gross = shop.catalogue.displayGrossPrices;
   const title = intl.formatMessage({ id: 'proCustom.title' });
   usePageTitle(`${title} · ${intl.formatMessage({ id: 'app.brand' })}`);
   usePageView(PAGE_VIEWS.proCustom);
-  const flowPath = `${base.basePath}/pro-custom`;
-  const steps = STEPS.map((id) => ({ id, label: intl.formatMessage({ id: `proCustom.step.${id}` }) }));
-  const step = STEPS[index]!;
+  const { flowPath, steps, step, previous, next } = useStepFlow('pro-custom', STEPS, index, 'proCustom');
   const upTo = (n: number) => pairs.filter(([name]) => PARAMS.indexOf(name as (typeof PARAMS)[number]) < n);
-  const back = index > 0 ? `${stepPath(flowPath, steps, STEPS[index - 1]!)}${queryOf(pairs)}` : null;
-  const action = index < STEPS.length - 1 ? stepPath(flowPath, steps, STEPS[index + 1]!) : '';
+  const back = previous ? `${previous}${queryOf(pairs)}` : null;
+  const action = next;
   const basePlan = shop.catalogue.proCustom.find((v) => v.pricing);
   const first = shop.catalogue.addons.find((a) => a.sku === FIRST_ADDON && a.pricing);
   const further = shop.catalogue.addons.find((a) => a.sku === FURTHER_ADDON && a.pricing);

@@ -2,13 +2,12 @@ import { ACCESSORY_SLUGS } from '@probe/domain';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { useBaseData } from '../../../data/route-data.ts';
 import { PAGE_VIEWS } from '../../../analytics/data-layer.ts';
 import { usePageView } from '../../../analytics/use-page-view.ts';
 import type { FlowVariant } from '../operations.ts';
 import { loadFlowCatalogue, pairsOf, queryOf, sold, stepOrRedirect, sumPrices, type FlowShop, type Market } from '../flow-catalogue.ts';
 import { usePageTitle } from '../../../lib/head.tsx';
-import { stepPath } from '../steps.ts';
+import { useStepFlow } from '../use-step-flow.ts';
 import { Price } from '../../../ui/price.tsx';
 import { Choice, FlowSummary, StepActions, StepFlow, StepForm, StepHeading, type SummaryLine } from '../step-flow.tsx';
 import './flows.css';
@@ -60,18 +59,15 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export function Component() {
   const intl = useIntl();
-  const base = useBaseData();
   const { shop, index, market, device, plan, cables, warranty, pairs } = useLoaderData<typeof loader>();
   const gross = shop.catalogue.displayGrossPrices;
   const title = intl.formatMessage({ id: 'productFlow.title' });
   usePageTitle(`${title} · ${intl.formatMessage({ id: 'app.brand' })}`);
   usePageView(market === 'VETERINARY' ? PAGE_VIEWS.vetProductFlow : PAGE_VIEWS.productFlow);
-  const flowPath = `${base.basePath}/product-flow`;
-  const steps = STEPS.map((id) => ({ id, label: intl.formatMessage({ id: `productFlow.step.${id}` }) }));
-  const step = STEPS[index]!;
+  const { flowPath, steps, step, previous, next } = useStepFlow('product-flow', STEPS, index, 'productFlow');
   const upTo = (n: number) => pairs.filter(([name]) => PARAMS.indexOf(name as (typeof PARAMS)[number]) < n);
-  const back = index > 0 ? `${stepPath(flowPath, steps, STEPS[index - 1]!)}${queryOf(pairs)}` : null;
-  const action = index < STEPS.length - 1 ? stepPath(flowPath, steps, STEPS[index + 1]!) : '';
+  const back = previous ? `${previous}${queryOf(pairs)}` : null;
+  const action = next;
   const offer = market ? offerFor(shop, market) : null;
   const presets = intl.formatMessage({ id: 'plans.presets' }, { count: shop.programFlags.twentyImagingPresets ? 20 : 19 });
 
