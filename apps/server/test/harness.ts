@@ -14,7 +14,7 @@ export interface TestApp extends App {
   close: () => Promise<void>;
 }
 
-export interface GqlResponse<T> {
+interface GqlResponse<T> {
   status: number;
   body: { data?: T; errors?: Array<{ message: string; extensions?: { errorId?: string; exception?: { code?: string } } }> };
 }

@@ -6,7 +6,7 @@ import type { GeoLookup } from '../modules/shop/index.ts';
 import type { PaymentGateway } from '../modules/payments/index.ts';
 
 /** Who is asking: the request's headers, address and verified user. */
-export interface Requester {
+interface Requester {
   headers: Headers;
   clientIp: string;
   /** The signed-in user's id, from a verified token; null when anonymous. */

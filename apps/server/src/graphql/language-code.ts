@@ -4,7 +4,7 @@ import { builder } from './builder.ts';
  * Interface languages (spec §3: 46 values including regional variants). The value's BCP 47 tag is
  * its name with "_" as "-" (EN_US → en-US, ZH_HANS → zh-Hans).
  */
-export const LANGUAGE_CODES = [
+const LANGUAGE_CODES = [
   'AR', 'BG', 'CS', 'DA', 'DE', 'DE_AT', 'DE_CH', 'EL', 'EN', 'EN_AU', 'EN_CA', 'EN_GB', 'EN_IE', 'EN_NZ', 'EN_US',
   'ES', 'ES_AR', 'ES_CL', 'ES_CO', 'ES_MX', 'ET', 'FI', 'FR', 'FR_BE', 'FR_CA', 'FR_CH', 'HE', 'HR', 'HU', 'IT',
   'JA', 'KO', 'LT', 'LV', 'NB', 'NL', 'NL_BE', 'NO', 'PL', 'PT', 'PT_BR', 'RO', 'SK', 'SV', 'TR', 'ZH_HANS', 'ZH_HANT',

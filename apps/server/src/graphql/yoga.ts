@@ -17,7 +17,7 @@ import type { GraphQLContext } from './context.ts';
 import { decorateErrors, maskError } from './errors.ts';
 import { schema } from './schema.ts';
 
-export interface ServerContext {
+interface ServerContext {
   req: FastifyRequest;
   reply?: FastifyReply;
 }

@@ -4,7 +4,7 @@ import { FRACTION_DIGITS, type Currency } from '@probe/domain';
 import { applyGatewayEvent } from '../modules/orders/index.ts';
 import { type PaymentGateway, TestGateway } from '../modules/payments/index.ts';
 
-export const WEBHOOK_PATH = '/webhooks/payments';
+const WEBHOOK_PATH = '/webhooks/payments';
 
 /**
  * The payment webhook: the signature is checked on the raw body (a forged, altered or stale event is

@@ -1,5 +1,5 @@
 /** Spec §8: a page part that fails to load is retried 3 times, after 1, 2 and 4 s, then the page reloads once. */
-export const CHUNK_RETRY_DELAYS_MS = [1000, 2000, 4000] as const;
+const CHUNK_RETRY_DELAYS_MS = [1000, 2000, 4000] as const;
 export const CHUNK_RELOAD_KEY = 'chunk-reload';
 
 interface RetryEnvironment {

@@ -1,13 +1,5 @@
 import type { IntlShape } from 'react-intl';
 
-/** Spec §8 client messages, as the transport raises them (kept verbatim for reports and tests). */
-export const CLIENT_MESSAGES = {
-  statusCode: (status: number) => `Response not successful: Received status code ${status}`,
-  missingResponse: 'Server response was missing for query',
-  unsupportedPatch: 'Unsupported patch content type: application/json is required.',
-  notFound: 'Error message not found.',
-} as const;
-
 export interface BusinessError {
   field?: string | null;
   code: string;

@@ -13,7 +13,7 @@ import { Shop } from './shop.ts';
 import { countryRate, priceVariant, findPromoByCode, type PromoRow, type PublicPromoRow, type CatalogueProduct, type CatalogueSnapshot, type CatalogueVariant } from '../../modules/catalogue/index.ts';
 
 /** The root of one catalogue answer: a country's snapshot plus the voucher asked for. */
-export interface CatalogueRoot {
+interface CatalogueRoot {
   snapshot: CatalogueSnapshot;
   voucherCode: string | null;
   voucherStatus: VoucherStatus | null;

@@ -9,9 +9,9 @@ import { ProductVariant, VariantPricingInfo } from './catalogue.ts';
 import { catalogueLanguage, LanguageCodeEnum } from '../language-code.ts';
 import { formatPhone, CHECKOUT_ERROR_CODES, type CheckoutError, type PricedCheckout, type PricedLine, CheckoutService, TRADE_IN_MODELS, type CheckoutPayload } from '../../modules/checkout/index.ts';
 
-export const CheckoutErrorCodeEnum = builder.enumType('CheckoutErrorCode', { values: CHECKOUT_ERROR_CODES });
+const CheckoutErrorCodeEnum = builder.enumType('CheckoutErrorCode', { values: CHECKOUT_ERROR_CODES });
 export const PaymentMethodTypeEnum = builder.enumType('PaymentMethodType', { values: PAYMENT_METHODS });
-export const CheckoutTypeEnum = builder.enumType('CheckoutType', { values: CHECKOUT_TYPE_NAMES });
+const CheckoutTypeEnum = builder.enumType('CheckoutType', { values: CHECKOUT_TYPE_NAMES });
 
 export const CheckoutErrorRef = builder.objectRef<CheckoutError>('CheckoutError').implement({
   description: 'A business error: the field it concerns (dotted path), a message for logs, and the code the storefront translates.',

@@ -73,7 +73,7 @@ const OrderOffer = builder.objectRef<{ name: string; discountValue: number; curr
   }),
 });
 
-export const Order = builder.objectRef<OrderNode>('Order').implement({
+const Order = builder.objectRef<OrderNode>('Order').implement({
   fields: (t) => ({
     id: t.id({ resolve: ({ order }) => Buffer.from(`Order:${order.token}`).toString('base64') }),
     token: t.string({ resolve: ({ order }) => order.token }),

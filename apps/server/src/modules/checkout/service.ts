@@ -38,7 +38,7 @@ const MAX_QUANTITY = 100;
 const BANNED_EMAIL_DOMAINS = ['mailinator.com', 'guerrillamail.com', '10minutemail.com', 'trashmail.com', 'yopmail.com'];
 const Email = z.string().trim().toLowerCase().max(254).email();
 
-export function checkEmail(input: string): { email: string | null; error: CheckoutError | null } {
+function checkEmail(input: string): { email: string | null; error: CheckoutError | null } {
   const parsed = Email.safeParse(input);
   if (!parsed.success) return { email: null, error: fail('INVALID', 'email', 'Enter a valid e-mail address') };
   if (BANNED_EMAIL_DOMAINS.includes(parsed.data.split('@')[1]!)) return { email: null, error: fail('BANNED_EMAIL_ADDRESS', 'email', 'Orders cannot be placed with this e-mail address') };
@@ -355,7 +355,7 @@ export class CheckoutService {
 /** Probes the trade-in program takes back. */
 export const TRADE_IN_MODELS = ['IQ', 'IQ_PLUS', 'OTHER_HANDHELD'];
 
-export function isUniqueViolation(error: unknown): boolean {
+function isUniqueViolation(error: unknown): boolean {
   let e: unknown = error;
   while (e && typeof e === 'object') {
     if ((e as { code?: string }).code === '23505') return true;

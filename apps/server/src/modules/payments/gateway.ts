@@ -5,7 +5,7 @@ export type PaymentFailureCode =
   | 'CARD_DECLINED' | 'EXPIRED_CARD' | 'INCORRECT_CVC' | 'INCORRECT_NUMBER' | 'INCORRECT_ZIP' | 'PROCESSING_ERROR' | 'CANNOT_ATTACH_CARD'
   | 'PAYMENT_ERROR' | 'PAYMENT_NOT_FOUND';
 
-export interface CardDetails {
+interface CardDetails {
   brand: string;
   lastDigits: string;
   expMonth: number;

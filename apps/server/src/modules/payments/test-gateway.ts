@@ -4,7 +4,7 @@ import { cardBrand, isAsyncMethod, testCardOutcome } from '@probe/domain';
 import type { ChargeRequest, ChargeResult, GatewayEvent, Intent, IntentRequest, PaymentGateway } from './gateway.ts';
 import { eventFromStripeShape } from './events.ts';
 
-export type TestIntentStatus = 'requires_action' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+type TestIntentStatus = 'requires_action' | 'processing' | 'succeeded' | 'failed' | 'canceled';
 
 export interface TestIntent {
   id: string;

@@ -7,7 +7,7 @@ import type { LanguageCodeValue } from '@probe/domain';
 import type { CountryAddressValidationQuery, CountryAddressValidationQueryVariables, CountryCode } from '../../graphql/generated.ts';
 import type { AddressFields, BusinessErrorFields } from './operations.ts';
 
-export const COUNTRY_ADDRESS_VALIDATION: TypedDocumentNode<CountryAddressValidationQuery, CountryAddressValidationQueryVariables> = gql`
+const COUNTRY_ADDRESS_VALIDATION: TypedDocumentNode<CountryAddressValidationQuery, CountryAddressValidationQueryVariables> = gql`
   query CountryAddressValidation($countryCode: CountryCode!, $languageCode: LanguageCodeEnum) {
     addressValidator(countryCode: $countryCode, languageCode: $languageCode) { countryCode requiredFields countryAreaChoices { raw verbose } postalCodeType countryAreaType }
   }

@@ -5,7 +5,7 @@ import { announceCartCount } from './cart-events.ts';
 import { CHECKOUT_BY_TOKEN, CHECKOUT_CREATE, CHECKOUT_LINES_ADD, type CheckoutFields, type CheckoutPayload } from './operations.ts';
 
 
-export function storedCheckoutToken(storage: Storage = localStorage): string | null {
+function storedCheckoutToken(storage: Storage = localStorage): string | null {
   return storage.getItem(STORAGE_KEYS.checkoutToken);
 }
 
@@ -31,7 +31,7 @@ export function idempotencyKey(scope: string, storage: Storage = sessionStorage)
   return key;
 }
 
-export function forgetIdempotencyKey(scope: string, storage: Storage = sessionStorage): void {
+function forgetIdempotencyKey(scope: string, storage: Storage = sessionStorage): void {
   storage.removeItem(`idempotency:${scope}`);
 }
 

@@ -1,10 +1,9 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { CheckoutAddressFragment, CheckoutBeforePlaceOrderMutationMutation, CheckoutBeforePlaceOrderMutationMutationVariables, CheckoutByTokenQuery, CheckoutByTokenQueryVariables, CheckoutContactUpdateMutation, CheckoutContactUpdateMutationVariables, CheckoutCreateWithOrganizationMutation, CheckoutCreateWithOrganizationMutationVariables, CheckoutEstimatedDeliveryQuery, CheckoutEstimatedDeliveryQueryVariables, CheckoutFieldsFragment, CheckoutLineDeleteMutation, CheckoutLineDeleteMutationVariables, CheckoutLineUpdateMutation, CheckoutLineUpdateMutationVariables, CheckoutLinesAddMutation, CheckoutLinesAddMutationVariables, CheckoutPayloadFieldsFragment, CheckoutPlaceOrderMutation, CheckoutPlaceOrderMutationVariables, CheckoutQuoteDataUpdateMutation, CheckoutQuoteDataUpdateMutationVariables, CheckoutShippingMethodUpdateMutation, CheckoutShippingMethodUpdateMutationVariables, CheckoutTaxedFragment, CheckoutVatNumberUpdateMutationMutation, CheckoutVatNumberUpdateMutationMutationVariables, InvoiceByTokenQuery, InvoiceByTokenQueryVariables, InvoicePayMutation, InvoicePayMutationVariables, OrderByTokenQuery, OrderByTokenQueryVariables, OrderFieldsFragment, OrderPayMutation, OrderPayMutationVariables, UpdateCheckoutBillingAddressMutation, UpdateCheckoutBillingAddressMutationVariables, UpdateCheckoutShippingAddressMutation, UpdateCheckoutShippingAddressMutationVariables, UpdateVoucherMutation, UpdateVoucherMutationVariables } from '../../graphql/generated.ts';
+import type { CheckoutAddressFragment, CheckoutBeforePlaceOrderMutationMutation, CheckoutBeforePlaceOrderMutationMutationVariables, CheckoutByTokenQuery, CheckoutByTokenQueryVariables, CheckoutContactUpdateMutation, CheckoutContactUpdateMutationVariables, CheckoutCreateWithOrganizationMutation, CheckoutCreateWithOrganizationMutationVariables, CheckoutFieldsFragment, CheckoutLineDeleteMutation, CheckoutLineDeleteMutationVariables, CheckoutLineUpdateMutation, CheckoutLineUpdateMutationVariables, CheckoutLinesAddMutation, CheckoutLinesAddMutationVariables, CheckoutPayloadFieldsFragment, CheckoutPlaceOrderMutation, CheckoutPlaceOrderMutationVariables, CheckoutQuoteDataUpdateMutation, CheckoutQuoteDataUpdateMutationVariables, CheckoutShippingMethodUpdateMutation, CheckoutShippingMethodUpdateMutationVariables, CheckoutTaxedFragment, CheckoutVatNumberUpdateMutationMutation, CheckoutVatNumberUpdateMutationMutationVariables, InvoiceByTokenQuery, InvoiceByTokenQueryVariables, InvoicePayMutation, InvoicePayMutationVariables, OrderByTokenQuery, OrderByTokenQueryVariables, OrderFieldsFragment, OrderPayMutation, OrderPayMutationVariables, UpdateCheckoutBillingAddressMutation, UpdateCheckoutBillingAddressMutationVariables, UpdateCheckoutShippingAddressMutation, UpdateCheckoutShippingAddressMutationVariables, UpdateVoucherMutation, UpdateVoucherMutationVariables } from '../../graphql/generated.ts';
 
 export type Taxed = CheckoutTaxedFragment;
 export type AddressFields = CheckoutAddressFragment;
 export type CheckoutFields = CheckoutFieldsFragment;
-export type CheckoutLineFields = CheckoutFields['lines'][number];
 export type CheckoutPayload = CheckoutPayloadFieldsFragment;
 export type OrderFields = OrderFieldsFragment;
 export type InvoiceFields = NonNullable<InvoiceByTokenQuery['invoiceByToken']>;
@@ -45,10 +44,6 @@ const PAYLOAD = gql`
 export const CHECKOUT_BY_TOKEN: TypedDocumentNode<CheckoutByTokenQuery, CheckoutByTokenQueryVariables> = gql`
   query CheckoutByToken($token: String!) { checkout(token: $token) { ...CheckoutFields } }
   ${CHECKOUT_FIELDS}
-`;
-
-export const CHECKOUT_ESTIMATED_DELIVERY: TypedDocumentNode<CheckoutEstimatedDeliveryQuery, CheckoutEstimatedDeliveryQueryVariables> = gql`
-  query CheckoutEstimatedDelivery($token: String!) { checkoutEstimatedDelivery(token: $token) { from to } }
 `;
 
 export const CHECKOUT_CREATE: TypedDocumentNode<CheckoutCreateWithOrganizationMutation, CheckoutCreateWithOrganizationMutationVariables> = gql`

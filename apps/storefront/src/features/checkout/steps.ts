@@ -1,12 +1,12 @@
 import type { CheckoutFields } from './operations.ts';
 
 /** The checkout's steps, in order. Which apply, and which is current, follow from the checkout alone. */
-export const CHECKOUT_STEPS = ['contact', 'shipping', 'billing', 'payment'] as const;
+const CHECKOUT_STEPS = ['contact', 'shipping', 'billing', 'payment'] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
 
 type StepState = Pick<CheckoutFields, 'email' | 'isShippingRequired' | 'shippingAddress' | 'shippingMethod' | 'billingAddress' | 'lines'>;
 
-export function isCheckoutStep(value: string | undefined): value is CheckoutStep {
+function isCheckoutStep(value: string | undefined): value is CheckoutStep {
   return (CHECKOUT_STEPS as readonly string[]).includes(value ?? '');
 }
 

@@ -30,5 +30,5 @@ export interface LandingPage {
   cta: { kind: 'cart' } | { kind: 'link'; label: string };
 }
 
-export type PointSet = 'probe' | 'probeOnly' | 'vetProbe' | 'pro' | 'proVet' | 'rental' | 'tradeIn' | 'cable';
+type PointSet = 'probe' | 'probeOnly' | 'vetProbe' | 'pro' | 'proVet' | 'rental' | 'tradeIn' | 'cable';
 

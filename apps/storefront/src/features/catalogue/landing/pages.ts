@@ -3,7 +3,7 @@ import { DEVICE_PAGES } from './devices.ts';
 import { PLAN_PAGES } from './plans.ts';
 import { PROGRAM_PAGES } from './programs.ts';
 
-export type { LandingPage, PointSet } from './landing-page.ts';
+export type { LandingPage } from './landing-page.ts';
 
 export const SECTION_LABEL: Record<LandingPage['section'], string> = { iq: 'nav.human', vet: 'nav.vet', pricing: 'nav.pricing' };
 
