@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { resolveBasePath, safeLocalPath, type BasePathInput } from '../src/markets/base-path.ts';
+import { isBasePathExempt, resolveBasePath, safeLocalPath, type BasePathInput } from '../src/markets/base-path.ts';
 import { isStoreCountry, KNOWN_COUNTRIES, STORE_COUNTRIES } from '../src/markets/countries.ts';
 import { LOCALE_ENTRIES } from '../src/markets/locales.ts';
 
@@ -73,7 +73,7 @@ describe('resolveBasePath', () => {
       fc.property(fc.array(segment, { maxLength: 5 }), geo, membership, fc.boolean(), (segs, geoCountry, membershipCountry, slash) => {
         const pathname = '/' + segs.join('/') + (slash && segs.length ? '/' : '');
         const first = resolve(pathname, { geoCountry, membershipCountry, search: '?q=1', hash: '#h' });
-        if (first.kind === 'ok') return;
+        if (first.kind !== 'redirect') return;
         const url = new URL(first.to, 'http://x');
         const second = resolve(url.pathname, { geoCountry, membershipCountry, search: url.search, hash: url.hash });
         expect(second, `${pathname} -> ${first.to}`).toMatchObject({ kind: 'ok' });
@@ -91,11 +91,25 @@ describe('resolveBasePath', () => {
   });
 });
 
+describe('sign-in return pages outside the base path', () => {
+  it.each(['/auth/callback', '/auth/callback/', '/auth/logged-out', '/auth/logged-out/'])('never redirects %s', (pathname) => {
+    expect(resolve(pathname, { search: '?code=x&state=y', geoCountry: 'DE', membershipCountry: 'AT' })).toEqual({ kind: 'exempt' });
+    expect(isBasePathExempt(pathname)).toBe(true);
+  });
+  it.each(['/auth/', '/auth/callbacks', '/auth/callback/x', '/AUTH/callback', '/auth/logged-out/x'])('redirects %s as usual', (pathname) => {
+    expect(resolve(pathname).kind).toBe('redirect');
+  });
+});
+
 describe('safeLocalPath', () => {
   it('keeps a path on this site with its query and hash', () => {
     expect(safeLocalPath('/de/de/cart/?x=1#y')).toBe('/de/de/cart/?x=1#y');
   });
-  it.each(['//evil.test/x', '/\\evil.test', 'https://evil.test/', 'javascript:alert(1)', '', null, 'de/de/'])(
+  it.each([
+    '//evil.test/x', '/\\evil.test', 'https://evil.test/', 'javascript:alert(1)', '', null, 'de/de/',
+    '/%2F%2Fevil.test', '%2F%2Fevil.test', '/%2f/evil.test', '/%5Cevil.test', '/%252F%252Fevil.test', '/%25252F%25252Fevil.test',
+    '/\t/evil.test', '/%09/evil.test', 'JAVASCRIPT:alert(1)', 'data:text/html,x', '/%', '\\\\evil.test',
+  ])(
     'refuses %s',
     (value) => expect(safeLocalPath(value)).toBeNull(),
   );

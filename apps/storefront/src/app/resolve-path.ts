@@ -14,7 +14,7 @@ export async function resolveRequestPath(client: ApolloClient, url: URL): Promis
   await orFail('Failed to load countries', () => client.query({ query: ENABLED_COUNTRIES }));
   const input = { pathname: url.pathname, search: url.search, hash: url.hash, isPriced: () => true };
   const first = resolveBasePath(input);
-  if (first.kind === 'ok' || (first.reason !== 'no-prefix' && first.reason !== 'invalid-prefix')) return first;
+  if (first.kind !== 'redirect' || (first.reason !== 'no-prefix' && first.reason !== 'invalid-prefix')) return first;
   const geo = await orFail('Failed to load geolocalization', () => client.query({ query: GEOLOCALIZATION }));
   return resolveBasePath({ ...input, geoCountry: geo.data?.shop.geolocalization.country?.code ?? null });
 }

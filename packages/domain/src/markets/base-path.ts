@@ -20,11 +20,25 @@ export interface BasePathInput {
 
 export type BasePathResult =
   | { kind: 'ok'; country: KnownCountry; language: UrlLanguage; rest: string }
+  /** A path served outside the base path (the sign-in return pages): never redirected. */
+  | { kind: 'exempt' }
   | { kind: 'redirect'; to: string; reason: RedirectReason; unavailableCountry?: KnownCountry };
 
 export type RedirectReason = 'no-prefix' | 'invalid-prefix' | 'case' | 'language-override' | 'membership' | 'not-priced';
 
 const TWO_LETTERS = /^[A-Za-z]{2}$/;
+
+/**
+ * The identity provider's return addresses: registered with it exactly as they are, so they live
+ * outside /{countryCode}/{language}/ and are never redirected (on the server or in the browser).
+ */
+export const AUTH_CALLBACK_PATH = '/auth/callback';
+export const AUTH_LOGGED_OUT_PATH = '/auth/logged-out';
+
+export function isBasePathExempt(pathname: string): boolean {
+  const path = pathname.endsWith('/') && pathname.length > 1 ? pathname.slice(0, -1) : pathname;
+  return path === AUTH_CALLBACK_PATH || path === AUTH_LOGGED_OUT_PATH;
+}
 
 export function storePath(country: string, language: string, rest = ''): string {
   return `/${country.toLowerCase()}/${language}/${rest.replace(/^\/+/, '')}`;
@@ -37,6 +51,7 @@ function servable(code: string | null | undefined, isPriced: BasePathInput['isPr
 
 export function resolveBasePath(input: BasePathInput): BasePathResult {
   const { pathname, search = '', hash = '', isPriced } = input;
+  if (isBasePathExempt(pathname)) return { kind: 'exempt' };
   const tail = search + hash;
   const segments = pathname.split('/').slice(1);
   const [first = '', second] = segments;
@@ -80,12 +95,31 @@ export function resolveBasePath(input: BasePathInput): BasePathResult {
   return { kind: 'ok', country: countryCode, language: languageCode, rest };
 }
 
+/** A URL scheme at the start (`javascript:`, `https:`, `data:` …). */
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
 /**
  * A stored last location (spec §2: restored after login) is followed only when it is a path on this
- * site: never another origin, a protocol-relative URL or a script URL. Returns the safe path or null.
+ * site: never another origin, a protocol-relative URL (`//x`, `/\x`), a script or any other scheme,
+ * control characters, or any of these percent-encoded (`/%2F%2Fx`, `%2F%2Fx`). Returns the path or null.
  */
 export function safeLocalPath(stored: string | null | undefined): string | null {
-  if (!stored || !stored.startsWith('/') || stored.startsWith('//') || stored.includes('\\')) return null;
+  if (!stored || !stored.startsWith('/')) return null;
+  // Every decoding of the value must itself look like a plain local path; deeper than four levels is refused.
+  let decoded = stored;
+  for (let i = 0; ; i++) {
+    if (i === 4) return null;
+    const path = decoded.split(/[?#]/, 1)[0]!;
+    if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\') || SCHEME.test(path) || /[\u0000-\u001f\u007f]/.test(decoded)) return null;
+    let next: string;
+    try {
+      next = decodeURIComponent(decoded);
+    } catch {
+      return null;
+    }
+    if (next === decoded) break;
+    decoded = next;
+  }
   try {
     const url = new URL(stored, 'http://store.invalid');
     if (url.origin !== 'http://store.invalid') return null;

@@ -17,6 +17,8 @@ import { reportError } from '../../monitoring/current.ts';
 export async function baseLoader({ request, context }: LoaderFunctionArgs): Promise<BaseData> {
   const result = await resolveRequestPath(context.get(apolloContext), new URL(request.url));
   if (result.kind === 'redirect') throw redirectTo(result);
+  // The sign-in return pages have routes of their own, which outrank this one.
+  if (result.kind === 'exempt') throw new Error(`unreachable: ${request.url} is outside the base path`);
   const languageCode = catalogueLanguage(result.country, result.language);
   await loadMessages(languageCode);
   return {

@@ -6,6 +6,6 @@ import { redirectTo, resolveRequestPath } from '../resolve-path.ts';
 export async function rootRedirectLoader({ request, context }: LoaderFunctionArgs): Promise<Response> {
   const result = await resolveRequestPath(context.get(apolloContext), new URL(request.url));
   // A path outside the base path can never resolve as it is; the rule always redirects it.
-  if (result.kind === 'ok') throw new Error(`unreachable: ${request.url} resolved without a prefix`);
+  if (result.kind !== 'redirect') throw new Error(`unreachable: ${request.url} resolved without a prefix`);
   throw redirectTo(result);
 }
