@@ -10,7 +10,7 @@ import { createBrowserClient } from './data/client.ts';
 import { DATA_CONFIG } from './data/config.ts';
 import { setReporter } from './monitoring/current.ts';
 import { createReporter } from './monitoring/reporter.ts';
-import { logout } from './session/logout.ts';
+import { clearAuthData } from './session/auth-token.ts';
 import { routes, type RouteHandle } from './app/routes.tsx';
 import { reviveErrors, STATE_SCRIPT_ID, type SsrState } from './app/ssr-state.ts';
 import { loadMessages, loadScreenMessages } from './i18n/catalogues.ts';
@@ -18,6 +18,18 @@ import './ui/base.css';
 
 const stateElement = document.getElementById(STATE_SCRIPT_ID);
 const state = stateElement?.textContent ? (JSON.parse(stateElement.textContent) as SsrState) : null;
+
+let loggingOut = false;
+/** Spec §4, §8: a PermissionDenied answer clears the auth data at once, then logs out (that code loads on demand). */
+function logout(): void {
+  if (loggingOut) return;
+  loggingOut = true;
+  clearAuthData();
+  void import('./features/account/sign-out.ts').then((m) => m.signOut(), () => {
+    localStorage.clear();
+    location.assign('/us/en/');
+  });
+}
 
 const reporter = createReporter(DATA_CONFIG.errorDsn);
 setReporter(reporter);

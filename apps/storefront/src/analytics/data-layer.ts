@@ -81,6 +81,11 @@ export function pushBeginCheckout(currency: string, lines: AnalyticsLine[]): boo
   return true;
 }
 
+/** Spec §4 login flow: the login event, sent once a sign-in is accepted. */
+export function pushLogin(method = 'oidc'): void {
+  push({ event: 'login', method });
+}
+
 /** The visitor's anonymous analytics id, generated and kept on first use (spec §4). */
 function anonymousId(storage: Storage = localStorage): string {
   let id = storage.getItem(ANONYMOUS_ID_KEY);

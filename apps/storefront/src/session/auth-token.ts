@@ -70,6 +70,7 @@ export function validAuthToken(
 /** Spec §4: on a permission-denied error (and on logout) the auth data is cleared. */
 export function clearAuthData(storage: Storage = localStorage): void {
   storage.removeItem(STORAGE_KEYS.authToken);
+  storage.removeItem(STORAGE_KEYS.idToken);
   storage.removeItem(STORAGE_KEYS.organizationSlug);
   storage.removeItem(STORAGE_KEYS.loginState);
 }

@@ -1,9 +1,14 @@
 import { safeLocalPath } from '@probe/domain';
 import { STORAGE_KEYS } from './storage-keys.ts';
 
-/** Before leaving for sign-in: remember where the buyer was (path, query and hash). */
+/**
+ * Before leaving for sign-in: remember where the buyer was (path, query and hash), when it is a path on
+ * this site; anything else (`//x`, `/\x`, a scheme, their encoded forms) is not stored.
+ */
 export function rememberLastLocation(location: Pick<Location, 'pathname' | 'search' | 'hash'> = window.location): void {
-  localStorage.setItem(STORAGE_KEYS.lastLoginLocation, location.pathname + location.search + location.hash);
+  const path = safeLocalPath(location.pathname + location.search + location.hash);
+  if (path) localStorage.setItem(STORAGE_KEYS.lastLoginLocation, path);
+  else localStorage.removeItem(STORAGE_KEYS.lastLoginLocation);
 }
 
 /**

@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   lastLoginLocation: 'lastLoginLocation',
   loginState: 'loginState',
   authToken: 'authToken',
+  /** The provider's ID token, kept only to name the session at logout (id_token_hint). */
+  idToken: 'idToken',
   organizationSlug: 'organizationSlug',
   promoCode: 'promoCode',
   /** The cart's item count as last seen, for the header. */
