@@ -20,7 +20,7 @@ function argumentsOf(message: string): string[] {
 
 /** Brand and plan names (spec: catalogue names that are English may stay), and words that are the same in some languages ("Version"). */
 const SAME_IN_EVERY_LANGUAGE = new Set([
-  'app.brand', 'app.footerVersion', 'plans.pro.name', 'plans.custom.name', 'plans.team.name', 'compare.core', 'compare.pro', 'compare.custom', 'compare.team',
+  'app.brand', 'app.footerVersion', 'account.name', 'account.plan', 'plans.pro.name', 'plans.custom.name', 'plans.team.name', 'compare.core', 'compare.pro', 'compare.custom', 'compare.team',
   // The Pro Custom add-on named as in the plan copy; French spells it as English does.
   'proCustom.addon.COLLABORATION',
   // Payment brands, named as their owners name them everywhere.

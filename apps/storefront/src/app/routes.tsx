@@ -96,11 +96,17 @@ export const routes: RouteObject[] = [
               { id: 'confirmation', path: 'confirmation/:orderToken', ...screen('checkout/routes/confirmation', () => import('../features/checkout/routes/confirmation.tsx'), screens) },
               { id: 'order-payment', path: 'order-payment/:orderToken', ...screen('payments/routes/order-payment', () => import('../features/payments/routes/order-payment.tsx'), screens) },
               { id: 'invoice-payment', path: 'invoice-payment/:invoiceToken', ...screen('payments/routes/invoice-payment', () => import('../features/payments/routes/invoice-payment.tsx'), screens) },
+              // Signed-in screens (features/account): my account, one route for the desktop and mobile layouts, and edit membership.
+              { id: 'account', path: 'account', ...screen('account/routes/my-account', () => import('../features/account/routes/my-account.tsx'), screens) },
+              { id: 'edit-membership', path: 'account/organization/:membershipId', ...screen('account/routes/edit-membership', () => import('../features/account/routes/edit-membership.tsx'), screens) },
               { id: 'not-found', path: '*', loader: notFound.loader, ErrorBoundary: notFound.ErrorBoundary },
             ],
           },
         ],
       },
+      // The identity provider's return addresses, outside the base path (exempt from its redirect in @probe/domain).
+      { id: 'auth-callback', path: 'auth/callback', ...screen('account/routes/auth-callback', () => import('../features/account/routes/auth-callback.tsx')) },
+      { id: 'auth-logged-out', path: 'auth/logged-out', ...screen('account/routes/logged-out', () => import('../features/account/routes/logged-out.tsx')) },
       { path: '*', loader: rootRedirectLoader },
     ],
   },

@@ -16,5 +16,7 @@ export const cacheConfig: InMemoryCacheConfig = {
     // List fields are replaced by the server's answer, never merged.
     Checkout: { fields: { lines: { merge: false }, availableShippingMethods: { merge: false }, activePromos: { merge: false } } },
     Catalogue: { keyFields: false },
+    User: { fields: { organizationMemberships: { merge: false }, orders: { merge: false } } },
+    Organization: { fields: { members: { merge: false } } },
   },
 };

