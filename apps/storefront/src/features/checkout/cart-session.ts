@@ -5,6 +5,11 @@ import { announceCartCount } from './cart-events.ts';
 import { CHECKOUT_BY_TOKEN, CHECKOUT_CREATE, CHECKOUT_LINES_ADD, type CheckoutFields, type CheckoutPayload } from './operations.ts';
 
 
+/** Whether a token record is stored at all (validity is checked where it is used). */
+function hasAuthToken(storage: Storage = localStorage): boolean {
+  return storage.getItem(STORAGE_KEYS.authToken) !== null;
+}
+
 function storedCheckoutToken(storage: Storage = localStorage): string | null {
   return storage.getItem(STORAGE_KEYS.checkoutToken);
 }
@@ -39,7 +44,12 @@ export const NO_CACHE = { fetchPolicy: 'no-cache' as const };
 
 /** The stored checkout when it is still open in this country; otherwise null (and forgotten when gone). */
 export async function currentCheckout(client: ApolloClient, country: string): Promise<CheckoutFields | null> {
-  const token = storedCheckoutToken();
+  let token = storedCheckoutToken();
+  // A signed-in buyer's open checkout from another device (UserCheckout); the account code loads only then.
+  if (!token && hasAuthToken()) {
+    token = await import('../account/buyer.ts').then((m) => m.userCheckoutToken(client, country)).catch(() => null);
+    if (token) storeCheckoutToken(token);
+  }
   if (!token) return null;
   const { data } = await client.query({ query: CHECKOUT_BY_TOKEN, variables: { token }, ...NO_CACHE });
   const checkout = data?.checkout ?? null;
@@ -64,9 +74,12 @@ export async function addToCart(
     result = data!.checkoutLinesAdd;
   } else {
     const scope = `create:${where.country}`;
+    // A signed-in buyer's checkout is created for their organization membership, with their e-mail.
+    const buyer = hasAuthToken() ? await import('../account/buyer.ts').then((m) => m.signedInBuyer(client)).catch(() => null) : null;
+    const signedIn = buyer ? { email: buyer.email, ...(buyer.organizationMembershipId ? { organizationMembershipId: buyer.organizationMembershipId } : {}) } : {};
     const { data } = await client.mutate({
       mutation: CHECKOUT_CREATE,
-      variables: { input: { lines, country: where.country, languageCode: languageCodeEnum(where.language) }, idempotencyKey: idempotencyKey(scope) },
+      variables: { input: { lines, country: where.country, languageCode: languageCodeEnum(where.language), ...signedIn }, idempotencyKey: idempotencyKey(scope) },
       ...NO_CACHE,
     });
     result = data!.checkoutCreate;

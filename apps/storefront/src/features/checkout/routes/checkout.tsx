@@ -136,6 +136,15 @@ function ContactStep({ checkout, onSaved }: { checkout: CheckoutFields; onSaved:
   const client = useApolloClient();
   const { errors, busy, submit } = useSubmit();
   const [values, setValues] = useState({ email: checkout.email ?? '', firstName: checkout.firstName ?? '', lastName: checkout.lastName ?? '', marketingOptIn: checkout.marketingOptIn });
+  // A signed-in buyer's e-mail and name fill what the checkout does not have yet.
+  useEffect(() => {
+    let live = true;
+    void import('../../account/buyer.ts').then((m) => m.signedInBuyer(client)).then((buyer) => {
+      if (!live || !buyer) return;
+      setValues((v) => ({ ...v, email: v.email || buyer.email, firstName: v.firstName || buyer.firstName, lastName: v.lastName || buyer.lastName }));
+    }, () => {});
+    return () => { live = false; };
+  }, [client]);
   const save = async (event: FormEvent) => {
     event.preventDefault();
     const saved = await submit(async () => ({ payload: (await client.mutate({ mutation: CHECKOUT_CONTACT_UPDATE, variables: { token: checkout.token, ...values }, ...NO_CACHE })).data?.checkoutContactUpdate }));
