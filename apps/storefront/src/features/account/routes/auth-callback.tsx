@@ -1,8 +1,7 @@
 import { catalogueLanguage, intlLocale, resolveBasePath, textDirection } from '@probe/domain';
 import { useEffect, useState } from 'react';
 import { IntlProvider } from 'react-intl';
-import en from '../../../i18n/messages/en.json';
-import { loadMessages, type Messages } from '../../../i18n/catalogues.ts';
+import { loadedMessages, loadMessages, type Messages } from '../../../i18n/catalogues.ts';
 import { reportError } from '../../../monitoring/current.ts';
 import { STORAGE_KEYS } from '../../../session/storage-keys.ts';
 import { ErrorScreen } from '../../../ui/error-screen.tsx';
@@ -24,7 +23,7 @@ async function failureLanguage(): Promise<Omit<Failure, 'errorId'>> {
   const last = localStorage.getItem(STORAGE_KEYS.lastLoginLocation);
   localStorage.removeItem(STORAGE_KEYS.lastLoginLocation);
   const resolved = last?.startsWith('/') ? resolveBasePath({ pathname: last.split(/[?#]/, 1)[0]!, isPriced: () => true }) : null;
-  if (resolved?.kind !== 'ok') return { locale: 'en', dir: 'ltr', messages: en };
+  if (resolved?.kind !== 'ok') return { locale: 'en', dir: 'ltr', messages: loadedMessages('en') };
   const languageCode = catalogueLanguage(resolved.country, resolved.language);
   return { locale: intlLocale(resolved.country, resolved.language), dir: textDirection(resolved.language), messages: await loadMessages(languageCode) };
 }
@@ -57,5 +56,5 @@ export function Component() {
       </IntlProvider>
     );
   }
-  return <main id="main"><PageLoader label={en['app.loading']} /></main>;
+  return <main id="main"><PageLoader label={loadedMessages('en')['app.loading']!} /></main>;
 }

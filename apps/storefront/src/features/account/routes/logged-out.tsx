@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import en from '../../../i18n/messages/en.json';
+import { loadedMessages } from '../../../i18n/catalogues.ts';
 import { PageLoader } from '../../../ui/spinner.tsx';
 import { afterLogoutPath } from '../sign-out.ts';
 
@@ -8,5 +8,5 @@ export function Component() {
   useEffect(() => {
     location.replace(afterLogoutPath());
   }, []);
-  return <main id="main"><PageLoader label={en['app.loading']} /></main>;
+  return <main id="main"><PageLoader label={loadedMessages('en')['app.loading']!} /></main>;
 }
