@@ -1,0 +1,125 @@
+import type { BrowserContext, Page, Route } from 'playwright-core';
+
+/**
+ * A stand-in OpenID Connect provider and account answers, routed in the browser, for the storefront's
+ * side of sign-in while the server's accounts are not there (and for answers a real server will not
+ * give on demand, such as PermissionDenied).
+ */
+export interface FakeProvider {
+  /** Every request the browser sent to the provider, by path with its query. */
+  requests: URL[];
+  /** Token requests' form bodies. */
+  tokenBodies: URLSearchParams[];
+}
+
+export async function fakeProvider(context: BrowserContext, origin: string): Promise<FakeProvider> {
+  const issuer = `${origin}/oidc`;
+  const provider: FakeProvider = { requests: [], tokenBodies: [] };
+  await context.route(`${issuer}/**`, async (route: Route) => {
+    const url = new URL(route.request().url());
+    provider.requests.push(url);
+    if (url.pathname === '/oidc/.well-known/openid-configuration') {
+      return route.fulfill({ json: { issuer, authorization_endpoint: `${issuer}/auth`, token_endpoint: `${issuer}/token`, end_session_endpoint: `${issuer}/session/end`, code_challenge_methods_supported: ['S256'] } });
+    }
+    if (url.pathname === '/oidc/auth') {
+      const back = new URL(url.searchParams.get('redirect_uri')!);
+      back.searchParams.set('code', `code-${provider.requests.length}`);
+      back.searchParams.set('state', url.searchParams.get('state')!);
+      return route.fulfill({ status: 303, headers: { location: back.toString() } });
+    }
+    if (url.pathname === '/oidc/token') {
+      provider.tokenBodies.push(new URLSearchParams(route.request().postData() ?? ''));
+      return route.fulfill({ json: { access_token: 'fake.jwt.token', token_type: 'Bearer', expires_in: 3600, id_token: 'fake.id.token', scope: 'openid email profile' } });
+    }
+    if (url.pathname === '/oidc/session/end') {
+      return route.fulfill({ status: 303, headers: { location: url.searchParams.get('post_logout_redirect_uri')! } });
+    }
+    return route.fulfill({ status: 404, body: 'not found' });
+  });
+  return provider;
+}
+
+export interface FakeAccount {
+  me: Record<string, unknown>;
+  /** Operation names answered with a PermissionDenied error. */
+  denied?: Set<string>;
+}
+
+const membership = (id: string, admin: boolean, country: string, name: string) => ({
+  __typename: 'OrganizationMembership', id, isOrganizationAdmin: admin, canPurchasePersonalProbe: true,
+  organization: {
+    __typename: 'Organization', id: `org-${id}`, name, slug: name.toLowerCase().replace(/\W+/g, '-'), country, planType: 'CLINIC',
+    availableSeats: 3, maxSeats: 10, registeredProbes: 2, registeredProbesPlus: 1, registeredProbesIq3: 4,
+  },
+});
+
+export function demoUser(options: { country?: string; admin?: boolean; orders?: boolean } = {}): Record<string, unknown> {
+  const money = (cents: number, currency: string) => ({ __typename: 'TaxedMoney', currency, gross: { __typename: 'Money', currency, fractionalAmount: cents } });
+  return {
+    __typename: 'User', id: 'user-1', email: 'admin@demo.probe.store', name: 'Dana Admin',
+    organizationMemberships: [membership('m-1', options.admin ?? true, options.country ?? 'US', 'Demo Clinic')],
+    orders: options.orders === false ? [] : [
+      { __typename: 'Order', id: 'o-1', token: '11111111-1111-4111-8111-111111111111', number: '1042', created: '2026-11-20T10:00:00.000Z', paymentStatus: 'FULLY_CHARGED', total: money(389900, 'USD'), invoice: null },
+      { __typename: 'Order', id: 'o-2', token: '22222222-2222-4222-8222-222222222222', number: '1043', created: '2026-11-21T10:00:00.000Z', paymentStatus: 'NOT_CHARGED', total: money(123456, 'USD'), invoice: null },
+      { __typename: 'Order', id: 'o-3', token: '33333333-3333-4333-8333-333333333333', number: '1044', created: '2026-11-22T10:00:00.000Z', paymentStatus: 'NOT_CHARGED', total: money(9900, 'USD'), invoice: { __typename: 'Invoice', token: '44444444-4444-4444-8444-444444444444', status: 'OPEN' } },
+    ],
+  };
+}
+
+const MEMBERS = [
+  { __typename: 'OrganizationMember', membershipId: 'm-1', email: 'admin@demo.probe.store', name: 'Dana Admin', isOrganizationAdmin: true, canPurchasePersonalProbe: true },
+  { __typename: 'OrganizationMember', membershipId: 'm-2', email: 'member@demo.probe.store', name: 'Max Member', isOrganizationAdmin: false, canPurchasePersonalProbe: false },
+];
+
+export interface GraphqlLog {
+  operations: Array<{ name: string; variables: Record<string, unknown>; authorization: string | null }>;
+}
+
+/** Answers the account operations from `account`; every other operation goes to the real server. */
+export async function fakeAccountApi(page: Page, account: FakeAccount): Promise<GraphqlLog> {
+  const log: GraphqlLog = { operations: [] };
+  await page.route('**/graphql', async (route) => {
+    const body = route.request().postDataJSON() as { operationName?: string; variables?: Record<string, unknown> } | null;
+    const name = body?.operationName ?? '';
+    log.operations.push({ name, variables: body?.variables ?? {}, authorization: (await route.request().allHeaders()).authorization ?? null });
+    if (account.denied?.has(name)) {
+      return route.fulfill({ json: { data: null, errors: [{ message: 'You do not have permission to perform this action', extensions: { exception: { code: 'PermissionDenied' } } }] } });
+    }
+    const me = account.me;
+    const memberships = me.organizationMemberships as Array<ReturnType<typeof membership>>;
+    switch (name) {
+      case 'UserQuery':
+      case 'UserRefreshQuery':
+        return route.fulfill({ json: { data: { me } } });
+      case 'UserCheckout':
+        return route.fulfill({ json: { data: { me: { __typename: 'User', id: me.id, checkout: null } } } });
+      case 'UserOrganizationMembershipInfo': {
+        const found = memberships.find((m) => m.id === body?.variables?.id) ?? null;
+        return route.fulfill({ json: { data: { organizationMembership: found } } });
+      }
+      case 'UserOrganizationRefreshQuery': {
+        const found = memberships.find((m) => m.id === body?.variables?.organizationMembershipId)!;
+        return route.fulfill({ json: { data: { organizationMembership: { __typename: 'OrganizationMembership', id: found.id, organization: { __typename: 'Organization', id: found.organization.id, name: found.organization.name, members: MEMBERS } } } } });
+      }
+      case 'OrganizationAdmins':
+        return route.fulfill({ json: { data: { organizationAdmins: [{ __typename: 'OrganizationAdmin', name: 'Dana Admin', email: 'admin@demo.probe.store' }] } } });
+      case 'OrganizationMembershipUpdate': {
+        const input = body!.variables!.input as Record<string, boolean>;
+        return route.fulfill({ json: { data: { organizationMembershipUpdate: { __typename: 'OrganizationMembershipPayload', membership: { __typename: 'OrganizationMembership', id: body!.variables!.id, isOrganizationAdmin: input.isOrganizationAdmin, canPurchasePersonalProbe: input.canPurchasePersonalProbe }, errors: [] } } } });
+      }
+      case 'CheckoutCreateWithOrganization': {
+        // The stand-in token means nothing to the server: the membership is checked here, and the rest goes on.
+        const variables = structuredClone(body!.variables!) as { input: Record<string, unknown> };
+        delete variables.input.organizationMembershipId;
+        return route.continue({ postData: JSON.stringify({ ...body, variables }) });
+      }
+      default:
+        return route.continue();
+    }
+  });
+  return log;
+}
+
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+}

@@ -1,0 +1,261 @@
+import { createHash } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMinor, intlLocale } from '../../packages/domain/src/index.ts';
+import { AUTHORIZED_OPERATIONS } from '../../apps/storefront/src/data/operations.ts';
+import { demoUser, fakeAccountApi, fakeProvider, hydrated, type FakeAccount } from '../support/account.ts';
+import { addFromProductPage } from '../support/buyer.ts';
+import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
+import { plainText, uiMessages } from '../support/text.ts';
+
+const storage = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+
+/** Signs in from `path` through the header (keyboard), at the stand-in provider; back at `path` after. */
+async function signInFromHeader(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await hydrated(page);
+  await page.getByTestId('sign-in').focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => url.pathname === new URL(path, 'http://x').pathname && !url.search.includes('code='));
+  await hydrated(page);
+  await page.getByTestId('account-menu').waitFor();
+}
+
+/**
+ * The storefront's side of signing in, with a stand-in provider and account answers routed in the
+ * browser: it runs whether or not the server's accounts are there.
+ */
+describe('accounts (storefront, stand-in provider)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('the sign-in return pages are served as they are, never redirected to a base path', async () => {
+    const { context, page } = await openPage(browser);
+    for (const path of ['/auth/callback?code=x&state=y', '/auth/logged-out']) {
+      const res = await page.request.get(path, { maxRedirects: 0 });
+      expect(res.status(), path).toBe(200);
+    }
+    expect((await page.request.get('/auth/other', { maxRedirects: 0 })).status()).toBe(302);
+    await context.close();
+  });
+
+  it('US / en: signs in by code + PKCE from the header, keeps the token record, sends JWT only for the listed operations', async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: VIEWPORTS.phone });
+    await page.goto('/us/en/');
+    const origin = new URL(page.url()).origin;
+    const provider = await fakeProvider(context, origin);
+    const account: FakeAccount = { me: demoUser({ country: 'US' }) };
+    const log = await fakeAccountApi(page, account);
+    await signInFromHeader(page, '/us/en/accessories/?from=test#top');
+    expect(page.url()).toBe(`${origin}/us/en/accessories/?from=test#top`);
+
+    const authorize = provider.requests.find((u) => u.pathname === '/oidc/auth')!;
+    expect(Object.fromEntries(authorize.searchParams)).toMatchObject({
+      response_type: 'code', client_id: 'probe-store', redirect_uri: `${origin}/auth/callback`, scope: 'openid email profile', code_challenge_method: 'S256', ui_locales: 'en',
+    });
+    expect(authorize.searchParams.get('state')).toMatch(/^[\w-]{22}$/);
+    const exchange = provider.tokenBodies[0]!;
+    const challenge = createHash('sha256').update(exchange.get('code_verifier')!).digest('base64url');
+    expect(challenge).toBe(authorize.searchParams.get('code_challenge'));
+    expect(exchange.get('grant_type')).toBe('authorization_code');
+
+    const record = JSON.parse((await storage(page, 'authToken'))!);
+    expect(record).toMatchObject({ token: 'fake.jwt.token', tokenType: 'JWT', expiresIn: 3600, state: authorize.searchParams.get('state') });
+    expect(await storage(page, 'loginState')).toBeNull();
+    expect(await storage(page, 'lastLoginLocation')).toBeNull();
+    expect(log.operations.some((o) => o.name === 'UserQuery')).toBe(true);
+    for (const op of log.operations) {
+      expect(op.authorization, op.name).toBe(AUTHORIZED_OPERATIONS.has(op.name) ? 'JWT fake.jwt.token' : null);
+    }
+    // The header names the user; at 390 px it is an icon with its name for screen readers.
+    expect(await page.getByTestId('account-menu').getAttribute('aria-expanded')).toBe('false');
+    expect(plainText(await page.getByTestId('account-menu').textContent())).toBe('Dana Admin');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    await page.getByTestId('account-menu').focus();
+    await page.keyboard.press('Enter');
+    expect(await page.getByTestId('account-menu').getAttribute('aria-expanded')).toBe('true');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'account-menu-us-phone');
+    await page.keyboard.press('Escape');
+    expect(await page.getByTestId('account-menu').getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('account-menu');
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('AE / ar: an anonymous visitor of my account signs in and comes back to it: profile, membership, orders in Arabic, right to left (axe clean)', async () => {
+    const ar = uiMessages('ar');
+    for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+      const { context, page, problems } = await openPage(browser, { viewport });
+      await page.goto('/ae/ar/');
+      const origin = new URL(page.url()).origin;
+      await fakeProvider(context, origin);
+      const log = await fakeAccountApi(page, { me: demoUser({ country: 'AE' }) });
+      await page.goto('/ae/ar/account/');
+      await page.waitForURL((url) => url.pathname === '/ae/ar/account/' && !url.search);
+      await hydrated(page);
+      await page.getByTestId('account-profile').waitFor();
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      expect(await page.locator('h1').textContent()).toBe(ar['account.title']);
+      expect(plainText(await page.getByTestId('account-profile').textContent())).toContain('admin@demo.probe.store');
+      const membership = plainText(await page.getByTestId('account-membership').textContent());
+      expect(membership).toContain('Demo Clinic');
+      expect(membership).toContain(new Intl.DisplayNames(['ar-AE'], { type: 'region' }).of('AE')!);
+      expect(membership).toContain(ar['account.role.admin']);
+      const orders = page.getByTestId('account-order');
+      expect(await orders.count()).toBe(3);
+      const locale = intlLocale('AE', 'ar');
+      expect(plainText(await orders.nth(0).textContent())).toContain(plainText(formatMinor(389900, 'USD', locale)));
+      expect(plainText(await orders.nth(0).textContent())).toContain(plainText(new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date('2026-11-20T10:00:00.000Z'))));
+      expect(await orders.nth(1).getByTestId('order-payment-state').textContent()).toBe(ar['confirmation.status.FAILED']);
+      expect(await orders.nth(1).locator('a[href="/ae/ar/order-payment/22222222-2222-4222-8222-222222222222/"]').count()).toBe(1);
+      expect(await orders.nth(2).locator('a[href="/ae/ar/invoice-payment/44444444-4444-4444-8444-444444444444/"]').count()).toBe(1);
+      expect(await orders.nth(0).locator('a[href="/ae/ar/confirmation/11111111-1111-4111-8111-111111111111/"]').count()).toBe(1);
+      expect(await page.evaluate(() => ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).some((e) => e.event === 'page_view' && e.pageName === 'my account'))).toBe(true);
+      expect(log.operations.find((o) => o.name === 'UserRefreshQuery')?.authorization).toBe('JWT fake.jwt.token');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `account-ae-${viewport.width === VIEWPORTS.phone.width ? 'phone' : 'desktop'}`);
+      expect(problems.errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it("a user whose first organization is in another country goes to that country's store, keeping sub-path, query and hash", async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/us/en/');
+    await fakeProvider(context, new URL(page.url()).origin);
+    await fakeAccountApi(page, { me: demoUser({ country: 'DE' }) });
+    await hydrated(page);
+    await page.getByTestId('sign-in').click();
+    await page.waitForURL(/\/de\/de\/$/);
+    await page.goto('/us/en/accessories/?x=1#h');
+    await page.waitForURL((url) => url.pathname === '/de/de/accessories/' && url.search === '?x=1' && url.hash === '#h');
+    await context.close();
+  });
+
+  it('checkout for a signed-in member: created for their membership with their e-mail, contact prefilled from me', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/us/en/');
+    await fakeProvider(context, new URL(page.url()).origin);
+    const log = await fakeAccountApi(page, { me: demoUser({ country: 'US', admin: false }) });
+    await signInFromHeader(page, '/us/en/');
+    await addFromProductPage(page, '/us/en', 'iq3');
+    const create = log.operations.find((o) => o.name === 'CheckoutCreateWithOrganization')!;
+    expect(create.variables.input).toMatchObject({ organizationMembershipId: 'm-1', email: 'admin@demo.probe.store', country: 'US' });
+    expect(create.authorization).toBe('JWT fake.jwt.token');
+    // The checkout has the buyer's e-mail from its creation: the contact step is done already.
+    await page.locator('.checkout-aside a.button').click();
+    await page.waitForURL(/\/checkout\/shipping\/$/);
+    await page.locator('.checkout-steps a[href$="/checkout/contact/"]').click();
+    await page.waitForURL(/\/checkout\/contact\/$/);
+    expect(await page.locator('[name=email]').inputValue()).toBe('admin@demo.probe.store');
+    await expect.poll(() => page.locator('[name=firstName]').inputValue()).toBe('Dana');
+    expect(await page.locator('[name=lastName]').inputValue()).toBe('Admin');
+    await page.locator('.checkout-main button[type=submit]').click();
+    await page.waitForURL(/\/checkout\/shipping\/$/);
+    await expect.poll(() => page.locator('[name="shippingAddress.firstName"]').inputValue()).toBe('Dana');
+    await context.close();
+  });
+
+  it('edit membership: an admin changes a member; a member only reads who the admins are', async () => {
+    const en = uiMessages('en-US');
+    const { context, page, problems } = await openPage(browser);
+    await page.goto('/us/en/');
+    await fakeProvider(context, new URL(page.url()).origin);
+    const account: FakeAccount = { me: demoUser({ country: 'US', admin: true }) };
+    const log = await fakeAccountApi(page, account);
+    await signInFromHeader(page, '/us/en/');
+    await page.getByTestId('account-menu').click();
+    await page.locator('.account-menu__panel a').click();
+    await page.locator('a[href="/us/en/account/organization/m-1/"]').click();
+    await page.getByTestId('members').waitFor();
+    const rows = page.getByTestId('member-row');
+    expect(await rows.count()).toBe(2);
+    const member = rows.nth(1);
+    expect(await member.locator('[name=isOrganizationAdmin]').isChecked()).toBe(false);
+    await member.locator('[name=canPurchasePersonalProbe]').check();
+    await member.locator('button[type=submit]').click();
+    await expect.poll(() => member.locator('[role=status]').textContent()).toBe(en['account.saved']);
+    expect(log.operations.find((o) => o.name === 'OrganizationMembershipUpdate')).toMatchObject({
+      variables: { id: 'm-2', input: { isOrganizationAdmin: false, canPurchasePersonalProbe: true } }, authorization: 'JWT fake.jwt.token',
+    });
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'edit-membership-admin-desktop');
+
+    account.me = demoUser({ country: 'US', admin: false });
+    await page.goto('/us/en/account/organization/m-1/');
+    await page.getByTestId('membership-read-only').waitFor();
+    await expect.poll(() => page.getByTestId('membership-read-only').textContent()).toContain('admin@demo.probe.store');
+    expect(log.operations.filter((o) => o.name === 'UserOrganizationRefreshQuery')).toHaveLength(1); // the admin's visit only
+    expect(await page.locator('input[type=checkbox]').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize(VIEWPORTS.phone);
+    await screenshot(page, 'edit-membership-member-phone');
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a PermissionDenied answer clears the auth data and logs out at the provider, back to the store', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/us/en/');
+    const origin = new URL(page.url()).origin;
+    const provider = await fakeProvider(context, origin);
+    const account: FakeAccount = { me: demoUser({ country: 'US' }) };
+    await fakeAccountApi(page, account);
+    await signInFromHeader(page, '/us/en/');
+    account.denied = new Set(['UserRefreshQuery']);
+    await page.goto('/us/en/account/');
+    await page.waitForURL((url) => url.pathname === '/us/en/' && provider.requests.some((u) => u.pathname === '/oidc/session/end'));
+    const end = provider.requests.find((u) => u.pathname === '/oidc/session/end')!;
+    expect(end.searchParams.get('post_logout_redirect_uri')).toBe(`${origin}/auth/logged-out`);
+    expect(end.searchParams.get('client_id')).toBe('probe-store');
+    expect(await storage(page, 'authToken')).toBeNull();
+    await hydrated(page);
+    await page.getByTestId('sign-in').waitFor();
+    await context.close();
+  });
+
+  it('signing out from the header (keyboard) clears local storage and returns to the store it started from', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/ae/ar/');
+    const provider = await fakeProvider(context, new URL(page.url()).origin);
+    await fakeAccountApi(page, { me: demoUser({ country: 'AE' }) });
+    await signInFromHeader(page, '/ae/ar/');
+    await page.getByTestId('account-menu').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('sign-out').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/ae/ar/' && provider.requests.some((u) => u.pathname === '/oidc/session/end'));
+    const end = provider.requests.find((u) => u.pathname === '/oidc/session/end')!;
+    expect(end.searchParams.get('id_token_hint')).toBe('fake.id.token');
+    expect(await storage(page, 'authToken')).toBeNull();
+    expect(await storage(page, 'idToken')).toBeNull();
+    await hydrated(page);
+    await page.getByTestId('sign-in').waitFor();
+    await context.close();
+  });
+
+  it('a malformed, forged or reused return shows the generic error screen and signs nobody in', async () => {
+    const en = uiMessages('en-US');
+    const { context, page } = await openPage(browser);
+    await page.goto('/us/en/');
+    const provider = await fakeProvider(context, new URL(page.url()).origin);
+    await fakeAccountApi(page, { me: demoUser({ country: 'US' }) });
+    await signInFromHeader(page, '/us/en/');
+    const authorize = provider.requests.find((u) => u.pathname === '/oidc/auth')!;
+    const used = `/auth/callback?code=code-2&state=${authorize.searchParams.get('state')}`;
+    await page.evaluate(() => localStorage.clear());
+    for (const path of [used, '/auth/callback?error=access_denied&state=x', '/auth/callback?code=abc', '/auth/callback?code=abc&state=forged&source=mobile']) {
+      await page.goto(path);
+      await page.getByTestId('error-screen').waitFor();
+      expect(await page.locator('#error-heading').textContent(), path).toBe(en['error.heading']);
+      expect(await storage(page, 'authToken'), path).toBeNull();
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
