@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from './security-headers.ts';
 import { registerStorefront, type StorefrontBundle } from './storefront.ts';
 import { registerPaymentRoutes } from './payments.ts';
 import { createGateway, type PaymentGateway } from '../payments/index.ts';
+import { registerMailSinkPage } from '../mail/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -66,6 +67,7 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   const responseCache = new ResponseCache({ maxAgeSeconds: config.RESPONSE_CACHE_MAX_AGE_S, maxEntries: 5000, version: () => catalogue.version() });
   registerGraphqlRoute(app, yoga, responseCache, () => catalogue.version());
   registerPaymentRoutes(app, database.db, gateway);
+  registerMailSinkPage(app, config);
   if (storefront) await registerStorefront(app, { yoga, config, bundle: storefront });
   return { app, yoga, lifecycle, catalogue, gateway };
 }
