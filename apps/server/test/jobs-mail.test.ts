@@ -1,4 +1,5 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,4 +114,60 @@ describe(`mail.send through the outbox into the sink (${DB})`, () => {
   it('MAIL_TRANSPORT=smtp without SMTP_URL stops at start with a message naming it', () => {
     expect(() => storeHandlers(loadConfig({ NODE_ENV: 'test', MAIL_TRANSPORT: 'smtp' }), memoryLogger())).toThrow(/SMTP_URL/);
   });
+
+  it('MAIL_TRANSPORT=smtp sends the message by SMTP, with the row id as Message-ID', async () => {
+    const smtp = await fakeSmtpServer();
+    try {
+      const { handlers, close } = storeHandlers(loadConfig({ NODE_ENV: 'test', MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }), memoryLogger());
+      const id = await enqueue(app.database.db, { topic: MAIL_TOPIC, payload: { ...ORDER_MAIL, to: 'smtp@example.com' } });
+      // Only this row: a runner over the mail topic would also take rows of the other tests.
+      await handlers[MAIL_TOPIC]!({ id, topic: MAIL_TOPIC, payload: { ...ORDER_MAIL, to: 'smtp@example.com' }, attempt: 1, idempotencyKey: String(id), runAt: new Date(), createdAt: new Date() });
+      close();
+      expect(smtp.messages).toHaveLength(1);
+      expect(smtp.messages[0]!.rcpt).toEqual(['<smtp@example.com>']);
+      expect(smtp.messages[0]!.data).toContain(`Message-ID: <${id}@probe.store>`);
+      expect(await emls()).not.toContain(`${id}.eml`);
+    } finally {
+      smtp.server.close();
+    }
+  });
 });
+
+/** Just enough of an SMTP server to receive messages (no TLS, no auth). */
+async function fakeSmtpServer(): Promise<{ server: Server; port: number; messages: Array<{ rcpt: string[]; data: string }> }> {
+  const messages: Array<{ rcpt: string[]; data: string }> = [];
+  const server = createServer((socket) => {
+    let buffer = '';
+    let inData = false;
+    let current = { rcpt: [] as string[], data: '' };
+    socket.write('220 fake ESMTP\r\n');
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('latin1');
+      for (;;) {
+        if (inData) {
+          const end = buffer.indexOf('\r\n.\r\n');
+          if (end === -1) return;
+          current.data = buffer.slice(0, end);
+          buffer = buffer.slice(end + 5);
+          inData = false;
+          messages.push(current);
+          current = { rcpt: [], data: '' };
+          socket.write('250 queued\r\n');
+          continue;
+        }
+        const eol = buffer.indexOf('\r\n');
+        if (eol === -1) return;
+        const line = buffer.slice(0, eol);
+        buffer = buffer.slice(eol + 2);
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'EHLO' || verb === 'HELO') socket.write('250 fake\r\n');
+        else if (verb === 'RCPT') (current.rcpt.push(line.replace(/^RCPT TO:/i, '').trim()), socket.write('250 ok\r\n'));
+        else if (verb === 'DATA') ((inData = true), socket.write('354 go on\r\n'));
+        else if (verb === 'QUIT') socket.end('221 bye\r\n');
+        else socket.write('250 ok\r\n');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.address() as AddressInfo).port, messages };
+}
