@@ -12,7 +12,7 @@ export const CHROME_FLAGS = [
 
 export const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const;
 
-export function baseUrl(): string {
+function baseUrl(): string {
   return inject('baseUrl');
 }
 

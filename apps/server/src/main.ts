@@ -3,7 +3,7 @@ import { loadConfig } from './config.ts';
 import { buildApp } from './http/app.ts';
 import { startJobRunner } from './jobs/index.ts';
 import { loadStorefrontBundle } from './http/storefront-bundle.ts';
-import { loadGeoLookup } from './modules/shop/geolocation.ts';
+import { loadGeoLookup } from './modules/shop/index.ts';
 
 const config = loadConfig();
 const database = await openDatabase({

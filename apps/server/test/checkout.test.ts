@@ -1,7 +1,7 @@
 import { schema } from '@probe/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestGateway } from '../src/payments/test-gateway.ts';
+import { TestGateway } from '../src/modules/payments/index.ts';
 import {
   CARD_DECLINED, CARD_OK, DE_ADDRESS, mutate, PLACE, readyCheckout, US_ADDRESS, variantIds, type PlaceAnswer,
 } from './checkout-support.ts';

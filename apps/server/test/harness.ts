@@ -3,8 +3,8 @@ import type { DatabaseHandle } from '@probe/db';
 import { openTestDatabase } from '@probe/db/testing';
 import { loadConfig, type Config } from '../src/config.ts';
 import { buildApp, type App } from '../src/http/app.ts';
-import type { GeoLookup } from '../src/modules/shop/geolocation.ts';
-import type { PaymentGateway } from '../src/payments/gateway.ts';
+import type { GeoLookup } from '../src/modules/shop/index.ts';
+import type { PaymentGateway } from '../src/modules/payments/index.ts';
 
 export interface TestApp extends App {
   database: DatabaseHandle;
@@ -14,7 +14,7 @@ export interface TestApp extends App {
   close: () => Promise<void>;
 }
 
-export interface GqlResponse<T> {
+interface GqlResponse<T> {
   status: number;
   body: { data?: T; errors?: Array<{ message: string; extensions?: { errorId?: string; exception?: { code?: string } } }> };
 }

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StripeGateway } from '../src/payments/stripe-gateway.ts';
+import { StripeGateway } from '../src/modules/payments/index.ts';
 import { CHECKOUT_FIELDS, PLACE, US_ADDRESS, mutate, type CheckoutAnswer, type PlaceAnswer } from './checkout-support.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 

@@ -3,8 +3,9 @@ import { ApolloProvider } from '@apollo/client/react';
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterContextProvider } from 'react-router';
+import { type BaseData } from './data/route-data.ts';
 import { RouterProvider } from 'react-router/dom';
-import { apolloContext } from './app/apollo-context.ts';
+import { apolloContext } from './data/apollo-context.ts';
 import { createBrowserClient } from './data/client.ts';
 import { DATA_CONFIG } from './data/config.ts';
 import { setReporter } from './monitoring/current.ts';
@@ -13,7 +14,6 @@ import { logout } from './session/logout.ts';
 import { routes, type RouteHandle } from './app/routes.tsx';
 import { reviveErrors, STATE_SCRIPT_ID, type SsrState } from './app/ssr-state.ts';
 import { loadMessages, loadScreenMessages } from './i18n/catalogues.ts';
-import type { BaseData } from './routes/base.tsx';
 import './ui/base.css';
 
 const stateElement = document.getElementById(STATE_SCRIPT_ID);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextStep, resolveStep, stepsFor } from '../src/checkout/steps.ts';
+import { nextStep, resolveStep, stepsFor } from '../src/features/checkout/steps.ts';
 
 const address = { firstName: 'A' } as never;
 const base = { email: null, isShippingRequired: true, shippingAddress: null, shippingMethod: null, billingAddress: null, lines: [] };

@@ -1,8 +1,8 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { financingScriptSrc } from '../src/lib/financing.ts';
-import { FinancingSnippet } from '../src/ui/financing.tsx';
+import { financingScriptSrc } from '../src/features/catalogue/financing.ts';
+import { FinancingSnippet } from '../src/features/catalogue/financing-snippet.tsx';
 
 // React's act() in a test environment.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import en from '../src/i18n/messages/en.json';
 import screensEn from '../src/i18n/messages/screens/en.json';
-import { LANDING_PAGES, landingPageAt, pathAfterBase, POINTS_PER_SET, priceStyle, productPagePath } from '../src/landing/pages.ts';
-import { TERMS_PARTS } from '../src/landing/terms.ts';
+import { LANDING_PAGES, landingPageAt, pathAfterBase, POINTS_PER_SET, priceStyle, productPagePath } from '../src/features/catalogue/landing/pages.ts';
+import { TERMS_PARTS } from '../src/features/catalogue/landing/terms.ts';
 
 const messages: Record<string, string> = { ...en, ...screensEn };
 

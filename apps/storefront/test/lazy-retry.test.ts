@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CHUNK_RELOAD_KEY, withRetry } from '../src/lib/lazy-retry.ts';
+import { CHUNK_RELOAD_KEY, withRetry } from '../src/app/lazy-retry.ts';
 
 function env() {
   const store = new Map<string, string>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveStep, stepPath } from '../src/lib/steps.ts';
+import { resolveStep, stepPath } from '../src/features/product-flow/steps.ts';
 
 const flow = (...answered: boolean[]) => ['device', 'plan', 'accessories', 'summary'].map((id, i) => ({ id, answered: answered[i] ?? false }));
 

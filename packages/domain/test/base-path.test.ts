@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { resolveBasePath, safeLocalPath, type BasePathInput } from '../src/base-path.ts';
-import { isStoreCountry, KNOWN_COUNTRIES, STORE_COUNTRIES } from '../src/countries.ts';
-import { LOCALE_ENTRIES } from '../src/locales.ts';
+import { resolveBasePath, safeLocalPath, type BasePathInput } from '../src/markets/base-path.ts';
+import { isStoreCountry, KNOWN_COUNTRIES, STORE_COUNTRIES } from '../src/markets/countries.ts';
+import { LOCALE_ENTRIES } from '../src/markets/locales.ts';
 
 const storePriced: BasePathInput['isPriced'] = (c) => isStoreCountry(c);
 const resolve = (pathname: string, extra: Partial<BasePathInput> = {}) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactPage, offersAcademyCourses, returnPolicyLink, showsEnglishOnlyCourseNote, supportLink, SUPPORT_BASE_URL } from '../src/contact.ts';
+import { contactPage, offersAcademyCourses, returnPolicyLink, showsEnglishOnlyCourseNote, supportLink, SUPPORT_BASE_URL } from '../src/markets/contact.ts';
 
 describe('contact, support and return-policy rules (spec §2)', () => {
   it('has regional contact pages for the listed countries, Germany and Austria sharing one, and a default elsewhere', () => {

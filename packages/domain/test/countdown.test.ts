@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { secondsToEasternEndOfDay, splitCountdown } from '../src/countdown.ts';
+import { secondsToEasternEndOfDay, splitCountdown } from '../src/storefront/countdown.ts';
 
 const at = (iso: string) => new Date(iso);
 

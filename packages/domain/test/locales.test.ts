@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { currencyOf, STORE_COUNTRIES } from '../src/countries.ts';
-import { catalogueLanguage, localeEntry, LOCALE_ENTRIES } from '../src/locales.ts';
-import { LANGUAGES, textDirection } from '../src/languages.ts';
+import { currencyOf, STORE_COUNTRIES } from '../src/markets/countries.ts';
+import { catalogueLanguage, localeEntry, LOCALE_ENTRIES } from '../src/markets/locales.ts';
+import { LANGUAGES, textDirection } from '../src/markets/languages.ts';
 
 describe('locale entries', () => {
   it('gives each of the 32 store countries its own currency or usd', () => {

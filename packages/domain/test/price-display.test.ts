@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayPrice } from '../src/price-display.ts';
+import { displayPrice } from '../src/pricing/price-display.ts';
 
 const nbsp = (s: string | null) => s?.replace(/\s/g, ' ') ?? null;
 const eur = (net: number, gross: number) => ({ currency: 'EUR', net, gross });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { proCustomQuote, readProCustomAddons } from '../src/pro-custom.ts';
+import { proCustomQuote, readProCustomAddons } from '../src/catalogue/pro-custom.ts';
 
 const prices = { base: 300_00, firstAddon: 120_00, furtherAddon: 60_00 };
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { unitDiscount, voucherStatus, type PromoTerms } from '../src/promo.ts';
+import { unitDiscount, voucherStatus, type PromoTerms } from '../src/pricing/promo.ts';
 
 const base: PromoTerms = {
   code: 'SPRING10', discountKind: 'PERCENT', discountPercent: 10_000, discountFixed: null, countries: [], startsAt: null,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bundleMarket, decodeBundles, encodeBundles, EXPERIENCE_LEVELS, isCompleteSurvey, PRACTITIONER_BANDS, readSurveyAnswers, recommendBundles,
   SURVEY_BUNDLES, SURVEY_ROLES, SURVEY_SPECIALTIES, surveyMarket, type SurveyAnswers,
-} from '../src/survey.ts';
+} from '../src/catalogue/survey.ts';
 
 const base: SurveyAnswers = { practitioners: 'IQ_1', role: 'PRACTITIONER', experience: 'INTERMEDIATE', specialty: 'EMERGENCY' };
 const answers = fc.record({

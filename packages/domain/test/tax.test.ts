@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CURRENCIES } from '../src/countries.ts';
-import { divideRounded } from '../src/money.ts';
-import { applyTax, percentOf, RATE_SCALE, scaleTaxed } from '../src/tax.ts';
+import { CURRENCIES } from '../src/markets/countries.ts';
+import { divideRounded } from '../src/pricing/money.ts';
+import { applyTax, percentOf, RATE_SCALE, scaleTaxed } from '../src/pricing/tax.ts';
 
 const amount = fc.integer({ min: 0, max: 10_000_000_00 }); // up to 10 million in major units
 const rate = fc.integer({ min: 0, max: 30_000 }); // 0 % to 30 %

@@ -1,12 +1,12 @@
 import type { Database } from '@probe/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import type { CatalogueService } from '../modules/catalogue/service.ts';
-import type { GeoLookup } from '../modules/shop/geolocation.ts';
-import type { PaymentGateway } from '../payments/gateway.ts';
+import type { CatalogueService } from '../modules/catalogue/index.ts';
+import type { GeoLookup } from '../modules/shop/index.ts';
+import type { PaymentGateway } from '../modules/payments/index.ts';
 
 /** Who is asking: the request's headers, address and verified user. */
-export interface Requester {
+interface Requester {
   headers: Headers;
   clientIp: string;
   /** The signed-in user's id, from a verified token; null when anonymous. */

@@ -1,5 +1,5 @@
 import { BILLING_PERIODS, CATALOGUE_GROUPS, CONNECTORS, MARKETS, MODELS, PLAN_KINDS, STORE_TYPES, VOUCHER_STATUSES } from '@probe/domain';
-import { REGION_CODES } from '../modules/address/metadata.ts';
+import { REGION_CODES } from '../modules/address/index.ts';
 import { builder } from './builder.ts';
 
 export const CountryCodeEnum = builder.enumType('CountryCode', { values: REGION_CODES });

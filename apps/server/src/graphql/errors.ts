@@ -7,14 +7,14 @@ import type { FastifyBaseLogger } from 'fastify';
  * server logs one line with the same errorId, so the id a buyer reads off the error screen leads
  * support to the cause. Outside development no stack trace or SQL leaves the server.
  */
-export const EXCEPTION_CODES = {
+const EXCEPTION_CODES = {
   permissionDenied: 'PermissionDenied',
   internal: 'InternalServerError',
   graphql: 'GraphQLError',
 } as const;
 
 /** An expected error a resolver throws on purpose, with the exception code the client reacts to. */
-export function exceptionError(message: string, code: string): GraphQLError {
+function exceptionError(message: string, code: string): GraphQLError {
   return new GraphQLError(message, { extensions: { exception: { code } } });
 }
 

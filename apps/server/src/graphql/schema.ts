@@ -1,12 +1,12 @@
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { builder } from './builder.ts';
-import '../modules/shop/schema.ts';
-import '../modules/account/schema.ts';
-import '../modules/catalogue/schema.ts';
-import '../modules/address/schema.ts';
-import '../modules/payments/saved-methods.ts';
-import '../modules/checkout/schema.ts';
-import '../modules/orders/schema.ts';
+import './schema/shop.ts';
+import './schema/account.ts';
+import './schema/catalogue.ts';
+import './schema/address.ts';
+import './schema/saved-payment-methods.ts';
+import './schema/checkout.ts';
+import './schema/orders.ts';
 
 export const schema: GraphQLSchema = builder.toSchema();
 

@@ -10,14 +10,14 @@ import type { ExecutionResult } from 'graphql';
 import type { Database } from '@probe/db';
 import type { Config } from '../config.ts';
 import type { TokenVerifier } from '../auth/tokens.ts';
-import type { CatalogueService } from '../modules/catalogue/service.ts';
-import type { GeoLookup } from '../modules/shop/geolocation.ts';
-import type { PaymentGateway } from '../payments/gateway.ts';
+import type { CatalogueService } from '../modules/catalogue/index.ts';
+import type { GeoLookup } from '../modules/shop/index.ts';
+import type { PaymentGateway } from '../modules/payments/index.ts';
 import type { GraphQLContext } from './context.ts';
 import { decorateErrors, maskError } from './errors.ts';
 import { schema } from './schema.ts';
 
-export interface ServerContext {
+interface ServerContext {
   req: FastifyRequest;
   reply?: FastifyReply;
 }

@@ -5,8 +5,8 @@ import type { DatabaseHandle } from '@probe/db';
 import type { Config } from '../config.ts';
 import { createYogaServer, type Yoga } from '../graphql/yoga.ts';
 import { createTokenVerifier } from '../auth/tokens.ts';
-import { CatalogueService } from '../modules/catalogue/service.ts';
-import type { GeoLookup } from '../modules/shop/geolocation.ts';
+import { CatalogueService } from '../modules/catalogue/index.ts';
+import type { GeoLookup } from '../modules/shop/index.ts';
 import { registerClientErrors } from './client-errors.ts';
 import { registerGraphqlRoute } from './graphql-route.ts';
 import { ResponseCache } from './response-cache.ts';
@@ -14,7 +14,7 @@ import { registerHealthRoutes, type Lifecycle } from './health.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerStorefront, type StorefrontBundle } from './storefront.ts';
 import { registerPaymentRoutes } from './payments.ts';
-import { createGateway, type PaymentGateway } from '../payments/index.ts';
+import { createGateway, type PaymentGateway } from '../modules/payments/index.ts';
 import { registerMailSinkPage } from '../mail/index.ts';
 
 export interface AppDeps {

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@probe/db';
 import { FRACTION_DIGITS, type Currency } from '@probe/domain';
-import { applyGatewayEvent } from '../modules/orders/payment-service.ts';
-import type { PaymentGateway } from '../payments/gateway.ts';
-import { TestGateway } from '../payments/test-gateway.ts';
+import { applyGatewayEvent } from '../modules/orders/index.ts';
+import { type PaymentGateway, TestGateway } from '../modules/payments/index.ts';
 
-export const WEBHOOK_PATH = '/webhooks/payments';
+const WEBHOOK_PATH = '/webhooks/payments';
 
 /**
  * The payment webhook: the signature is checked on the raw body (a forged, altered or stale event is

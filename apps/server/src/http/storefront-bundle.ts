@@ -16,7 +16,7 @@ export interface StorefrontBundle {
   render: SsrRender;
 }
 
-export const DEFAULT_STOREFRONT_DIST = fileURLToPath(new URL('../../../storefront/dist', import.meta.url));
+const DEFAULT_STOREFRONT_DIST = fileURLToPath(new URL('../../../storefront/dist', import.meta.url));
 
 interface ManifestEntry {
   file: string;
@@ -30,7 +30,7 @@ interface ManifestEntry {
  * slow phone: the entry script is requested after the first frame instead of from <head>, and its
  * early modulepreload hints go (the browser still loads the same chunks, a frame later).
  */
-export function loadAfterFirstPaint(template: string): string {
+function loadAfterFirstPaint(template: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template);
   if (!entry) return template;
   const loader = `<script>requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${entry[1]}';document.body.appendChild(s)},0)})</script>`;

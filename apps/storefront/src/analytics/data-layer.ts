@@ -42,8 +42,8 @@ export const PAGE_VIEWS = {
 export type PageViewName = (typeof PAGE_VIEWS)[keyof typeof PAGE_VIEWS];
 
 /** Spec §9: the item list's and analytics' brand and affiliation are fixed text. */
-export const ANALYTICS_BRAND = 'Probe Medical';
-export const ANALYTICS_AFFILIATION = 'Probe Store';
+const ANALYTICS_BRAND = 'Probe Medical';
+const ANALYTICS_AFFILIATION = 'Probe Store';
 export const ANONYMOUS_ID_KEY = 'anonymousId';
 
 type DataLayerEvent = Record<string, unknown> & { event: string };
@@ -82,7 +82,7 @@ export function pushBeginCheckout(currency: string, lines: AnalyticsLine[]): boo
 }
 
 /** The visitor's anonymous analytics id, generated and kept on first use (spec §4). */
-export function anonymousId(storage: Storage = localStorage): string {
+function anonymousId(storage: Storage = localStorage): string {
   let id = storage.getItem(ANONYMOUS_ID_KEY);
   if (!id) {
     id = crypto.randomUUID();

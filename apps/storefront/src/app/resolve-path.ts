@@ -1,7 +1,7 @@
 import type { ApolloClient } from '@apollo/client';
 import { resolveBasePath, UNAVAILABLE_COUNTRY_COOKIE, type BasePathResult } from '@probe/domain';
 import { redirect } from 'react-router';
-import { ENABLED_COUNTRIES, GEOLOCALIZATION } from '../graphql/shop.ts';
+import { ENABLED_COUNTRIES, GEOLOCALIZATION } from '../data/shop-operations.ts';
 import { serializeCookie } from '../lib/cookies.ts';
 import { orFail } from '../lib/loader-failure.ts';
 

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
-import { BaseLayout, baseLoader, RouteErrorScreen } from '../routes/base.tsx';
-import { FormsPage, formsLoader } from '../routes/forms.tsx';
-import { reloadOnLocaleChange } from '../routes/locale-revalidation.ts';
-import * as notFound from '../routes/not-found.tsx';
-import { rootRedirectLoader } from '../routes/root-redirect.ts';
-import { StoreLayout, storeLoader } from '../routes/store.tsx';
+import { BaseLayout, baseLoader, RouteErrorScreen } from './shell/base.tsx';
+import { FormsPage, formsLoader } from '../features/forms/routes/forms.tsx';
+import { reloadOnLocaleChange } from './shell/locale-revalidation.ts';
+import * as notFound from './shell/not-found.tsx';
+import { rootRedirectLoader } from './shell/root-redirect.ts';
+import { StoreLayout, storeLoader } from './shell/store.tsx';
 import { InitialLoader } from '../ui/initial-loader.tsx';
-import { withRetry } from '../lib/lazy-retry.ts';
-import { LANDING_PAGES } from '../landing/pages.ts';
+import { withRetry } from './lazy-retry.ts';
+import { LANDING_PAGES } from '../features/catalogue/landing/pages.ts';
 import { loadScreenMessages, routeLanguage } from '../i18n/catalogues.ts';
 
 /**
@@ -22,9 +22,11 @@ export interface RouteHandle {
 type Loader = (args: LoaderFunctionArgs) => unknown;
 
 /** A lazily loaded screen: its chunk is retried on failure, and its module is named for the server. */
-function screen(name: string, load: () => Promise<object>, options: { messages?: 'screens' } = {}) {
-  const handle: RouteHandle = { module: `src/routes/${name}.tsx`, ...options };
-  if (!options.messages) return { handle, lazy: withRetry(load) };
+function screen(feature: string, load: () => Promise<object>, options: { messages?: 'screens'; notFound?: boolean } = {}) {
+  const handle: RouteHandle = { module: `src/features/${feature}.tsx`, ...(options.messages ? { messages: options.messages } : {}) };
+  // A screen whose loader answers 404 for an unknown slug shows the not-found screen inside the store.
+  const boundary = options.notFound ? { ErrorBoundary: notFound.NotFoundBoundary } : {};
+  if (!options.messages) return { handle, ...boundary, lazy: withRetry(load) };
   // Its loader first adds the screens catalogue of the route's language (on the server and in the browser).
   const lazy = withRetry(async () => {
     const module = (await load()) as { loader?: Loader };
@@ -34,7 +36,7 @@ function screen(name: string, load: () => Promise<object>, options: { messages?:
       return own ? own(args) : null;
     } };
   });
-  return { handle, lazy };
+  return { handle, ...boundary, lazy };
 }
 const screens = { messages: 'screens' } as const;
 
@@ -66,34 +68,34 @@ export const routes: RouteObject[] = [
             Component: StoreLayout,
             errorElement: <RouteErrorScreen />,
             children: [
-              { id: 'home', index: true, ...screen('home', () => import('../routes/home.tsx')) },
-              { id: 'iq', path: 'iq', ...screen('specialization', () => import('../routes/specialization.tsx')) },
-              { id: 'vet', path: 'vet', ...screen('specialization', () => import('../routes/specialization.tsx')) },
-              { id: 'iq-bundle', path: 'iq/bundle', ...screen('bundles', () => import('../routes/bundles.tsx')) },
-              { id: 'vet-bundle', path: 'vet/bundle', ...screen('bundles', () => import('../routes/bundles.tsx')) },
-              { id: 'accessories', path: 'accessories', ...screen('accessories', () => import('../routes/accessories.tsx')) },
-              { id: 'supported-countries', path: 'supported-countries', ...screen('supported-countries', () => import('../routes/supported-countries.tsx')) },
-              { id: 'pricing', path: 'pricing', ...screen('pricing', () => import('../routes/pricing.tsx')) },
-              { id: 'contact', path: 'contact', ...screen('contact', () => import('../routes/contact.tsx')) },
-              { id: 'site-map', path: 'site-map', ...screen('site-map', () => import('../routes/site-map.tsx'), screens) },
-              { id: 'product', path: 'product/:slug/:subscription?/:subscriptionPeriod?', ...screen('product', () => import('../routes/product.tsx')) },
+              { id: 'home', index: true, ...screen('catalogue/routes/home', () => import('../features/catalogue/routes/home.tsx')) },
+              { id: 'iq', path: 'iq', ...screen('catalogue/routes/specialization', () => import('../features/catalogue/routes/specialization.tsx')) },
+              { id: 'vet', path: 'vet', ...screen('catalogue/routes/specialization', () => import('../features/catalogue/routes/specialization.tsx')) },
+              { id: 'iq-bundle', path: 'iq/bundle', ...screen('catalogue/routes/bundles', () => import('../features/catalogue/routes/bundles.tsx')) },
+              { id: 'vet-bundle', path: 'vet/bundle', ...screen('catalogue/routes/bundles', () => import('../features/catalogue/routes/bundles.tsx')) },
+              { id: 'accessories', path: 'accessories', ...screen('catalogue/routes/accessories', () => import('../features/catalogue/routes/accessories.tsx')) },
+              { id: 'supported-countries', path: 'supported-countries', ...screen('catalogue/routes/supported-countries', () => import('../features/catalogue/routes/supported-countries.tsx')) },
+              { id: 'pricing', path: 'pricing', ...screen('catalogue/routes/pricing', () => import('../features/catalogue/routes/pricing.tsx')) },
+              { id: 'contact', path: 'contact', ...screen('catalogue/routes/contact', () => import('../features/catalogue/routes/contact.tsx')) },
+              { id: 'site-map', path: 'site-map', ...screen('catalogue/routes/site-map', () => import('../features/catalogue/routes/site-map.tsx'), screens) },
+              { id: 'product', path: 'product/:slug/:subscription?/:subscriptionPeriod?', ...screen('catalogue/routes/product', () => import('../features/catalogue/routes/product.tsx'), { notFound: true }) },
               // Step flows and offers (issue 5). The static all-in segment outranks the product route's optional segments.
-              { id: 'all-in-bundle', path: 'product/:slug/all-in', ...screen('all-in-bundle', () => import('../routes/all-in-bundle.tsx'), screens) },
-              { id: 'all-in', path: 'all-in/:step?', ...screen('all-in', () => import('../routes/all-in.tsx'), screens) },
-              { id: 'product-flow', path: 'product-flow/:step?', ...screen('product-flow', () => import('../routes/product-flow.tsx'), screens) },
-              { id: 'offer', path: 'offer', ...screen('offer', () => import('../routes/offer.tsx'), screens) },
-              { id: 'pricing-survey', path: 'pricing-survey/:step?', ...screen('pricing-survey', () => import('../routes/pricing-survey.tsx'), screens) },
-              { id: 'survey-results', path: 'survey-results/:bundles?', ...screen('survey-results', () => import('../routes/survey-results.tsx'), screens) },
-              { id: 'pro-custom', path: 'pro-custom/:step?', ...screen('pro-custom', () => import('../routes/pro-custom.tsx'), screens) },
+              { id: 'all-in-bundle', path: 'product/:slug/all-in', ...screen('product-flow/routes/all-in-bundle', () => import('../features/product-flow/routes/all-in-bundle.tsx'), { ...screens, notFound: true }) },
+              { id: 'all-in', path: 'all-in/:step?', ...screen('product-flow/routes/all-in', () => import('../features/product-flow/routes/all-in.tsx'), screens) },
+              { id: 'product-flow', path: 'product-flow/:step?', ...screen('product-flow/routes/product-flow', () => import('../features/product-flow/routes/product-flow.tsx'), screens) },
+              { id: 'offer', path: 'offer', ...screen('product-flow/routes/offer', () => import('../features/product-flow/routes/offer.tsx'), screens) },
+              { id: 'pricing-survey', path: 'pricing-survey/:step?', ...screen('product-flow/routes/pricing-survey', () => import('../features/product-flow/routes/pricing-survey.tsx'), screens) },
+              { id: 'survey-results', path: 'survey-results/:bundles?', ...screen('product-flow/routes/survey-results', () => import('../features/product-flow/routes/survey-results.tsx'), screens) },
+              { id: 'pro-custom', path: 'pro-custom/:step?', ...screen('product-flow/routes/pro-custom', () => import('../features/product-flow/routes/pro-custom.tsx'), screens) },
               // Landing pages: one config-driven screen (src/landing/pages.ts), one route per page.
-              ...LANDING_PAGES.map((page) => ({ id: `landing-${page.key}`, path: page.path.replace(/\/$/, ''), ...screen('landing', () => import('../routes/landing.tsx'), screens) })),
-              { id: 'terms', path: 'terms', ...screen('terms', () => import('../routes/terms.tsx'), screens) },
-              { id: 'cart', path: 'cart', ...screen('cart', () => import('../routes/cart.tsx'), screens) },
-              { id: 'checkout-payment', path: 'checkout/payment/:checkoutToken', ...screen('payment-return', () => import('../routes/payment-return.tsx'), screens) },
-              { id: 'checkout', path: 'checkout/:step?', ...screen('checkout', () => import('../routes/checkout.tsx'), screens) },
-              { id: 'confirmation', path: 'confirmation/:orderToken', ...screen('confirmation', () => import('../routes/confirmation.tsx'), screens) },
-              { id: 'order-payment', path: 'order-payment/:orderToken', ...screen('order-payment', () => import('../routes/order-payment.tsx'), screens) },
-              { id: 'invoice-payment', path: 'invoice-payment/:invoiceToken', ...screen('invoice-payment', () => import('../routes/invoice-payment.tsx'), screens) },
+              ...LANDING_PAGES.map((page) => ({ id: `landing-${page.key}`, path: page.path.replace(/\/$/, ''), ...screen('catalogue/routes/landing', () => import('../features/catalogue/routes/landing.tsx'), { ...screens, notFound: true }) })),
+              { id: 'terms', path: 'terms', ...screen('catalogue/routes/terms', () => import('../features/catalogue/routes/terms.tsx'), screens) },
+              { id: 'cart', path: 'cart', ...screen('checkout/routes/cart', () => import('../features/checkout/routes/cart.tsx'), screens) },
+              { id: 'checkout-payment', path: 'checkout/payment/:checkoutToken', ...screen('checkout/routes/payment-return', () => import('../features/checkout/routes/payment-return.tsx'), screens) },
+              { id: 'checkout', path: 'checkout/:step?', ...screen('checkout/routes/checkout', () => import('../features/checkout/routes/checkout.tsx'), screens) },
+              { id: 'confirmation', path: 'confirmation/:orderToken', ...screen('checkout/routes/confirmation', () => import('../features/checkout/routes/confirmation.tsx'), screens) },
+              { id: 'order-payment', path: 'order-payment/:orderToken', ...screen('payments/routes/order-payment', () => import('../features/payments/routes/order-payment.tsx'), screens) },
+              { id: 'invoice-payment', path: 'invoice-payment/:invoiceToken', ...screen('payments/routes/invoice-payment', () => import('../features/payments/routes/invoice-payment.tsx'), screens) },
               { id: 'not-found', path: '*', loader: notFound.loader, ErrorBoundary: notFound.ErrorBoundary },
             ],
           },

@@ -1,6 +1,6 @@
 import { ApolloClient, ApolloLink, InMemoryCache, type NormalizedCacheObject } from '@apollo/client';
 import { Defer20220824Handler } from '@apollo/client/incremental';
-import { cacheConfig } from '../app/cache-config.ts';
+import { cacheConfig } from './cache-config.ts';
 import type { ErrorReporter } from '../monitoring/reporter.ts';
 import { authLink } from './auth-link.ts';
 import { DEFAULT_OPTIONS } from './default-options.ts';

@@ -3,7 +3,7 @@ import { ErrorLink } from '@apollo/client/link/error';
 import { dispatchGraphqlError } from '../lib/events.ts';
 import { errorCounts, type ErrorReporter } from '../monitoring/reporter.ts';
 
-export const PERMISSION_DENIED = 'PermissionDenied';
+const PERMISSION_DENIED = 'PermissionDenied';
 
 /**
  * Spec §7, §8: a PermissionDenied GraphQL error clears auth and logs out; every other GraphQL or

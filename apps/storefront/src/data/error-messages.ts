@@ -1,17 +1,12 @@
 import type { IntlShape } from 'react-intl';
 
-/** Spec §8 client messages, as the transport raises them (kept verbatim for reports and tests). */
-export const CLIENT_MESSAGES = {
-  statusCode: (status: number) => `Response not successful: Received status code ${status}`,
-  missingResponse: 'Server response was missing for query',
-  unsupportedPatch: 'Unsupported patch content type: application/json is required.',
-  notFound: 'Error message not found.',
-} as const;
-
 export interface BusinessError {
   field?: string | null;
   code: string;
 }
+
+/** A business error as every mutation payload returns it (spec §3 error types: field, message, code). */
+export interface BusinessErrorFields { field: string | null; code: string; message: string }
 
 /**
  * One table from {operation, field, code} to a catalogue message id. The most specific entry wins:

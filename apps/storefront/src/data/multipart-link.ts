@@ -4,7 +4,7 @@ import { Observable } from 'rxjs';
 import { DATA_CONFIG } from './config.ts';
 
 /** Paths of every File or Blob in the variables, as the GraphQL multipart request spec names them. */
-export function findFiles(value: unknown, path = 'variables', found: Array<{ path: string; file: Blob }> = []): Array<{ path: string; file: Blob }> {
+function findFiles(value: unknown, path = 'variables', found: Array<{ path: string; file: Blob }> = []): Array<{ path: string; file: Blob }> {
   if (typeof Blob !== 'undefined' && value instanceof Blob) found.push({ path, file: value });
   else if (Array.isArray(value)) value.forEach((item, i) => findFiles(item, `${path}.${i}`, found));
   else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) findFiles(item, `${path}.${key}`, found);

@@ -16,7 +16,7 @@ export const AUTHORIZED_OPERATIONS: ReadonlySet<string> = new Set([
  * replay is refused instead of applied twice). Every other mutation is sent once: a retried
  * CheckoutLinesAdd without a version would add the items twice.
  */
-export const REPLAY_SAFE_MUTATIONS: Readonly<Record<string, 'idempotencyKey' | 'expectedVersion' | 'set-to-value'>> = {
+const REPLAY_SAFE_MUTATIONS: Readonly<Record<string, 'idempotencyKey' | 'expectedVersion' | 'set-to-value'>> = {
   CheckoutCreateWithOrganization: 'idempotencyKey',
   CheckoutPlaceOrder: 'idempotencyKey',
   PaymentMethodCreate: 'idempotencyKey',

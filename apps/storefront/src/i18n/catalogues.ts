@@ -1,7 +1,6 @@
 import { catalogueLanguage, type KnownCountry, type Language, type UrlLanguage } from '@probe/domain';
 import en from './messages/en.json';
 
-export type MessageId = keyof typeof en;
 export type Messages = Record<string, string>;
 
 /**

@@ -16,7 +16,7 @@ function errorIdOf(error: unknown): string | null {
 }
 
 /** Spec §8: a loader failure throws a 500 response and the route shows the generic error screen. */
-export function loaderFailure(message: string, cause: unknown): never {
+function loaderFailure(message: string, cause: unknown): never {
   console.error(message, cause);
   throw data<LoaderFailure>({ message, errorId: errorIdOf(cause) }, { status: 500 });
 }

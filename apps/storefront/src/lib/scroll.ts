@@ -1,13 +1,13 @@
 import { BREAKPOINTS } from '@probe/domain';
 
 /** Spec §9: scroll events are handled at most every 100 ms. */
-export const SCROLL_THROTTLE_MS = 100;
+const SCROLL_THROTTLE_MS = 100;
 /** Spec §9: scrolling to an element waits 250 ms (the new content has laid out by then). */
-export const SCROLL_TO_ELEMENT_DELAY_MS = 250;
+const SCROLL_TO_ELEMENT_DELAY_MS = 250;
 /** Spec §9: on small screens the element stops 20 px below the top edge. */
-export const SMALL_SCREEN_OFFSET_PX = 20;
+const SMALL_SCREEN_OFFSET_PX = 20;
 /** Small screens are those narrower than the md breakpoint (768 px). */
-export const SMALL_SCREEN_MAX_WIDTH = BREAKPOINTS.md;
+const SMALL_SCREEN_MAX_WIDTH = BREAKPOINTS.md;
 
 /**
  * Calls `fn` at most once per `ms`: at once on the first call, then once more at the end of the

@@ -17,7 +17,7 @@ export type TokenValidity = 'valid' | 'invalid' | 'expired';
 /** Reported when a record that looks valid holds no token (spec §8). */
 export const INVALID_AUTH_TOKEN = 'Invalid auth token';
 
-export function readAuthToken(storage: Storage = localStorage): AuthTokenRecord | null {
+function readAuthToken(storage: Storage = localStorage): AuthTokenRecord | null {
   const raw = storage.getItem(STORAGE_KEYS.authToken);
   if (!raw) return null;
   try {

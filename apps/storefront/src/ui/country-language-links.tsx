@@ -1,6 +1,6 @@
 import { COUNTRY_LANGUAGES, isKnownCountry, LANGUAGE_ENDONYMS } from '@probe/domain';
 import { Link } from 'react-router';
-import type { CountryFields } from '../graphql/shop.ts';
+import type { CountryFields } from '../data/shop-operations.ts';
 
 /** A store country's languages as links to its store (each named in its own language). */
 export function CountryLanguageLinks({ country, rest = '', search = '', current }: {

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { MaintenanceFields } from '../graphql/shop.ts';
+import type { MaintenanceFields } from '../data/shop-operations.ts';
 import { StatusPage } from './status-page.tsx';
 
 /** Shown instead of the store while maintenance mode is on and this visitor is not allowed in. */

@@ -1,6 +1,6 @@
 import { displayPrice } from '@probe/domain';
 import { useIntl } from 'react-intl';
-import type { TaxedFields } from '../graphql/shop.ts';
+import type { TaxedFields } from '../data/shop-operations.ts';
 import './price.css';
 
 const plain = (t: TaxedFields) => ({ currency: t.currency, net: t.net.fractionalAmount, gross: t.gross.fractionalAmount });

@@ -1,5 +1,5 @@
-import type { CatalogueGroup, Market } from '../catalogue.ts';
-import type { PaymentMethod } from './payment-methods.ts';
+import type { CatalogueGroup, Market } from '../catalogue/catalogue.ts';
+import type { PaymentMethod } from './payment-method.ts';
 
 /** Spec §3 consent acknowledgements a checkout may require before the order is placed. */
 export const ATTESTATIONS = [

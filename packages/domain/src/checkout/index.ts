@@ -1,4 +1,5 @@
 export * from './checkout-types.ts';
+export * from './payment-method.ts';
 export * from './payment-methods.ts';
 export * from './payment-states.ts';
 export * from './shipping.ts';

@@ -1,11 +1,7 @@
-import { EU_COUNTRIES } from '../countries.ts';
+import { EU_COUNTRIES } from '../markets/countries.ts';
 import { CHECKOUT_TYPES, type CheckoutType, type CheckoutTypeRule } from './checkout-types.ts';
+import { PAYMENT_METHODS, type PaymentMethod } from './payment-method.ts';
 
-/** Spec §3 payment methods. */
-export const PAYMENT_METHODS = [
-  'ACH', 'ACSS', 'AFFIRM', 'BANCONTACT', 'CREDIT_CARD', 'ELECTRONIC_QUOTE', 'EPS', 'FREE', 'IDEAL', 'KLARNA', 'PAYPAL_ONE_TIME', 'PRZELEWY24', 'SEPA',
-] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Methods the buyer completes away from our page; the payment settles later, by webhook. */
 export const ASYNC_METHODS: readonly PaymentMethod[] = ['SEPA', 'ACH', 'ACSS', 'IDEAL', 'BANCONTACT', 'EPS', 'PRZELEWY24', 'KLARNA', 'AFFIRM', 'PAYPAL_ONE_TIME'];

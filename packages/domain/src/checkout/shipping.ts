@@ -1,4 +1,4 @@
-import type { Currency } from '../countries.ts';
+import type { Currency } from '../markets/countries.ts';
 
 /** Shipping zones: the buyer's country decides the zone, the zone its methods. */
 const ZONE_BY_COUNTRY: Record<string, Zone> = {

@@ -1,6 +1,6 @@
-import type { Currency } from '../countries.ts';
-import { unitDiscount, type PromoTerms } from '../promo.ts';
-import { applyTax, percentOf, scaleTaxed, zeroTaxed, type TaxedMoney } from '../tax.ts';
+import type { Currency } from '../markets/countries.ts';
+import { unitDiscount, type PromoTerms } from '../pricing/promo.ts';
+import { applyTax, percentOf, scaleTaxed, zeroTaxed, type TaxedMoney } from '../pricing/tax.ts';
 
 export interface TotalsLine {
   id: string;

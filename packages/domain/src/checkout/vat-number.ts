@@ -1,4 +1,4 @@
-import { EU_COUNTRIES } from '../countries.ts';
+import { EU_COUNTRIES } from '../markets/countries.ts';
 
 /** The EU member state the store's seller is registered in: sales to it never reverse-charge. */
 export const SELLER_VAT_COUNTRY = 'NL';

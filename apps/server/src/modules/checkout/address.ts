@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { StoredAddress } from '@probe/db';
-import { addressRules } from '../address/metadata.ts';
+import { addressRules } from '../address/index.ts';
 import { fail, type CheckoutError } from './errors.ts';
 
 export interface AddressInput {

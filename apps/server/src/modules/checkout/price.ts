@@ -3,11 +3,8 @@ import {
   reverseChargeApplies, shippingMethodsFor, type CheckoutTotals, type CheckoutType, type Currency, type LineTotals, type PaymentMethod,
   type TaxedMoney, applyTax,
 } from '@probe/domain';
-import type { CatalogueService } from '../catalogue/service.ts';
-import { CheckoutFailure } from './errors.ts';
-import type { CatalogueSnapshot, CatalogueVariant } from '../catalogue/snapshot.ts';
-import { countryRate } from '../catalogue/pricing.ts';
-import { fail, type CheckoutError } from './errors.ts';
+import { type CatalogueService, type CatalogueSnapshot, type CatalogueVariant, countryRate } from '../catalogue/index.ts';
+import { CheckoutFailure, fail, type CheckoutError } from './errors.ts';
 import { findPromo, loadAreaRates, type Executor, type LineRow, type LoadedCheckout, type PromoRow } from './repo.ts';
 import { isDiscount, voucherProblem } from './voucher.ts';
 

@@ -5,11 +5,10 @@ import {
 } from '@probe/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { CatalogueService } from '../catalogue/service.ts';
+import type { CatalogueService, CatalogueSnapshot } from '../catalogue/index.ts';
 import { validateAddress, type AddressInput } from './address.ts';
 import { CheckoutFailure, fail, type CheckoutError } from './errors.ts';
 import { assertSameLocale, priceCheckout, snapshotFor, variantById, type PricedCheckout } from './price.ts';
-import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import {
   addLine, checkoutLocale, deleteFreeLines, findPromo, loadCheckout, promoFreeVariants, updateCheckout, type Executor, type LoadedCheckout,
 } from './repo.ts';
@@ -39,7 +38,7 @@ const MAX_QUANTITY = 100;
 const BANNED_EMAIL_DOMAINS = ['mailinator.com', 'guerrillamail.com', '10minutemail.com', 'trashmail.com', 'yopmail.com'];
 const Email = z.string().trim().toLowerCase().max(254).email();
 
-export function checkEmail(input: string): { email: string | null; error: CheckoutError | null } {
+function checkEmail(input: string): { email: string | null; error: CheckoutError | null } {
   const parsed = Email.safeParse(input);
   if (!parsed.success) return { email: null, error: fail('INVALID', 'email', 'Enter a valid e-mail address') };
   if (BANNED_EMAIL_DOMAINS.includes(parsed.data.split('@')[1]!)) return { email: null, error: fail('BANNED_EMAIL_ADDRESS', 'email', 'Orders cannot be placed with this e-mail address') };
@@ -356,7 +355,7 @@ export class CheckoutService {
 /** Probes the trade-in program takes back. */
 export const TRADE_IN_MODELS = ['IQ', 'IQ_PLUS', 'OTHER_HANDHELD'];
 
-export function isUniqueViolation(error: unknown): boolean {
+function isUniqueViolation(error: unknown): boolean {
   let e: unknown = error;
   while (e && typeof e === 'object') {
     if ((e as { code?: string }).code === '23505') return true;

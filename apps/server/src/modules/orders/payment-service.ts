@@ -1,10 +1,8 @@
 import { schema, type Database } from '@probe/db';
 import { canChangeCharge, canChangeInvoice, isAsyncMethod, type ChargeStatus, type PaymentMethod } from '@probe/domain';
 import { eq } from 'drizzle-orm';
-import type { GatewayEvent, PaymentGateway } from '../../payments/gateway.ts';
-import { CheckoutFailure, fail, type CheckoutError } from '../checkout/errors.ts';
-import { assertSameLocale, priceCheckout, snapshotFor } from '../checkout/price.ts';
-import { checkoutLocale, loadCheckout, updateCheckout } from '../checkout/repo.ts';
+import type { GatewayEvent, PaymentGateway } from '../payments/index.ts';
+import { CheckoutFailure, fail, type CheckoutError, assertSameLocale, priceCheckout, snapshotFor, checkoutLocale, loadCheckout, updateCheckout } from '../checkout/index.ts';
 import type { OrderRow, PlaceOrderDeps } from './place-order.ts';
 import { readinessErrors } from './readiness.ts';
 

@@ -2,11 +2,9 @@ import { schema, type Database } from '@probe/db';
 import { PAYMENT_METHODS, type ChargeStatus, type PaymentMethod } from '@probe/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PaymentGateway } from '../../payments/gateway.ts';
-import type { CatalogueService } from '../catalogue/service.ts';
-import { CheckoutFailure, fail, type CheckoutError } from '../checkout/errors.ts';
-import { assertSameLocale, priceCheckout, snapshotFor, type PricedCheckout } from '../checkout/price.ts';
-import { checkoutLocale, loadCheckout, updateCheckout, type Executor } from '../checkout/repo.ts';
+import type { PaymentGateway } from '../payments/index.ts';
+import type { CatalogueService } from '../catalogue/index.ts';
+import { CheckoutFailure, fail, type CheckoutError, assertSameLocale, priceCheckout, snapshotFor, type PricedCheckout, checkoutLocale, loadCheckout, updateCheckout, type Executor } from '../checkout/index.ts';
 import { readinessErrors } from './readiness.ts';
 
 export type OrderRow = typeof schema.orders.$inferSelect;

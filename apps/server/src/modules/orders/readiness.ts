@@ -1,6 +1,5 @@
 import { CHECKOUT_TYPES, type PaymentMethod } from '@probe/domain';
-import { fail, type CheckoutError } from '../checkout/errors.ts';
-import type { PricedCheckout } from '../checkout/price.ts';
+import { fail, type CheckoutError, type PricedCheckout } from '../checkout/index.ts';
 
 /**
  * What must hold before money is taken (CheckoutBeforePlaceOrder and CheckoutPlaceOrder check the

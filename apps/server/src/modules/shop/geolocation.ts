@@ -5,7 +5,7 @@ export type GeoLookup = (ip: string) => string | null;
 
 const COUNTRY_CODE = /^[A-Za-z]{2}$/;
 
-export function isLoopback(ip: string): boolean {
+function isLoopback(ip: string): boolean {
   const plain = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
   return plain === '::1' || (isIP(plain) === 4 && plain.startsWith('127.'));
 }

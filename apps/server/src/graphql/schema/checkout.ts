@@ -1,0 +1,363 @@
+import { addBusinessDays, CHECKOUT_TYPE_NAMES, isVatNumberAvailable, PAYMENT_METHODS, shippingMethodsFor, type Currency, type PaymentMethod } from '@probe/domain';
+import type { StoredAddress } from '@probe/db';
+import { builder } from '../builder.ts';
+import type { GraphQLContext } from '../context.ts';
+import { CountryCodeEnum } from '../enums.ts';
+import { fromGlobalId, toGlobalId } from '../global-id.ts';
+import { Money, TaxedMoney } from '../money.ts';
+import { ProductVariant, VariantPricingInfo } from './catalogue.ts';
+import { catalogueLanguage, LanguageCodeEnum } from '../language-code.ts';
+import { formatPhone, CHECKOUT_ERROR_CODES, type CheckoutError, type PricedCheckout, type PricedLine, CheckoutService, TRADE_IN_MODELS, type CheckoutPayload } from '../../modules/checkout/index.ts';
+
+const CheckoutErrorCodeEnum = builder.enumType('CheckoutErrorCode', { values: CHECKOUT_ERROR_CODES });
+export const PaymentMethodTypeEnum = builder.enumType('PaymentMethodType', { values: PAYMENT_METHODS });
+const CheckoutTypeEnum = builder.enumType('CheckoutType', { values: CHECKOUT_TYPE_NAMES });
+
+export const CheckoutErrorRef = builder.objectRef<CheckoutError>('CheckoutError').implement({
+  description: 'A business error: the field it concerns (dotted path), a message for logs, and the code the storefront translates.',
+  fields: (t) => ({
+    field: t.exposeString('field', { nullable: true }),
+    message: t.exposeString('message'),
+    code: t.field({ type: CheckoutErrorCodeEnum, resolve: (e) => e.code }),
+  }),
+});
+
+const CountryDisplay = builder.objectRef<{ code: string; language: string }>('CountryDisplay').implement({
+  fields: (t) => ({
+    code: t.exposeString('code'),
+    country: t.string({ resolve: (c) => new Intl.DisplayNames([c.language], { type: 'region', fallback: 'code' }).of(c.code) ?? c.code }),
+  }),
+});
+
+const Address = builder.objectRef<StoredAddress & { language: string }>('Address').implement({
+  fields: (t) => ({
+    firstName: t.exposeString('firstName'),
+    lastName: t.exposeString('lastName'),
+    name: t.string({ resolve: (a) => `${a.firstName} ${a.lastName}`.trim() }),
+    companyName: t.exposeString('companyName'),
+    streetAddress1: t.exposeString('streetAddress1'),
+    streetAddress2: t.exposeString('streetAddress2'),
+    city: t.exposeString('city'),
+    postalCode: t.exposeString('postalCode'),
+    country: t.field({ type: CountryDisplay, resolve: (a) => ({ code: a.country, language: a.language }) }),
+    countryArea: t.exposeString('countryArea'),
+    phone: t.exposeString('phone'),
+    phoneFormatted: t.string({ nullable: true, resolve: (a) => (a.phone ? formatPhone(a.phone, a.country) : null) }),
+  }),
+});
+
+const ShippingMethod = builder.objectRef<PricedCheckout['shippingMethods'][number] & { gross: boolean }>('ShippingMethod').implement({
+  fields: (t) => ({
+    id: t.exposeString('id'),
+    name: t.string({ resolve: (m) => (m.id === 'EXPRESS' ? 'Express' : 'Standard') }),
+    price: t.field({ type: Money, resolve: (m) => ({ currency: m.price.currency, amount: m.gross ? m.price.gross : m.price.net }) }),
+    minimumDeliveryDays: t.int({ resolve: (m) => m.days[0] }),
+    maximumDeliveryDays: t.int({ resolve: (m) => m.days[1] }),
+  }),
+});
+
+const PaymentGatewayRef = builder.objectRef<{ id: string; name: string; config: string }>('PaymentGateway').implement({
+  fields: (t) => ({ id: t.exposeString('id'), name: t.exposeString('name'), config: t.exposeString('config', { description: 'JSON' }) }),
+});
+
+const CheckoutOffer = builder.objectRef<{ name: string; currency: string; discount: number }>('CheckoutOffer').implement({
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    discount: t.field({ type: Money, resolve: (o) => ({ currency: o.currency, amount: o.discount }) }),
+    discountValue: t.float({ resolve: (o) => o.discount / 100 }),
+  }),
+});
+
+const QuoteData = builder.objectRef<Record<string, string>>('QuoteData').implement({
+  fields: (t) => ({
+    equoteOrganizationName: t.string({ nullable: true, resolve: (q) => q.equoteOrganizationName || null }),
+    equoteJobTitle: t.string({ nullable: true, resolve: (q) => q.equoteJobTitle || null }),
+    equotePracticePlace: t.string({ nullable: true, resolve: (q) => q.equotePracticePlace || null }),
+    equotePracticeDetails: t.string({ nullable: true, resolve: (q) => q.equotePracticeDetails || null }),
+    equoteSpecialty: t.string({ nullable: true, resolve: (q) => q.equoteSpecialty || null }),
+    equoteComment: t.string({ nullable: true, resolve: (q) => q.equoteComment || null }),
+  }),
+});
+
+const CheckoutLine = builder.objectRef<{ line: PricedLine; checkout: PricedCheckout; now: Date }>('CheckoutLine').implement({
+  fields: (t) => ({
+    id: t.id({ resolve: ({ line }) => toGlobalId('CheckoutLine', line.row.id) }),
+    quantity: t.int({ resolve: ({ line }) => line.row.quantity }),
+    isFreeItemLine: t.boolean({ resolve: ({ line }) => line.row.isFree }),
+    isAvailable: t.boolean({ description: 'False when the item is no longer sold in the checkout\'s country.', resolve: ({ line }) => line.variant !== null }),
+    variant: t.field({
+      type: ProductVariant,
+      nullable: true,
+      resolve: ({ line, checkout, now }) => (line.variant ? { v: line.variant, root: { snapshot: checkout.snapshot, voucherCode: null, voucherStatus: null, voucher: null, now } } : null),
+    }),
+    unitPricing: t.field({
+      type: VariantPricingInfo,
+      nullable: true,
+      resolve: ({ line }) => {
+        if (!line.totals) return null;
+        const { unitPrice: price, unitPriceUndiscounted: priceUndiscounted } = line.totals;
+        const discount = { currency: price.currency, net: priceUndiscounted.net - price.net, tax: priceUndiscounted.tax - price.tax, gross: priceUndiscounted.gross - price.gross };
+        return { onSale: priceUndiscounted.gross > price.gross, price, priceUndiscounted, discount };
+      },
+    }),
+    totalPrice: t.field({ type: TaxedMoney, nullable: true, resolve: ({ line }) => line.totals?.totalPrice ?? null }),
+    totalPriceDiscounted: t.field({ type: TaxedMoney, nullable: true, resolve: ({ line }) => line.totals?.totalPriceDiscounted ?? null }),
+  }),
+});
+
+const money = (c: PricedCheckout, amount: number) => ({ currency: c.currency as Currency, amount });
+
+export const Checkout = builder.objectRef<PricedCheckout & { now: Date; intent?: { clientSecret: string | null; redirectUrl: string | null } | null; gatewayConfig: string }>('Checkout').implement({
+  description: 'A cart on its way to an order. Every amount is computed by the server from the catalogue; nothing the client sends is trusted.',
+  fields: (t) => ({
+    id: t.id({ resolve: (c) => toGlobalId('Checkout', c.row.token) }),
+    token: t.string({ resolve: (c) => c.row.token }),
+    version: t.int({ description: 'Grows with every change; send it back as expectedVersion to refuse a stale edit.', resolve: (c) => c.row.version }),
+    email: t.string({ nullable: true, resolve: (c) => c.row.email }),
+    firstName: t.string({ nullable: true, resolve: (c) => c.row.firstName }),
+    lastName: t.string({ nullable: true, resolve: (c) => c.row.lastName }),
+    note: t.string({ nullable: true, resolve: (c) => c.row.note }),
+    marketingOptIn: t.boolean({ resolve: (c) => c.row.marketingOptIn }),
+    country: t.field({ type: CountryDisplay, resolve: (c) => ({ code: c.row.country, language: c.row.language }) }),
+    currency: t.string({ resolve: (c) => c.currency.toUpperCase() }),
+    displayGrossPrices: t.boolean({ resolve: (c) => c.snapshot.country.displayGrossPrices }),
+    bundleType: t.field({ type: CheckoutTypeEnum, resolve: (c) => c.bundleType }),
+    forbidSubscriptionPeriodChange: t.boolean({ resolve: (c) => c.row.bundleTypeFixed }),
+    lines: t.field({ type: [CheckoutLine], resolve: (c) => c.priced.map((line) => ({ line, checkout: c, now: c.now })) }),
+    subtotalPrice: t.field({ type: TaxedMoney, resolve: (c) => c.totals.subtotal }),
+    subtotalPriceWithDiscounts: t.field({ type: TaxedMoney, resolve: (c) => c.totals.subtotalWithDiscounts }),
+    shippingPrice: t.field({ type: TaxedMoney, resolve: (c) => c.totals.shipping }),
+    totalPrice: t.field({ type: TaxedMoney, resolve: (c) => c.totals.total }),
+    discountAmount: t.field({ type: Money, resolve: (c) => money(c, c.totals.discount) }),
+    discountAmountNonLines: t.field({ type: Money, resolve: (c) => money(c, 0) }),
+    totalSavings: t.field({ type: Money, resolve: (c) => money(c, c.totals.totalSavings) }),
+    estimatedDuty: t.field({ type: Money, nullable: true, resolve: (c) => (c.totals.estimatedDuty === null ? null : money(c, c.totals.estimatedDuty)) }),
+    prorationAmount: t.field({ type: Money, nullable: true, description: 'Credit for the unused part of a current subscription (signed-in upgrades only).', resolve: () => null }),
+    voucherCode: t.string({ nullable: true, resolve: (c) => c.promo?.code ?? null }),
+    discountName: t.string({ nullable: true, resolve: (c) => c.promo?.name ?? null }),
+    discountDescription: t.string({ nullable: true, resolve: (c) => c.promo?.name ?? null }),
+    translatedDiscountDescription: t.string({ nullable: true, resolve: (c) => c.promo?.name ?? null }),
+    activePromos: t.field({ type: [CheckoutOffer], resolve: (c) => (c.promo ? [{ name: c.promo.name, currency: c.currency, discount: c.totals.discount }] : []) }),
+    isShippingRequired: t.boolean({ resolve: (c) => c.isShippingRequired }),
+    shippingAddress: t.field({ type: Address, nullable: true, resolve: (c) => (c.row.shippingAddress ? { ...c.row.shippingAddress, language: c.row.language } : null) }),
+    billingAddress: t.field({ type: Address, nullable: true, resolve: (c) => (c.row.billingAddress ? { ...c.row.billingAddress, language: c.row.language } : null) }),
+    availableShippingMethods: t.field({ type: [ShippingMethod], resolve: (c) => c.shippingMethods.map((m) => ({ ...m, gross: c.snapshot.country.displayGrossPrices })) }),
+    shippingMethod: t.field({
+      type: ShippingMethod,
+      nullable: true,
+      resolve: (c) => {
+        const m = c.shippingMethods.find((s) => s.id === c.row.shippingMethod);
+        return m ? { ...m, gross: c.snapshot.country.displayGrossPrices } : null;
+      },
+    }),
+    vatRegistrationNumber: t.string({ nullable: true, resolve: (c) => c.row.vatNumber }),
+    isTaxRegistrationNumberAvailable: t.boolean({ resolve: (c) => isVatNumberAvailable(c.row.country) }),
+    taxExemption: t.boolean({ description: 'True when VAT is removed by reverse charge.', resolve: (c) => c.reverseCharge }),
+    availablePaymentMethods: t.field({ type: [PaymentMethodTypeEnum], resolve: (c) => c.paymentMethods }),
+    availablePaymentGateways: t.field({ type: [PaymentGatewayRef], resolve: (c) => [{ id: 'default', name: c.gatewayConfig.includes('stripe') ? 'Stripe' : 'Test gateway', config: c.gatewayConfig }] }),
+    paymentMethod: t.field({ type: PaymentMethodTypeEnum, nullable: true, resolve: (c) => (c.row.paymentMethod as PaymentMethod | null) ?? null }),
+    requiredAttestations: t.stringList({ resolve: (c) => [...c.requiredAttestations] }),
+    paymentIntentSecret: t.string({ nullable: true, resolve: (c) => c.intent?.clientSecret ?? null }),
+    paymentRedirectUrl: t.string({ nullable: true, description: 'Where to send the buyer to pay (asynchronous methods).', resolve: (c) => c.intent?.redirectUrl ?? null }),
+    electronicQuoteData: t.field({ type: QuoteData, nullable: true, resolve: (c) => c.row.quoteData }),
+    tradeInProgramData: t.string({ nullable: true, description: 'JSON', resolve: (c) => (c.row.tradeInData ? JSON.stringify(c.row.tradeInData) : null) }),
+    savedPaymentMethods: t.stringList({ description: 'Saved methods of the signed-in member (none for guests).', resolve: () => [] }),
+    problems: t.field({ type: [CheckoutErrorRef], description: 'What stands between this checkout and an order.', resolve: (c) => c.problems }),
+  }),
+});
+
+const CheckoutPayloadRef = builder.objectRef<{ checkout: PricedCheckout | null; errors: CheckoutError[]; now: Date; gatewayConfig: string; intent?: { clientSecret: string | null; redirectUrl: string | null } | null }>('CheckoutPayload').implement({
+  fields: (t) => ({
+    checkout: t.field({ type: Checkout, nullable: true, resolve: (p) => (p.checkout ? { ...p.checkout, now: p.now, gatewayConfig: p.gatewayConfig, intent: p.intent ?? null } : null) }),
+    errors: t.field({ type: [CheckoutErrorRef], resolve: (p) => p.errors }),
+  }),
+});
+
+export function servicesOf(ctx: GraphQLContext) {
+  return new CheckoutService({ db: ctx.db, catalogue: ctx.catalogue, now: ctx.now, userId: ctx.requester().userId });
+}
+
+export async function payload(ctx: GraphQLContext, result: Promise<CheckoutPayload> | CheckoutPayload) {
+  const { checkout, errors } = await result;
+  return { checkout, errors, now: ctx.now(), gatewayConfig: JSON.stringify(ctx.gateway.clientConfig()) };
+}
+
+const CheckoutLineInput = builder.inputType('CheckoutLineInput', {
+  description: 'A variant by its id or its SKU, and a quantity. No price: the server prices every line.',
+  fields: (t) => ({ variantId: t.id(), sku: t.string(), quantity: t.int({ required: true }) }),
+});
+
+const AddressInput = builder.inputType('AddressInput', {
+  fields: (t) => ({
+    firstName: t.string(), lastName: t.string(), companyName: t.string(), streetAddress1: t.string(), streetAddress2: t.string(),
+    city: t.string(), postalCode: t.string(), country: t.field({ type: CountryCodeEnum }), countryArea: t.string(), phone: t.string(),
+  }),
+});
+
+const CheckoutCreateInput = builder.inputType('CheckoutCreateInput', {
+  fields: (t) => ({
+    lines: t.field({ type: [CheckoutLineInput], required: true }),
+    country: t.field({ type: CountryCodeEnum, required: true }),
+    languageCode: t.field({ type: LanguageCodeEnum }),
+    email: t.string(),
+    bundleType: t.field({ type: CheckoutTypeEnum }),
+    voucherCode: t.string(),
+    organizationMembershipId: t.id(),
+  }),
+});
+
+const QuoteDataInput = builder.inputType('QuoteDataInput', {
+  fields: (t) => ({
+    equoteOrganizationName: t.string(), equoteJobTitle: t.string(), equotePracticePlace: t.string(),
+    equotePracticeDetails: t.string(), equoteSpecialty: t.string(), equoteComment: t.string(),
+  }),
+});
+
+const lineInputs = (lines: ReadonlyArray<{ variantId?: string | number | null; sku?: string | null; quantity: number }>) =>
+  lines.slice(0, 50).map((l) => ({ variantId: l.variantId ? fromGlobalId(String(l.variantId), 'ProductVariant') : null, sku: l.sku ?? null, quantity: l.quantity }));
+const lineId = (id: string | number) => fromGlobalId(String(id), 'CheckoutLine') ?? -1;
+
+builder.queryFields((t) => ({
+  checkout: t.field({
+    type: Checkout,
+    nullable: true,
+    description: 'CheckoutByToken.',
+    args: { token: t.arg.string({ required: true }) },
+    resolve: async (_root, { token }, ctx) => {
+      const checkout = await servicesOf(ctx).get(token);
+      return checkout ? { ...checkout, now: ctx.now(), gatewayConfig: JSON.stringify(ctx.gateway.clientConfig()) } : null;
+    },
+  }),
+  checkoutEstimatedDelivery: t.field({
+    type: builder.objectRef<{ from: Date; to: Date }>('EstimatedDelivery').implement({
+      fields: (f) => ({ from: f.string({ resolve: (d) => d.from.toISOString().slice(0, 10) }), to: f.string({ resolve: (d) => d.to.toISOString().slice(0, 10) }) }),
+    }),
+    nullable: true,
+    description: 'CheckoutEstimatedDelivery: the delivery window of the chosen (or standard) shipping method; null when nothing ships.',
+    args: { token: t.arg.string({ required: true }) },
+    resolve: async (_root, { token }, ctx) => {
+      const checkout = await servicesOf(ctx).get(token);
+      if (!checkout?.isShippingRequired) return null;
+      const methods = shippingMethodsFor(checkout.row.country, checkout.currency);
+      const method = methods.find((m) => m.id === checkout.row.shippingMethod) ?? methods[0];
+      if (!method) return null;
+      const now = ctx.now();
+      return { from: addBusinessDays(now, method.days[0]), to: addBusinessDays(now, method.days[1]) };
+    },
+  }),
+  checkoutProrationPreview: t.field({
+    type: Money,
+    nullable: true,
+    description: 'CheckoutProrationPreview: credit for the unused part of the organization\'s current plan; null for a checkout without an organization.',
+    args: { token: t.arg.string({ required: true }) },
+    resolve: async (_root, { token }, ctx) => {
+      const checkout = await servicesOf(ctx).get(token);
+      return checkout?.row.organizationMembershipId ? { currency: checkout.currency, amount: 0 } : null;
+    },
+  }),
+  checkoutTradeInPromoPreview: t.field({
+    type: Money,
+    nullable: true,
+    description: 'CheckoutTradeInPromoPreview: the credit a traded-in probe would give on this checkout (10 % of its probes, before tax).',
+    args: { token: t.arg.string({ required: true }), deviceModel: t.arg.string({ required: true }) },
+    resolve: async (_root, { token, deviceModel }, ctx) => {
+      const checkout = await servicesOf(ctx).get(token);
+      if (!checkout || !TRADE_IN_MODELS.includes(deviceModel)) return null;
+      const probes = checkout.priced.filter((l) => l.variant?.product.productType.isShippingRequired && l.variant.model);
+      const net = probes.reduce((sum, l) => sum + (l.totals?.totalPriceDiscounted.net ?? 0), 0);
+      return { currency: checkout.currency, amount: Math.round(net / 10) };
+    },
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  checkoutCreate: t.field({
+    type: CheckoutPayloadRef,
+    description: 'CheckoutCreate and CheckoutCreateWithOrganization. A replay with the same idempotencyKey returns the same checkout.',
+    args: { input: t.arg({ type: CheckoutCreateInput, required: true }), idempotencyKey: t.arg.string() },
+    resolve: (_root, { input, idempotencyKey }, ctx) =>
+      payload(ctx, servicesOf(ctx).create({
+        lines: lineInputs(input.lines), country: input.country, language: catalogueLanguage(input.languageCode ?? 'EN'), email: input.email,
+        bundleType: input.bundleType, voucherCode: input.voucherCode, organizationMembershipId: input.organizationMembershipId ? String(input.organizationMembershipId) : null,
+        idempotencyKey: idempotencyKey?.slice(0, 128),
+      })),
+  }),
+  checkoutLinesAdd: t.field({
+    type: CheckoutPayloadRef,
+    args: { token: t.arg.string({ required: true }), lines: t.arg({ type: [CheckoutLineInput], required: true }), expectedVersion: t.arg.int() },
+    resolve: (_root, a, ctx) => payload(ctx, servicesOf(ctx).linesAdd(a.token, lineInputs(a.lines), a.expectedVersion)),
+  }),
+  checkoutLineUpdate: t.field({
+    type: CheckoutPayloadRef,
+    description: 'Sets a line\'s quantity (0 removes it).',
+    args: { token: t.arg.string({ required: true }), lineId: t.arg.id({ required: true }), quantity: t.arg.int({ required: true }), expectedVersion: t.arg.int() },
+    resolve: (_root, a, ctx) => payload(ctx, servicesOf(ctx).lineUpdate(a.token, lineId(a.lineId), a.quantity, a.expectedVersion)),
+  }),
+  checkoutLineDelete: t.field({
+    type: CheckoutPayloadRef,
+    args: { token: t.arg.string({ required: true }), lineId: t.arg.id({ required: true }), expectedVersion: t.arg.int() },
+    resolve: (_root, a, ctx) => payload(ctx, servicesOf(ctx).lineDelete(a.token, lineId(a.lineId), a.expectedVersion)),
+  }),
+  checkoutCountryUpdate: t.field({
+    type: CheckoutPayloadRef,
+    description: 'ChangeCheckoutCountry: reprices and retaxes.',
+    args: { token: t.arg.string({ required: true }), country: t.arg({ type: CountryCodeEnum, required: true }) },
+    resolve: (_root, a, ctx) => payload(ctx, servicesOf(ctx).countryUpdate(a.token, a.country)),
+  }),
+  checkoutContactUpdate: t.field({
+    type: CheckoutPayloadRef,
+    args: { token: t.arg.string({ required: true }), email: t.arg.string({ required: true }), firstName: t.arg.string(), lastName: t.arg.string(), marketingOptIn: t.arg.boolean() },
+    resolve: (_root, a, ctx) => payload(ctx, servicesOf(ctx).contactUpdate(a.token, a)),
+  }),
+  checkoutShippingAddressUpdate: t.field({
+    type: CheckoutPayloadRef,
+    description: 'UpdateCheckoutShippingAddress.',
+    args: { token: t.arg.string({ required: true }), shippingAddress: t.arg({ type: AddressInput, required: true }) },
+    resolve: (_root, a, ctx) => payload(ctx, servicesOf(ctx).shippingAddressUpdate(a.token, a.shippingAddress)),
+  }),
+  checkoutBillingAddressUpdate: t.field({
+    type: CheckoutPayloadRef,
+    description: 'UpdateCheckoutBillingAddress.',
+    args: { token: t.arg.string({ required: true }), billingAddress: t.arg({ type: AddressInput, required: true }) },
+    resolve: (_root, a, ctx) => payload(ctx, servicesOf(ctx).billingAddressUpdate(a.token, a.billingAddress)),
+  }),
+  checkoutShippingMethodUpdate: t.field({
+    type: CheckoutPayloadRef,
+    args: { token: t.arg.string({ required: true }), shippingMethodId: t.arg.string({ required: true }) },
+    resolve: (_root, a, ctx) => payload(ctx, servicesOf(ctx).shippingMethodUpdate(a.token, a.shippingMethodId)),
+  }),
+  checkoutExpressAddressesAdd: t.field({
+    type: CheckoutPayloadRef,
+    description: 'AddExpressCheckoutAddresses: a wallet\'s shipping and billing addresses and e-mail, validated together.',
+    args: { token: t.arg.string({ required: true }), shippingAddress: t.arg({ type: AddressInput, required: true }), billingAddress: t.arg({ type: AddressInput }), email: t.arg.string() },
+    resolve: (_root, a, ctx) => payload(ctx, servicesOf(ctx).expressAddressesAdd(a.token, a.shippingAddress, a.billingAddress ?? null, a.email ?? null)),
+  }),
+  checkoutExpressShippingAddressUpdate: t.field({
+    type: CheckoutPayloadRef,
+    description: 'UpdateExpressCheckoutShippingAddress: the partial address a wallet shares before payment, for shipping and tax.',
+    args: { token: t.arg.string({ required: true }), shippingAddress: t.arg({ type: AddressInput, required: true }) },
+    resolve: (_root, a, ctx) => payload(ctx, servicesOf(ctx).shippingAddressUpdate(a.token, a.shippingAddress, { partial: true })),
+  }),
+  checkoutVoucherUpdate: t.field({
+    type: CheckoutPayloadRef,
+    description: 'UpdateVoucher: applies a code, or removes it with null.',
+    args: { token: t.arg.string({ required: true }), voucherCode: t.arg.string() },
+    resolve: (_root, a, ctx) => payload(ctx, servicesOf(ctx).updateVoucher(a.token, a.voucherCode?.trim() || null)),
+  }),
+  checkoutVatNumberUpdate: t.field({
+    type: CheckoutPayloadRef,
+    description: 'CheckoutVatNumberUpdateMutation: a valid VAT number of another EU member state removes VAT (reverse charge).',
+    args: { token: t.arg.string({ required: true }), vatNumber: t.arg.string() },
+    resolve: (_root, a, ctx) => payload(ctx, servicesOf(ctx).vatNumberUpdate(a.token, a.vatNumber ?? null)),
+  }),
+  checkoutQuoteDataUpdate: t.field({
+    type: CheckoutPayloadRef,
+    args: { token: t.arg.string({ required: true }), input: t.arg({ type: QuoteDataInput, required: true }) },
+    resolve: (_root, a, ctx) => payload(ctx, servicesOf(ctx).quoteDataUpdate(a.token, a.input)),
+  }),
+  checkoutTradeInProgramDataUpdate: t.field({
+    type: CheckoutPayloadRef,
+    args: { token: t.arg.string({ required: true }), deviceModel: t.arg.string({ required: true }), serialNumber: t.arg.string({ required: true }) },
+    resolve: (_root, a, ctx) => payload(ctx, servicesOf(ctx).tradeInUpdate(a.token, a)),
+  }),
+}));

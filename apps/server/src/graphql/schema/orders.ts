@@ -1,0 +1,227 @@
+import { schema as tables } from '@probe/db';
+import { CHARGE_STATUSES, INVOICE_STATUSES, type Currency } from '@probe/domain';
+import { eq } from 'drizzle-orm';
+import { builder } from '../builder.ts';
+import type { GraphQLContext } from '../context.ts';
+import { Money, TaxedMoney } from '../money.ts';
+import { CheckoutErrorRef, PaymentMethodTypeEnum, payload, servicesOf, Checkout } from './checkout.ts';
+import { isUuid, type CheckoutError } from '../../modules/checkout/index.ts';
+import { orderDetails, placeOrder, type OrderRow, beforePlaceOrder, payInvoice, payOrder } from '../../modules/orders/index.ts';
+
+const ChargeStatusEnum = builder.enumType('ChargeStatus', { values: CHARGE_STATUSES });
+const InvoiceStatusEnum = builder.enumType('InvoiceStatus', { values: INVOICE_STATUSES });
+
+type Details = Awaited<ReturnType<typeof orderDetails>>;
+/** An order with its lines, payments and invoice read once, and only when a selected field needs them. */
+interface OrderNode { order: OrderRow; details: () => Promise<Details> }
+
+const moneyOf = (order: OrderRow, amount: number) => ({ currency: order.currency as Currency, amount });
+
+const OrderLine = builder.objectRef<{ line: Details['lines'][number]; order: OrderRow }>('OrderLine').implement({
+  fields: (t) => ({
+    productRawName: t.string({ resolve: ({ line }) => line.productName }),
+    variantName: t.string({ resolve: ({ line }) => line.variantName }),
+    productSku: t.string({ resolve: ({ line }) => line.productSku }),
+    productTypeName: t.string({ resolve: ({ line }) => line.productTypeName }),
+    quantity: t.int({ resolve: ({ line }) => line.quantity }),
+    isFreeItemLine: t.boolean({ resolve: ({ line }) => line.isFree }),
+    thumbnail: t.string({ nullable: true, resolve: ({ line }) => (line.thumbnail ? `/media/${line.thumbnail}?size=128` : null) }),
+    unitPrice: t.field({ type: TaxedMoney, resolve: ({ line, order }) => ({ currency: order.currency as Currency, net: line.unitNet, tax: line.unitGross - line.unitNet, gross: line.unitGross }) }),
+    undiscountedUnitPrice: t.field({ type: Money, resolve: ({ line, order }) => moneyOf(order, line.undiscountedUnitGross) }),
+    totalPrice: t.field({ type: TaxedMoney, resolve: ({ line, order }) => ({ currency: order.currency as Currency, net: line.totalNet, tax: line.totalGross - line.totalNet, gross: line.totalGross }) }),
+  }),
+});
+
+const OrderPayment = builder.objectRef<Details['payments'][number]>('OrderPayment').implement({
+  fields: (t) => ({
+    gateway: t.exposeString('gateway'),
+    method: t.field({ type: PaymentMethodTypeEnum, resolve: (p) => p.method as never }),
+    status: t.exposeString('status'),
+    ccBrand: t.exposeString('ccBrand', { nullable: true }),
+    ccLastDigits: t.exposeString('ccLastDigits', { nullable: true }),
+    ccExpMonth: t.exposeInt('ccExpMonth', { nullable: true }),
+    ccExpYear: t.exposeInt('ccExpYear', { nullable: true }),
+  }),
+});
+
+const Invoice = builder.objectRef<{ invoice: NonNullable<Details['invoice']>; order: OrderRow }>('Invoice').implement({
+  fields: (t) => ({
+    token: t.string({ resolve: ({ invoice }) => invoice.token }),
+    status: t.field({ type: InvoiceStatusEnum, resolve: ({ invoice }) => invoice.status as never }),
+    amount: t.field({ type: Money, resolve: ({ invoice, order }) => moneyOf(order, invoice.amount) }),
+    dueAt: t.string({ resolve: ({ invoice }) => invoice.dueAt.toISOString() }),
+    orderNumber: t.string({ resolve: ({ order }) => order.number }),
+    orderToken: t.string({ resolve: ({ order }) => order.token }),
+  }),
+});
+
+const Voucher = builder.objectRef<NonNullable<OrderRow['voucher']> & { currency: string }>('Voucher').implement({
+  fields: (t) => ({
+    code: t.exposeString('code'),
+    name: t.exposeString('name'),
+    description: t.string({ nullable: true, resolve: () => null }),
+    discountValue: t.float({ resolve: (v) => v.discountValue / 100 }),
+    discount: t.field({ type: Money, resolve: (v) => ({ currency: v.currency, amount: v.discountValue }) }),
+  }),
+});
+
+const OrderOffer = builder.objectRef<{ name: string; discountValue: number; currency: string }>('OrderOffer').implement({
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    discountValue: t.float({ resolve: (o) => o.discountValue / 100 }),
+    discount: t.field({ type: Money, resolve: (o) => ({ currency: o.currency, amount: o.discountValue }) }),
+  }),
+});
+
+const Order = builder.objectRef<OrderNode>('Order').implement({
+  fields: (t) => ({
+    id: t.id({ resolve: ({ order }) => Buffer.from(`Order:${order.token}`).toString('base64') }),
+    token: t.string({ resolve: ({ order }) => order.token }),
+    number: t.string({ resolve: ({ order }) => order.number }),
+    created: t.string({ resolve: ({ order }) => order.createdAt.toISOString() }),
+    userEmail: t.string({ resolve: ({ order }) => order.email }),
+    country: t.string({ resolve: ({ order }) => order.country }),
+    languageCode: t.string({ resolve: ({ order }) => order.language }),
+    bundleType: t.string({ resolve: ({ order }) => order.bundleType }),
+    paymentMethod: t.field({ type: PaymentMethodTypeEnum, resolve: ({ order }) => order.paymentMethod as never }),
+    paymentStatus: t.field({ type: ChargeStatusEnum, resolve: ({ order }) => order.chargeStatus as never }),
+    lines: t.field({ type: [OrderLine], resolve: async ({ order, details }) => (await details()).lines.map((line) => ({ line, order })) }),
+    payments: t.field({ type: [OrderPayment], resolve: async ({ details }) => (await details()).payments }),
+    invoice: t.field({
+      type: Invoice,
+      nullable: true,
+      resolve: async ({ order, details }) => {
+        const { invoice } = await details();
+        return invoice ? { invoice, order } : null;
+      },
+    }),
+    voucher: t.field({ type: Voucher, nullable: true, resolve: ({ order }) => (order.voucher ? { ...order.voucher, currency: order.currency } : null) }),
+    offers: t.field({ type: [OrderOffer], resolve: ({ order }) => order.offers.map((o) => ({ ...o, currency: order.currency })) }),
+    subtotal: t.field({ type: TaxedMoney, resolve: ({ order }) => ({ currency: order.currency as Currency, net: order.subtotalNet, tax: order.subtotalGross - order.subtotalNet, gross: order.subtotalGross }) }),
+    shippingPrice: t.field({ type: TaxedMoney, resolve: ({ order }) => ({ currency: order.currency as Currency, net: order.shippingNet, tax: order.shippingGross - order.shippingNet, gross: order.shippingGross }) }),
+    discount: t.field({ type: Money, resolve: ({ order }) => moneyOf(order, order.discount) }),
+    total: t.field({ type: TaxedMoney, resolve: ({ order }) => ({ currency: order.currency as Currency, net: order.totalNet, tax: order.totalTax, gross: order.totalGross }) }),
+    totalSavings: t.field({ type: Money, resolve: ({ order }) => moneyOf(order, order.totalSavings) }),
+    estimatedDuty: t.field({ type: Money, nullable: true, resolve: ({ order }) => (order.estimatedDuty === null ? null : moneyOf(order, order.estimatedDuty)) }),
+    vatRegistrationNumber: t.string({ nullable: true, resolve: ({ order }) => order.vatNumber }),
+    taxExemption: t.boolean({ resolve: ({ order }) => order.reverseCharge }),
+    shippingMethod: t.string({ nullable: true, resolve: ({ order }) => order.shippingMethod }),
+    displayGrossPrices: t.boolean({
+      description: 'The VAT flag of the order\'s country: show amounts with tax included.',
+      resolve: async ({ order }, _args, ctx) => (await ctx.catalogue.snapshot(order.country, order.language))?.country.displayGrossPrices ?? true,
+    }),
+  }),
+});
+
+function orderNode(ctx: GraphQLContext, order: OrderRow | undefined | null): OrderNode | null {
+  if (!order) return null;
+  let loaded: Promise<Details> | null = null;
+  return { order, details: () => (loaded ??= orderDetails(ctx.db, order.id)) };
+}
+
+const PlaceOrderPayload = builder.objectRef<{ order: OrderNode | null; errors: CheckoutError[] }>('PlaceOrderPayload').implement({
+  fields: (t) => ({
+    order: t.field({ type: Order, nullable: true, resolve: (p) => p.order }),
+    errors: t.field({ type: [CheckoutErrorRef], resolve: (p) => p.errors }),
+  }),
+});
+
+const InvoicePayload = builder.objectRef<{ invoice: { invoice: NonNullable<Details['invoice']>; order: OrderRow } | null; errors: CheckoutError[] }>('InvoicePayload').implement({
+  fields: (t) => ({
+    invoice: t.field({ type: Invoice, nullable: true, resolve: (p) => p.invoice }),
+    errors: t.field({ type: [CheckoutErrorRef], resolve: (p) => p.errors }),
+  }),
+});
+
+const CardInput = builder.inputType('TestCardInput', {
+  description: 'Card details for the offline test gateway\'s own form only (with Stripe, the card is entered in Stripe\'s Payment Element and never reaches us).',
+  fields: (t) => ({ number: t.string({ required: true }), expMonth: t.int({ required: true }), expYear: t.int({ required: true }), cvc: t.string({ required: true }) }),
+});
+
+/** What placing and paying need, for the requester of this request. */
+function orderDeps(ctx: GraphQLContext) {
+  return { db: ctx.db, catalogue: ctx.catalogue, gateway: ctx.gateway, now: ctx.now, log: ctx.log, userId: ctx.requester().userId };
+}
+
+async function invoiceByToken(ctx: GraphQLContext, token: string) {
+  if (!isUuid(token)) return null;
+  const [invoice] = await ctx.db.select().from(tables.invoices).where(eq(tables.invoices.token, token));
+  if (!invoice) return null;
+  const [order] = await ctx.db.select().from(tables.orders).where(eq(tables.orders.id, invoice.orderId));
+  return { invoice, order: order! };
+}
+
+builder.queryFields((t) => ({
+  orderByToken: t.field({
+    type: Order,
+    nullable: true,
+    description: 'An order by its token (confirmation and payment pages). The token is the access key: 122 random bits.',
+    args: { token: t.arg.string({ required: true }) },
+    resolve: async (_root, { token }, ctx) => {
+      ctx.requester();
+      if (!isUuid(token)) return null;
+      const [order] = await ctx.db.select().from(tables.orders).where(eq(tables.orders.token, token));
+      return orderNode(ctx, order);
+    },
+  }),
+  invoiceByToken: t.field({
+    type: Invoice,
+    nullable: true,
+    args: { token: t.arg.string({ required: true }) },
+    resolve: (_root, { token }, ctx) => {
+      ctx.requester();
+      return invoiceByToken(ctx, token);
+    },
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  checkoutBeforePlaceOrder: t.field({
+    type: builder.objectRef<Awaited<ReturnType<typeof payload>> & { intent: { clientSecret: string | null; redirectUrl: string | null } | null }>('BeforePlaceOrderPayload').implement({
+      fields: (f) => ({
+        checkout: f.field({ type: Checkout, nullable: true, resolve: (p) => (p.checkout ? { ...p.checkout, now: p.now, gatewayConfig: p.gatewayConfig, intent: p.intent } : null) }),
+        errors: f.field({ type: [CheckoutErrorRef], resolve: (p) => p.errors }),
+      }),
+    }),
+    description: 'CheckoutBeforePlaceOrderMutation: checks the attestations and everything else, stores the method, creates the payment intent.',
+    args: { token: t.arg.string({ required: true }), paymentMethod: t.arg({ type: PaymentMethodTypeEnum, required: true }), attestations: t.arg.stringList({ required: true }) },
+    resolve: async (_root, a, ctx) => {
+      const result = await beforePlaceOrder(orderDeps(ctx), { token: a.token, paymentMethod: a.paymentMethod, attestations: a.attestations.slice(0, 20) });
+      const checkout = await servicesOf(ctx).get(a.token);
+      return { ...(await payload(ctx, { checkout, errors: result.errors })), intent: result.intent };
+    },
+  }),
+  checkoutPlaceOrder: t.field({
+    type: PlaceOrderPayload,
+    description: 'CheckoutPlaceOrder: idempotent by key (a replay returns the same order); a total other than expectedTotal gives PRICES_ARE_CHANGED and charges nothing.',
+    args: {
+      token: t.arg.string({ required: true }),
+      idempotencyKey: t.arg.string({ required: true }),
+      expectedTotal: t.arg.int({ description: 'The total (gross, minor units) the buyer was shown.' }),
+      card: t.arg({ type: CardInput }),
+    },
+    resolve: async (_root, a, ctx) => {
+      const result = await placeOrder(orderDeps(ctx), { token: a.token, idempotencyKey: a.idempotencyKey, expectedTotal: a.expectedTotal ?? null, card: a.card ?? null });
+      return { order: orderNode(ctx, result.order), errors: result.errors };
+    },
+  }),
+  orderPay: t.field({
+    type: PlaceOrderPayload,
+    description: 'Pays by card an order whose asynchronous payment failed (order payment page).',
+    args: { token: t.arg.string({ required: true }), card: t.arg({ type: CardInput, required: true }) },
+    resolve: async (_root, a, ctx) => {
+      const result = await payOrder(orderDeps(ctx), { token: a.token, card: a.card });
+      const [order] = isUuid(a.token) ? await ctx.db.select().from(tables.orders).where(eq(tables.orders.token, a.token)) : [];
+      return { order: orderNode(ctx, order), errors: result.errors };
+    },
+  }),
+  invoicePay: t.field({
+    type: InvoicePayload,
+    description: 'Pays an open invoice (an order placed on an electronic quote) by card.',
+    args: { token: t.arg.string({ required: true }), card: t.arg({ type: CardInput, required: true }) },
+    resolve: async (_root, a, ctx) => {
+      const result = await payInvoice(orderDeps(ctx), { token: a.token, card: a.card });
+      return { invoice: await invoiceByToken(ctx, a.token), errors: result.errors };
+    },
+  }),
+}));

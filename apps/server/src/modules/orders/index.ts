@@ -1,0 +1,3 @@
+/** Orders: idempotent placement, payments applied from the gateway, invoices. */
+export { orderDetails, placeOrder, type OrderRow } from './place-order.ts';
+export { applyGatewayEvent, beforePlaceOrder, payInvoice, payOrder } from './payment-service.ts';

@@ -1,0 +1,71 @@
+import type { PaymentMethod } from '@probe/domain';
+
+/** Spec §8 codes a payment may fail with. */
+export type PaymentFailureCode =
+  | 'CARD_DECLINED' | 'EXPIRED_CARD' | 'INCORRECT_CVC' | 'INCORRECT_NUMBER' | 'INCORRECT_ZIP' | 'PROCESSING_ERROR' | 'CANNOT_ATTACH_CARD'
+  | 'PAYMENT_ERROR' | 'PAYMENT_NOT_FOUND';
+
+interface CardDetails {
+  brand: string;
+  lastDigits: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export type ChargeResult =
+  | { status: 'SUCCEEDED' | 'PROCESSING'; reference: string; card: CardDetails | null }
+  | { status: 'FAILED'; code: PaymentFailureCode };
+
+export interface IntentRequest {
+  checkoutToken: string;
+  amount: number;
+  currency: string;
+  method: PaymentMethod;
+  /** Where the buyer comes back to after paying away from our page (path on our origin). */
+  returnPath: string;
+}
+
+export interface Intent {
+  id: string;
+  /** For a browser element that confirms the payment (Stripe's Payment Element). */
+  clientSecret: string | null;
+  /** Where the buyer pays away from our page (the test gateway's page, a bank). */
+  redirectUrl: string | null;
+}
+
+export interface ChargeRequest {
+  checkoutToken: string;
+  amount: number;
+  currency: string;
+  method: PaymentMethod;
+  /** The intent made before the order (asynchronous methods, every Stripe payment). */
+  intentId: string | null;
+  /** Card details, for the offline test gateway's own form only. Never stored, never logged. */
+  card: { number: string; expMonth: number; expYear: number; cvc: string } | null;
+}
+
+/** A verified webhook event, reduced to what changes our state. */
+export interface GatewayEvent {
+  id: string;
+  type: 'payment.processing' | 'payment.succeeded' | 'payment.failed' | 'ignored';
+  intentId: string | null;
+  failureCode: PaymentFailureCode | null;
+}
+
+/**
+ * What the store needs of a payment service provider. Two implementations: the offline test gateway
+ * (default) and Stripe. Nothing outside this folder knows which one is in use.
+ */
+export interface PaymentGateway {
+  readonly name: 'test' | 'stripe';
+  /** What the browser needs (Stripe's publishable key), as JSON. */
+  clientConfig(): Record<string, string>;
+  /** Makes the intent an asynchronous method (or, with Stripe, every method) is paid through. */
+  createIntent(request: IntentRequest): Promise<Intent>;
+  /** Charges (test card) or reads the outcome of the intent the buyer completed. */
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Gives the money back when an order could not be written after a successful charge. */
+  refund(reference: string): Promise<void>;
+  /** Verifies a webhook's signature on its raw body; throws when it is forged or stale. */
+  verifyWebhook(rawBody: string, signatureHeader: string | undefined): GatewayEvent;
+}

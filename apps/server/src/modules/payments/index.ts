@@ -1,0 +1,5 @@
+/** Payments: one gateway interface, the offline test gateway and the Stripe adapter behind it. */
+export { createGateway } from './create-gateway.ts';
+export type { GatewayEvent, PaymentGateway } from './gateway.ts';
+export { TestGateway } from './test-gateway.ts';
+export { StripeGateway } from './stripe-gateway.ts';

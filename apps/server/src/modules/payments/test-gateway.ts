@@ -1,0 +1,131 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import { cardBrand, isAsyncMethod, testCardOutcome } from '@probe/domain';
+import type { ChargeRequest, ChargeResult, GatewayEvent, Intent, IntentRequest, PaymentGateway } from './gateway.ts';
+import { eventFromStripeShape } from './events.ts';
+
+type TestIntentStatus = 'requires_action' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+
+export interface TestIntent {
+  id: string;
+  checkoutToken: string;
+  amount: number;
+  currency: string;
+  method: string;
+  returnPath: string;
+  status: TestIntentStatus;
+  /** What happens once the buyer authorised: settle or fail later (by webhook). */
+  settleAs: 'succeeded' | 'failed' | null;
+}
+
+/** A delivered webhook: how the gateway reaches our /webhooks/payments endpoint (set by the HTTP layer). */
+export type WebhookSender = (rawBody: string, signature: string) => Promise<void>;
+
+/**
+ * The built-in offline test gateway. It behaves like a real provider at its edges: card charges answer
+ * with Stripe's test-card outcomes; asynchronous methods go through its own page (/test-gateway/…) and
+ * settle later by a webhook signed in Stripe's format, which our endpoint verifies like any other.
+ * Its ledger (intents and charges) lives in this process, as a provider's would live on its side.
+ */
+export class TestGateway implements PaymentGateway {
+  readonly name = 'test' as const;
+  readonly intents = new Map<string, TestIntent>();
+  /** Every successful charge, for tests and the invariant "one charge per order". */
+  readonly charges: Array<{ reference: string; checkoutToken: string; amount: number; currency: string; refunded: boolean }> = [];
+  sendWebhook: WebhookSender | null = null;
+
+  constructor(
+    readonly webhookSecret: string = `whsec_test_${randomBytes(24).toString('hex')}`,
+    private readonly now: () => Date = () => new Date(),
+    /** Delay between the buyer authorising an asynchronous payment and its settlement webhook. */
+    readonly settleDelayMs = 1500,
+  ) {}
+
+  clientConfig(): Record<string, string> {
+    return { gateway: 'test' };
+  }
+
+  async createIntent(request: IntentRequest): Promise<Intent> {
+    const id = `pi_test_${randomUUID().replaceAll('-', '')}`;
+    this.intents.set(id, { id, ...request, status: 'requires_action', settleAs: null });
+    return { id, clientSecret: null, redirectUrl: `/test-gateway/${id}/` };
+  }
+
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    if (request.method === 'CREDIT_CARD' && request.card) {
+      const outcome = testCardOutcome(request.card, this.now());
+      if (outcome !== 'SUCCEEDED') return { status: 'FAILED', code: outcome };
+      const digits = request.card.number.replace(/[\s-]/g, '');
+      const reference = `ch_test_${randomUUID().replaceAll('-', '')}`;
+      this.charges.push({ reference, checkoutToken: request.checkoutToken, amount: request.amount, currency: request.currency, refunded: false });
+      return {
+        status: 'SUCCEEDED',
+        reference,
+        card: { brand: cardBrand(digits), lastDigits: digits.slice(-4), expMonth: request.card.expMonth, expYear: request.card.expYear < 100 ? 2000 + request.card.expYear : request.card.expYear },
+      };
+    }
+    const intent = request.intentId ? this.intents.get(request.intentId) : undefined;
+    if (!intent || intent.checkoutToken !== request.checkoutToken) return { status: 'FAILED', code: 'PAYMENT_NOT_FOUND' };
+    if (intent.amount !== request.amount || intent.currency !== request.currency) return { status: 'FAILED', code: 'PAYMENT_ERROR' };
+    if (intent.status === 'processing' || intent.status === 'succeeded') {
+      if (intent.status === 'succeeded' || isAsyncMethod(request.method)) {
+        if (!this.charges.some((c) => c.reference === intent.id)) {
+          this.charges.push({ reference: intent.id, checkoutToken: intent.checkoutToken, amount: intent.amount, currency: intent.currency, refunded: false });
+        }
+      }
+      return { status: intent.status === 'succeeded' ? 'SUCCEEDED' : 'PROCESSING', reference: intent.id, card: null };
+    }
+    return { status: 'FAILED', code: intent.status === 'requires_action' ? 'PAYMENT_NOT_FOUND' : 'PAYMENT_ERROR' };
+  }
+
+  async refund(reference: string): Promise<void> {
+    const charge = this.charges.find((c) => c.reference === reference);
+    if (charge) charge.refunded = true;
+  }
+
+  verifyWebhook(rawBody: string, signatureHeader: string | undefined): GatewayEvent {
+    const event = Stripe.webhooks.constructEvent(rawBody, signatureHeader ?? '', this.webhookSecret, 300);
+    return eventFromStripeShape(event as unknown as { id: string; type: string; data: { object: { id?: string; last_payment_error?: { code?: string } } } });
+  }
+
+  /** The buyer's answer on the gateway page: authorise (settling later as `settleAs`) or cancel. */
+  authorize(intentId: string, settleAs: 'succeeded' | 'failed' | 'canceled'): TestIntent | null {
+    const intent = this.intents.get(intentId);
+    if (!intent || intent.status !== 'requires_action') return intent ?? null;
+    if (settleAs === 'canceled') {
+      intent.status = 'canceled';
+      return intent;
+    }
+    intent.status = 'processing';
+    intent.settleAs = settleAs;
+    void this.emit(intent, 'payment_intent.processing');
+    setTimeout(() => void this.settle(intentId), this.settleDelayMs).unref();
+    return intent;
+  }
+
+  /** Settles an authorised intent now, sending its signed webhook. */
+  async settle(intentId: string): Promise<void> {
+    const intent = this.intents.get(intentId);
+    if (!intent || intent.status !== 'processing' || !intent.settleAs) return;
+    intent.status = intent.settleAs;
+    await this.emit(intent, intent.settleAs === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed');
+  }
+
+  /** A webhook in Stripe's shape and signature format. */
+  signedEvent(type: string, intentId: string, eventId = `evt_test_${randomUUID().replaceAll('-', '')}`): { rawBody: string; signature: string } {
+    const object: Record<string, unknown> = { id: intentId, object: 'payment_intent' };
+    if (type === 'payment_intent.payment_failed') object.last_payment_error = { code: 'payment_method_not_available' };
+    const rawBody = JSON.stringify({ id: eventId, object: 'event', type, created: Math.floor(this.now().getTime() / 1000), data: { object } });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload: rawBody, secret: this.webhookSecret });
+    return { rawBody, signature };
+  }
+
+  private async emit(intent: TestIntent, type: string): Promise<void> {
+    const { rawBody, signature } = this.signedEvent(type, intent.id);
+    try {
+      await this.sendWebhook?.(rawBody, signature);
+    } catch {
+      // A provider retries failed deliveries; the return page also asks for the intent's state.
+    }
+  }
+}

@@ -1,0 +1,3 @@
+/** The shop: enabled countries, settings (maintenance) and the visitor's country. */
+export { findCountry, getShopSettings, listEnabledCountries, type CountryRow, type ShopSettingsRow } from './repo.ts';
+export { geolocate, loadGeoLookup, type GeoLookup } from './geolocation.ts';

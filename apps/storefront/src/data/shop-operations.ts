@@ -1,0 +1,62 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { EnabledCountriesQuery, EnabledCountriesQueryVariables, GeolocalizationQuery, GeolocalizationQueryVariables, MaintenanceQueryQuery, MaintenanceQueryQueryVariables, ShopQuery, ShopQueryVariables, TaxedFieldsFragment } from '../graphql/generated.ts';
+
+export type CountryFields = EnabledCountriesQuery['shop']['countries'][number];
+export type MaintenanceFields = MaintenanceQueryQuery['shop'];
+export type ShopFields = ShopQuery;
+/** A taxed price as every catalogue screen selects it (the TaxedFields fragment). */
+export type TaxedFields = TaxedFieldsFragment;
+
+export const ENABLED_COUNTRIES: TypedDocumentNode<EnabledCountriesQuery, EnabledCountriesQueryVariables> = gql`
+  query EnabledCountries($languageCode: LanguageCodeEnum) {
+    shop {
+      countries(languageCode: $languageCode) {
+        code
+        country
+      }
+    }
+  }
+`;
+
+export const GEOLOCALIZATION: TypedDocumentNode<GeolocalizationQuery, GeolocalizationQueryVariables> = gql`
+  query Geolocalization {
+    shop {
+      geolocalization {
+        country {
+          code
+          country
+        }
+      }
+    }
+  }
+`;
+
+export const MAINTENANCE: TypedDocumentNode<MaintenanceQueryQuery, MaintenanceQueryQueryVariables> = gql`
+  query MaintenanceQuery {
+    shop {
+      maintenanceMode
+      maintenanceAccessAllowed
+      maintenancePageHeader
+      maintenancePageContent
+      maintenancePageUrl
+    }
+  }
+`;
+
+/**
+ * Shop (spec §7): the shop data the store root loads for a country and language. The screens of the
+ * browsing issue add their fields here; it never selects the groups restricted to signed-in users.
+ */
+export const SHOP: TypedDocumentNode<ShopQuery, ShopQueryVariables> = gql`
+  query Shop($country: CountryCode!, $languageCode: LanguageCodeEnum!, $voucherCode: String) {
+    shop {
+      storeType
+      catalogue(country: $country, languageCode: $languageCode, voucherCode: $voucherCode) {
+        currency
+        displayGrossPrices
+        isDevicePriced
+      }
+    }
+  }
+`;
+

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { data, Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useBaseData } from '../../../data/route-data.ts';
+import { PAGE_VIEWS } from '../../../analytics/data-layer.ts';
+import { usePageView } from '../../../analytics/use-page-view.ts';
+import { apolloContext } from '../../../data/apollo-context.ts';
+import { PRODUCT, type ProductPageFields } from '../operations.ts';
+import { usePageTitle } from '../../../lib/head.tsx';
+import { orFail } from '../../../lib/loader-failure.ts';
+import { catalogueVariables } from '../../../lib/route-locale.ts';
+import { Price } from '../../../ui/price.tsx';
+import { AddToCart } from '../../checkout/add-to-cart.tsx';
+import './product.css';
+
+type Catalogue = ProductPageFields['shop']['catalogue'];
+export type ProductData = Catalogue & { product: NonNullable<Catalogue['product']> };
+
+/** Device and generic product pages: /product/{slug}/{subscription?}/{subscriptionPeriod?} (spec §2). */
+export async function loader({ params, request, context }: LoaderFunctionArgs): Promise<ProductData> {
+  const variables = { ...catalogueVariables(params, request), slug: params.slug ?? '' };
+  const { data: answer } = await orFail('Failed to load shop', () => context.get(apolloContext).query({ query: PRODUCT, variables }));
+  const catalogue = answer.shop.catalogue;
+  if (!catalogue.product) throw data(null, { status: 404, statusText: 'Not Found' });
+  return { ...catalogue, product: catalogue.product };
+}
+
+const SUFFIX: Record<string, 'yr' | null> = { ANNUAL: 'yr', ONE_TIME: null, ONE_YEAR: null, THREE_YEARS: null };
+
+export function Component() {
+  const intl = useIntl();
+  const base = useBaseData();
+  const { product, displayGrossPrices } = useLoaderData<ProductData>();
+  const [params, setParams] = useSearchParams();
+  const sold = product.variants.filter((v) => v.pricing);
+  const [sku, setSku] = useState(() => params.get('sku') ?? sold[0]?.sku ?? product.variants[0]?.sku);
+  const selected = product.variants.find((v) => v.sku === sku) ?? product.variants[0]!;
+  usePageTitle(`${product.name} · ${intl.formatMessage({ id: 'app.brand' })}`);
+  usePageView(product.slug === 'iq3' ? PAGE_VIEWS.iq3Product : PAGE_VIEWS.product);
+
+  const choose = (next: string) => {
+    setSku(next);
+    setParams((p) => { p.set('sku', next); return p; }, { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <div className="container product-page">
+      <nav className="breadcrumbs" aria-label={intl.formatMessage({ id: 'product.breadcrumbs' })}>
+        <Link to={`${base.basePath}/`}>{intl.formatMessage({ id: 'nav.homeLink' })}</Link>
+        <span aria-hidden="true"> / </span>
+        <span>{product.category.name}</span>
+      </nav>
+      <div className="product-page__grid">
+        <div className="product-page__media">
+          {product.thumbnail ? <img src={product.thumbnail.url} alt={product.name} width="750" height="750" fetchPriority="high" /> : null}
+        </div>
+        <div className="product-page__details">
+          <h1>{product.name}</h1>
+          <p className="product-page__lead">{product.shortDescription}</p>
+          {selected.pricing ? (
+            <p className="product-page__price">
+              <Price price={selected.pricing.price} previous={selected.pricing.priceUndiscounted} displayGross={displayGrossPrices} suffix={SUFFIX[selected.billingPeriod] ?? null} size="large" />
+            </p>
+          ) : (
+            <p className="product-page__unavailable" role="note">{intl.formatMessage({ id: 'product.notSoldHere' })}</p>
+          )}
+          <p className="product-page__tax">{intl.formatMessage({ id: displayGrossPrices ? 'product.includesVat' : 'product.excludesTax' })}</p>
+          {product.variants.length > 1 ? (
+            <fieldset className="variant-picker">
+              <legend>{intl.formatMessage({ id: 'product.chooseOption' })}</legend>
+              {product.variants.map((variant) => (
+                <label key={variant.sku} className={`variant-picker__option${variant.sku === selected.sku ? ' is-selected' : ''}`}>
+                  <input type="radio" name="variant" value={variant.sku} checked={variant.sku === selected.sku} onChange={() => choose(variant.sku)} disabled={!variant.pricing} />
+                  <span className="variant-picker__name">{variant.name}</span>
+                  {variant.pricing ? <Price price={variant.pricing.price} previous={variant.pricing.priceUndiscounted} displayGross={displayGrossPrices} suffix={SUFFIX[variant.billingPeriod] ?? null} /> : null}
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+          <AddToCart sku={selected.sku} name={`${product.name}, ${selected.name}`} available={selected.isAvailable} />
+        </div>
+      </div>
+    </div>
+  );
+}
+

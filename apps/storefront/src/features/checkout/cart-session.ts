@@ -1,0 +1,84 @@
+import type { ApolloClient } from '@apollo/client';
+import { languageCodeEnum, type KnownCountry, type Language } from '@probe/domain';
+import { STORAGE_KEYS } from '../../session/storage-keys.ts';
+import { announceCartCount } from './cart-events.ts';
+import { CHECKOUT_BY_TOKEN, CHECKOUT_CREATE, CHECKOUT_LINES_ADD, type CheckoutFields, type CheckoutPayload } from './operations.ts';
+
+
+function storedCheckoutToken(storage: Storage = localStorage): string | null {
+  return storage.getItem(STORAGE_KEYS.checkoutToken);
+}
+
+export function storeCheckoutToken(token: string | null, storage: Storage = localStorage): void {
+  if (token) storage.setItem(STORAGE_KEYS.checkoutToken, token);
+  else {
+    storage.removeItem(STORAGE_KEYS.checkoutToken);
+    announceCartCount(0);
+  }
+}
+
+/**
+ * The idempotency key of one action on one checkout, kept in session storage until it succeeds: a retry
+ * after a lost answer (or a double click, or a reload) sends the same key and gets the same result.
+ */
+export function idempotencyKey(scope: string, storage: Storage = sessionStorage): string {
+  const name = `idempotency:${scope}`;
+  let key = storage.getItem(name);
+  if (!key) {
+    key = `${scope.slice(0, 40)}:${crypto.randomUUID()}`;
+    storage.setItem(name, key);
+  }
+  return key;
+}
+
+function forgetIdempotencyKey(scope: string, storage: Storage = sessionStorage): void {
+  storage.removeItem(`idempotency:${scope}`);
+}
+
+export const NO_CACHE = { fetchPolicy: 'no-cache' as const };
+
+/** The stored checkout when it is still open in this country; otherwise null (and forgotten when gone). */
+export async function currentCheckout(client: ApolloClient, country: string): Promise<CheckoutFields | null> {
+  const token = storedCheckoutToken();
+  if (!token) return null;
+  const { data } = await client.query({ query: CHECKOUT_BY_TOKEN, variables: { token }, ...NO_CACHE });
+  const checkout = data?.checkout ?? null;
+  if (!checkout) storeCheckoutToken(null);
+  return checkout && checkout.country.code === country ? checkout : null;
+}
+
+/**
+ * Adds items to the buyer's cart: into the stored checkout (with the version it was read at, so a
+ * retried request cannot add twice) or, when there is none, a new one (with an idempotency key, so a
+ * retried create cannot make two).
+ */
+export async function addToCart(
+  client: ApolloClient,
+  where: { country: KnownCountry; language: Language },
+  lines: Array<{ sku: string; quantity: number }>,
+): Promise<CheckoutPayload> {
+  const existing = await currentCheckout(client, where.country);
+  let result: CheckoutPayload;
+  if (existing) {
+    const { data } = await client.mutate({ mutation: CHECKOUT_LINES_ADD, variables: { token: existing.token, lines, expectedVersion: existing.version }, ...NO_CACHE });
+    result = data!.checkoutLinesAdd;
+  } else {
+    const scope = `create:${where.country}`;
+    const { data } = await client.mutate({
+      mutation: CHECKOUT_CREATE,
+      variables: { input: { lines, country: where.country, languageCode: languageCodeEnum(where.language) }, idempotencyKey: idempotencyKey(scope) },
+      ...NO_CACHE,
+    });
+    result = data!.checkoutCreate;
+    if (result.checkout) {
+      storeCheckoutToken(result.checkout.token);
+      forgetIdempotencyKey(scope);
+    }
+  }
+  if (result.checkout) announceCartCount(cartCount(result.checkout));
+  return result;
+}
+
+export function cartCount(checkout: Pick<CheckoutFields, 'lines'> | null): number {
+  return checkout ? checkout.lines.filter((l) => !l.isFreeItemLine).reduce((n, l) => n + l.quantity, 0) : 0;
+}

@@ -1,0 +1,169 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { CheckoutAddressFragment, CheckoutBeforePlaceOrderMutationMutation, CheckoutBeforePlaceOrderMutationMutationVariables, CheckoutByTokenQuery, CheckoutByTokenQueryVariables, CheckoutContactUpdateMutation, CheckoutContactUpdateMutationVariables, CheckoutCreateWithOrganizationMutation, CheckoutCreateWithOrganizationMutationVariables, CheckoutFieldsFragment, CheckoutLineDeleteMutation, CheckoutLineDeleteMutationVariables, CheckoutLineUpdateMutation, CheckoutLineUpdateMutationVariables, CheckoutLinesAddMutation, CheckoutLinesAddMutationVariables, CheckoutPayloadFieldsFragment, CheckoutPlaceOrderMutation, CheckoutPlaceOrderMutationVariables, CheckoutQuoteDataUpdateMutation, CheckoutQuoteDataUpdateMutationVariables, CheckoutShippingMethodUpdateMutation, CheckoutShippingMethodUpdateMutationVariables, CheckoutTaxedFragment, CheckoutVatNumberUpdateMutationMutation, CheckoutVatNumberUpdateMutationMutationVariables, InvoiceByTokenQuery, InvoiceByTokenQueryVariables, InvoicePayMutation, InvoicePayMutationVariables, OrderByTokenQuery, OrderByTokenQueryVariables, OrderFieldsFragment, OrderPayMutation, OrderPayMutationVariables, UpdateCheckoutBillingAddressMutation, UpdateCheckoutBillingAddressMutationVariables, UpdateCheckoutShippingAddressMutation, UpdateCheckoutShippingAddressMutationVariables, UpdateVoucherMutation, UpdateVoucherMutationVariables } from '../../graphql/generated.ts';
+
+export type Taxed = CheckoutTaxedFragment;
+export type AddressFields = CheckoutAddressFragment;
+export type CheckoutFields = CheckoutFieldsFragment;
+export type CheckoutPayload = CheckoutPayloadFieldsFragment;
+export type OrderFields = OrderFieldsFragment;
+export type InvoiceFields = NonNullable<InvoiceByTokenQuery['invoiceByToken']>;
+
+import type { BusinessErrorFields } from '../../data/error-messages.ts';
+export type { BusinessErrorFields };
+const CHECKOUT_FIELDS = gql`
+  fragment MoneyFields on Money { currency fractionalAmount }
+  fragment CheckoutTaxed on TaxedMoney { currency net { ...MoneyFields } tax { ...MoneyFields } gross { ...MoneyFields } }
+  fragment CheckoutAddress on Address {
+    firstName lastName companyName streetAddress1 streetAddress2 city postalCode countryArea phone phoneFormatted country { code country }
+  }
+  fragment CheckoutFields on Checkout {
+    token version email firstName lastName marketingOptIn currency displayGrossPrices bundleType country { code country }
+    lines {
+      id quantity isFreeItemLine isAvailable
+      variant { id sku name product { name slug thumbnail(size: 128) { url alt } } }
+      unitPricing { onSale price { ...CheckoutTaxed } priceUndiscounted { ...CheckoutTaxed } }
+      totalPrice { ...CheckoutTaxed } totalPriceDiscounted { ...CheckoutTaxed }
+    }
+    subtotalPrice { ...CheckoutTaxed } shippingPrice { ...CheckoutTaxed } totalPrice { ...CheckoutTaxed }
+    discountAmount { ...MoneyFields } totalSavings { ...MoneyFields } estimatedDuty { ...MoneyFields }
+    voucherCode discountName isShippingRequired
+    shippingAddress { ...CheckoutAddress } billingAddress { ...CheckoutAddress }
+    availableShippingMethods { id name price { ...MoneyFields } minimumDeliveryDays maximumDeliveryDays } shippingMethod { id }
+    vatRegistrationNumber isTaxRegistrationNumberAvailable taxExemption
+    availablePaymentMethods availablePaymentGateways { id config } paymentMethod requiredAttestations paymentRedirectUrl paymentIntentSecret
+    electronicQuoteData { equoteOrganizationName equoteJobTitle equotePracticePlace equotePracticeDetails equoteSpecialty equoteComment }
+    problems { field code message }
+  }
+`;
+
+const PAYLOAD = gql`
+  fragment CheckoutPayloadFields on CheckoutPayload { checkout { ...CheckoutFields } errors { field code message } }
+  ${CHECKOUT_FIELDS}
+`;
+
+export const CHECKOUT_BY_TOKEN: TypedDocumentNode<CheckoutByTokenQuery, CheckoutByTokenQueryVariables> = gql`
+  query CheckoutByToken($token: String!) { checkout(token: $token) { ...CheckoutFields } }
+  ${CHECKOUT_FIELDS}
+`;
+
+export const CHECKOUT_CREATE: TypedDocumentNode<CheckoutCreateWithOrganizationMutation, CheckoutCreateWithOrganizationMutationVariables> = gql`
+  mutation CheckoutCreateWithOrganization($input: CheckoutCreateInput!, $idempotencyKey: String) {
+    checkoutCreate(input: $input, idempotencyKey: $idempotencyKey) { ...CheckoutPayloadFields }
+  }
+  ${PAYLOAD}
+`;
+
+export const CHECKOUT_LINES_ADD: TypedDocumentNode<CheckoutLinesAddMutation, CheckoutLinesAddMutationVariables> = gql`
+  mutation CheckoutLinesAdd($token: String!, $lines: [CheckoutLineInput!]!, $expectedVersion: Int) {
+    checkoutLinesAdd(token: $token, lines: $lines, expectedVersion: $expectedVersion) { ...CheckoutPayloadFields }
+  }
+  ${PAYLOAD}
+`;
+
+export const CHECKOUT_LINE_UPDATE: TypedDocumentNode<CheckoutLineUpdateMutation, CheckoutLineUpdateMutationVariables> = gql`
+  mutation CheckoutLineUpdate($token: String!, $lineId: ID!, $quantity: Int!, $expectedVersion: Int) {
+    checkoutLineUpdate(token: $token, lineId: $lineId, quantity: $quantity, expectedVersion: $expectedVersion) { ...CheckoutPayloadFields }
+  }
+  ${PAYLOAD}
+`;
+
+export const CHECKOUT_LINE_DELETE: TypedDocumentNode<CheckoutLineDeleteMutation, CheckoutLineDeleteMutationVariables> = gql`
+  mutation CheckoutLineDelete($token: String!, $lineId: ID!, $expectedVersion: Int) {
+    checkoutLineDelete(token: $token, lineId: $lineId, expectedVersion: $expectedVersion) { ...CheckoutPayloadFields }
+  }
+  ${PAYLOAD}
+`;
+
+export const UPDATE_VOUCHER: TypedDocumentNode<UpdateVoucherMutation, UpdateVoucherMutationVariables> = gql`
+  mutation UpdateVoucher($token: String!, $voucherCode: String) { checkoutVoucherUpdate(token: $token, voucherCode: $voucherCode) { ...CheckoutPayloadFields } }
+  ${PAYLOAD}
+`;
+
+export const CHECKOUT_CONTACT_UPDATE: TypedDocumentNode<CheckoutContactUpdateMutation, CheckoutContactUpdateMutationVariables> = gql`
+  mutation CheckoutContactUpdate($token: String!, $email: String!, $firstName: String, $lastName: String, $marketingOptIn: Boolean) {
+    checkoutContactUpdate(token: $token, email: $email, firstName: $firstName, lastName: $lastName, marketingOptIn: $marketingOptIn) { ...CheckoutPayloadFields }
+  }
+  ${PAYLOAD}
+`;
+
+export const UPDATE_SHIPPING_ADDRESS: TypedDocumentNode<UpdateCheckoutShippingAddressMutation, UpdateCheckoutShippingAddressMutationVariables> = gql`
+  mutation UpdateCheckoutShippingAddress($token: String!, $address: AddressInput!) {
+    checkoutShippingAddressUpdate(token: $token, shippingAddress: $address) { ...CheckoutPayloadFields }
+  }
+  ${PAYLOAD}
+`;
+
+export const UPDATE_BILLING_ADDRESS: TypedDocumentNode<UpdateCheckoutBillingAddressMutation, UpdateCheckoutBillingAddressMutationVariables> = gql`
+  mutation UpdateCheckoutBillingAddress($token: String!, $address: AddressInput!) {
+    checkoutBillingAddressUpdate(token: $token, billingAddress: $address) { ...CheckoutPayloadFields }
+  }
+  ${PAYLOAD}
+`;
+
+export const UPDATE_SHIPPING_METHOD: TypedDocumentNode<CheckoutShippingMethodUpdateMutation, CheckoutShippingMethodUpdateMutationVariables> = gql`
+  mutation CheckoutShippingMethodUpdate($token: String!, $shippingMethodId: String!) {
+    checkoutShippingMethodUpdate(token: $token, shippingMethodId: $shippingMethodId) { ...CheckoutPayloadFields }
+  }
+  ${PAYLOAD}
+`;
+
+export const VAT_NUMBER_UPDATE: TypedDocumentNode<CheckoutVatNumberUpdateMutationMutation, CheckoutVatNumberUpdateMutationMutationVariables> = gql`
+  mutation CheckoutVatNumberUpdateMutation($token: String!, $vatNumber: String) {
+    checkoutVatNumberUpdate(token: $token, vatNumber: $vatNumber) { ...CheckoutPayloadFields }
+  }
+  ${PAYLOAD}
+`;
+
+export const QUOTE_DATA_UPDATE: TypedDocumentNode<CheckoutQuoteDataUpdateMutation, CheckoutQuoteDataUpdateMutationVariables> = gql`
+  mutation CheckoutQuoteDataUpdate($token: String!, $input: QuoteDataInput!) { checkoutQuoteDataUpdate(token: $token, input: $input) { ...CheckoutPayloadFields } }
+  ${PAYLOAD}
+`;
+
+export const BEFORE_PLACE_ORDER: TypedDocumentNode<CheckoutBeforePlaceOrderMutationMutation, CheckoutBeforePlaceOrderMutationMutationVariables> = gql`
+  mutation CheckoutBeforePlaceOrderMutation($token: String!, $paymentMethod: PaymentMethodType!, $attestations: [String!]!) {
+    checkoutBeforePlaceOrder(token: $token, paymentMethod: $paymentMethod, attestations: $attestations) { checkout { ...CheckoutFields } errors { field code message } }
+  }
+  ${CHECKOUT_FIELDS}
+`;
+
+const ORDER_FIELDS = gql`
+  fragment OrderMoney on Money { currency fractionalAmount }
+  fragment OrderTaxed on TaxedMoney { currency net { ...OrderMoney } tax { ...OrderMoney } gross { ...OrderMoney } }
+  fragment OrderFields on Order {
+    token number created userEmail paymentMethod paymentStatus
+    lines { productRawName variantName productSku quantity isFreeItemLine thumbnail unitPrice { ...OrderTaxed } undiscountedUnitPrice { ...OrderMoney } totalPrice { ...OrderTaxed } }
+    payments { method status ccBrand ccLastDigits ccExpMonth ccExpYear }
+    invoice { token status amount { ...OrderMoney } dueAt }
+    voucher { code name discount { ...OrderMoney } }
+    offers { name discount { ...OrderMoney } }
+    subtotal { ...OrderTaxed } shippingPrice { ...OrderTaxed } discount { ...OrderMoney } total { ...OrderTaxed } totalSavings { ...OrderMoney }
+    taxExemption vatRegistrationNumber displayGrossPrices
+  }
+`;
+
+/** Placing answers with the order's token only: the confirmation page reads the order itself. */
+export const PLACE_ORDER: TypedDocumentNode<CheckoutPlaceOrderMutation, CheckoutPlaceOrderMutationVariables> = gql`
+  mutation CheckoutPlaceOrder($token: String!, $idempotencyKey: String!, $expectedTotal: Int, $card: TestCardInput) {
+    checkoutPlaceOrder(token: $token, idempotencyKey: $idempotencyKey, expectedTotal: $expectedTotal, card: $card) { order { token } errors { field code message } }
+  }
+`;
+
+export const ORDER_BY_TOKEN: TypedDocumentNode<OrderByTokenQuery, OrderByTokenQueryVariables> = gql`
+  query OrderByToken($token: String!) { orderByToken(token: $token) { ...OrderFields } }
+  ${ORDER_FIELDS}
+`;
+
+export const INVOICE_BY_TOKEN: TypedDocumentNode<InvoiceByTokenQuery, InvoiceByTokenQueryVariables> = gql`
+  query InvoiceByToken($token: String!) { invoiceByToken(token: $token) { token status amount { currency fractionalAmount } dueAt orderNumber orderToken } }
+`;
+
+export const INVOICE_PAY: TypedDocumentNode<InvoicePayMutation, InvoicePayMutationVariables> = gql`
+  mutation InvoicePay($token: String!, $card: TestCardInput!) {
+    invoicePay(token: $token, card: $card) { invoice { token status amount { currency fractionalAmount } dueAt orderNumber orderToken } errors { field code message } }
+  }
+`;
+
+export const ORDER_PAY: TypedDocumentNode<OrderPayMutation, OrderPayMutationVariables> = gql`
+  mutation OrderPay($token: String!, $card: TestCardInput!) { orderPay(token: $token, card: $card) { order { ...OrderFields } errors { field code message } } }
+  ${ORDER_FIELDS}
+`;

@@ -1,0 +1,75 @@
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import type { ApolloClient, TypedDocumentNode } from '@apollo/client';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useParams } from 'react-router';
+import { useBaseData } from '../../data/route-data.ts';
+import type { BusinessErrorFields } from '../../data/error-messages.ts';
+import { usePageTitle } from '../../lib/head.tsx';
+import { Money } from '../../ui/money.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { PayByCard, type Card } from './pay-by-card.tsx';
+import '../checkout/routes/checkout.css';
+
+/** What the page shows of the thing being paid, whichever it is. */
+export interface Payable {
+  orderNumber: string;
+  orderToken: string;
+  amount: number;
+  currency: string;
+  paid: boolean;
+  /** When it is due, if it has a due date (an invoice). */
+  dueAt: string | null;
+}
+
+/** How one kind of payable is read and paid by its token (an order, an invoice). */
+export interface PayTarget<Q> {
+  /** The route parameter that carries the token. */
+  param: string;
+  query: TypedDocumentNode<Q, { token: string }>;
+  read: (data: Q) => Payable | null;
+  pay: (client: ApolloClient, token: string, card: Card) => Promise<{ errors: BusinessErrorFields[]; paid: Payable | null }>;
+  /** The mutation's name, for its error messages. */
+  operation: string;
+  messages: { title: string; notFound: string; paid: string; lead: string; submit: string };
+  statusTestId: string;
+}
+
+/** One pay-by-token page: the amount, then a card form; its confirmation follows in place. */
+export function PayByTokenPage<Q>({ target }: { target: PayTarget<Q> }) {
+  const intl = useIntl();
+  const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
+  const base = useBaseData();
+  const token = useParams()[target.param] ?? '';
+  const client = useApolloClient();
+  const { data, loading } = useQuery(target.query, { variables: { token }, fetchPolicy: 'no-cache' });
+  const [paid, setPaid] = useState<Payable | null>(null);
+  const payable = paid ?? (data ? target.read(data as Q) : null);
+  const { messages } = target;
+  usePageTitle(`${t(messages.title)} · ${t('app.brand')}`);
+
+  if (loading) return <div className="container page"><Spinner label={t('cart.loading')} /></div>;
+  if (!payable) return <div className="container page"><h1>{t(messages.notFound)}</h1></div>;
+  return (
+    <div className="container page invoice-page">
+      <h1>{t(messages.title)}</h1>
+      <p>{t('invoice.forOrder', { number: payable.orderNumber })}</p>
+      <p className="invoice-page__amount"><Money amount={payable.amount} currency={payable.currency} /></p>
+      {payable.paid ? (
+        <div role="status" className="payment-status payment-status--fully_charged" data-testid={target.statusTestId}>
+          <p>{t(messages.paid)}</p>
+          <Link to={`${base.basePath}/confirmation/${payable.orderToken}/`}>{t('invoice.viewOrder')}</Link>
+        </div>
+      ) : (
+        <>
+          <p>{payable.dueAt ? t(messages.lead, { date: intl.formatDate(payable.dueAt, { dateStyle: 'long' }) }) : t(messages.lead)}</p>
+          <PayByCard operation={target.operation} submitLabel={t(messages.submit)} onPay={async (card) => {
+            const answer = await target.pay(client, token, card);
+            if (answer.paid?.paid) setPaid(answer.paid);
+            return answer.errors;
+          }} />
+        </>
+      )}
+    </div>
+  );
+}

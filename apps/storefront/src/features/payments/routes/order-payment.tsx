@@ -1,0 +1,31 @@
+import { NO_CACHE } from '../../checkout/cart-session.ts';
+import { ORDER_BY_TOKEN, ORDER_PAY, type OrderFields } from '../../checkout/operations.ts';
+import { PayByTokenPage, type Payable, type PayTarget } from '../pay-by-token-page.tsx';
+
+const payable = (order: OrderFields): Payable => ({
+  orderNumber: order.number,
+  orderToken: order.token,
+  amount: order.total.gross.fractionalAmount,
+  currency: order.total.currency,
+  paid: order.paymentStatus === 'FULLY_CHARGED',
+  dueAt: null,
+});
+
+const ORDER: PayTarget<{ orderByToken: OrderFields | null }> = {
+  param: 'orderToken',
+  query: ORDER_BY_TOKEN,
+  read: (data) => (data.orderByToken ? payable(data.orderByToken) : null),
+  pay: async (client, token, card) => {
+    const { data } = await client.mutate({ mutation: ORDER_PAY, variables: { token, card }, ...NO_CACHE });
+    const order = data!.orderPay.order;
+    return { errors: data!.orderPay.errors, paid: order ? payable(order) : null };
+  },
+  operation: 'OrderPay',
+  messages: { title: 'orderPayment.title', notFound: 'confirmation.notFound', paid: 'orderPayment.paid', lead: 'orderPayment.lead', submit: 'orderPayment.pay' },
+  statusTestId: 'order-payment-status',
+};
+
+/** /order-payment/{orderToken}/: pay by card an order whose bank payment failed; its confirmation follows in place. */
+export function Component() {
+  return <PayByTokenPage target={ORDER} />;
+}

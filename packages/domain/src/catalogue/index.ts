@@ -1,0 +1,3 @@
+export * from './catalogue.ts';
+export * from './pro-custom.ts';
+export * from './survey.ts';

@@ -1,0 +1,4 @@
+export * from './money.ts';
+export * from './price-display.ts';
+export * from './promo.ts';
+export * from './tax.ts';

@@ -1,0 +1,4 @@
+export * from './constants.ts';
+export * from './countdown.ts';
+export * from './layout.ts';
+export * from './ssr-contract.ts';
