@@ -23,6 +23,8 @@ const ConfigSchema = z.object({
   AUTH_JWT_PUBLIC_KEY: z.string().optional(),
   AUTH_JWT_ISSUER: z.string().default('probe-store'),
   AUTH_JWT_AUDIENCE: z.string().default('probe-store'),
+  /** Redis shared by every instance (rate-limit counters); unset, each process counts in its own memory. */
+  REDIS_URL: z.string().url().optional(),
   CATALOGUE_CACHE: flag.default(true),
   /** How long an anonymous catalogue answer may be served from memory (0 turns the response cache off). */
   RESPONSE_CACHE_MAX_AGE_S: z.coerce.number().int().min(0).default(60),

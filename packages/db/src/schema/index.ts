@@ -5,3 +5,4 @@ export * from './promos.ts';
 export * from './checkout.ts';
 export * from './orders.ts';
 export * from './jobs.ts';
+export * from './accounts.ts';
