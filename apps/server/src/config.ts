@@ -23,6 +23,8 @@ const ConfigSchema = z.object({
   AUTH_JWT_PUBLIC_KEY: z.string().optional(),
   AUTH_JWT_ISSUER: z.string().default('probe-store'),
   AUTH_JWT_AUDIENCE: z.string().default('probe-store'),
+  /** Redis shared by every instance (rate-limit counters); unset, each process counts in its own memory. */
+  REDIS_URL: z.string().url().optional(),
   CATALOGUE_CACHE: flag.default(true),
   /** How long an anonymous catalogue answer may be served from memory (0 turns the response cache off). */
   RESPONSE_CACHE_MAX_AGE_S: z.coerce.number().int().min(0).default(60),
@@ -39,6 +41,23 @@ const ConfigSchema = z.object({
   VITE_FINANCING_SCRIPT_URL: z.string().optional(),
   /** How long the test gateway takes to settle an authorised asynchronous payment. */
   TEST_GATEWAY_SETTLE_MS: z.coerce.number().int().min(0).default(1500),
+  /** Run the job runner (outbox, scheduled jobs) inside the server; false: run `npm run worker` beside it. */
+  JOBS_IN_PROCESS: flag.default(true),
+  /** Pause between polls when no job is due. */
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
+  /** How long a claimed job belongs to its runner; a runner that dies delays its job this long. */
+  JOBS_LEASE_MS: z.coerce.number().int().positive().default(300_000),
+  /** Attempts before a failing job is marked dead. */
+  JOBS_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
+  /** `sink`: each e-mail as an .eml file under MAIL_SINK_DIR; `smtp`: sent through SMTP_URL. */
+  MAIL_TRANSPORT: z.enum(['sink', 'smtp']).default('sink'),
+  /** Folder of the mail sink (default `${DATA_DIR}/mail`). */
+  MAIL_SINK_DIR: z.string().optional(),
+  /** Serve the sink at /dev/mail/ (default: on unless NODE_ENV=production). */
+  MAIL_SINK_PAGE: flag.optional(),
+  /** smtp://user:pass@host:port (smtps:// for TLS) when MAIL_TRANSPORT=smtp. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Probe Store <no-reply@probe.store>'),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -1,6 +1,7 @@
 import { ensureDemoData, openDatabase } from '@probe/db';
 import { loadConfig } from './config.ts';
 import { buildApp } from './http/app.ts';
+import { startJobRunner } from './jobs/index.ts';
 import { loadStorefrontBundle } from './http/storefront-bundle.ts';
 import { loadGeoLookup } from './modules/shop/index.ts';
 
@@ -23,8 +24,10 @@ app.log.info({ database: database.kind, dataDir: database.kind === 'pglite' ? co
 const address = await app.listen({ host: config.HOST, port: config.PORT });
 const url = address.replace('[::1]', 'localhost');
 console.log(`\n  Probe Store is running at ${url}/  (GraphQL at ${url}/graphql)\n`);
+// Outbox and scheduled jobs; JOBS_IN_PROCESS=false leaves them to `npm run worker`.
+const jobs = config.JOBS_IN_PROCESS ? startJobRunner({ config, db: database.db, log: app.log }) : null;
 
-/** Stop accepting, let in-flight requests finish, close the database; give up after the timeout. */
+/** Stop accepting, let in-flight requests and the job in hand finish, close the database; give up after the timeout. */
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
@@ -37,7 +40,7 @@ async function shutdown(signal: string): Promise<void> {
   }, config.SHUTDOWN_TIMEOUT_MS);
   force.unref();
   try {
-    await app.close();
+    await Promise.all([app.close(), jobs?.stop()]);
     await database.close();
     app.log.info('shutdown complete');
     process.exit(0);

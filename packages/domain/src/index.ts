@@ -3,4 +3,5 @@ export * from './markets/index.ts';
 export * from './pricing/index.ts';
 export * from './catalogue/index.ts';
 export * from './checkout/index.ts';
+export * from './accounts/index.ts';
 export * from './storefront/index.ts';

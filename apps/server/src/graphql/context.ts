@@ -1,6 +1,7 @@
 import type { Database } from '@probe/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
+import type { AccountsService, UserRow } from '../modules/accounts/index.ts';
 import type { CatalogueService } from '../modules/catalogue/index.ts';
 import type { GeoLookup } from '../modules/shop/index.ts';
 import type { PaymentGateway } from '../modules/payments/index.ts';
@@ -11,6 +12,11 @@ interface Requester {
   clientIp: string;
   /** The signed-in user's id, from a verified token; null when anonymous. */
   userId: string | null;
+}
+
+/** Each answers the seconds until the caller may try again, or null while under its limit (and counts the attempt). */
+export interface RequestLimits {
+  userExistence(clientIp: string): Promise<number | null>;
 }
 
 /** What every resolver may use. One per request; nothing here outlives it. */
@@ -25,6 +31,14 @@ export interface GraphQLContext {
    */
   requester: () => Requester;
   catalogue: CatalogueService;
+  accounts: AccountsService;
+  /**
+   * The signed-in user (made on their first verified request); null when anonymous. Like requester(),
+   * calling it marks the answer private.
+   */
+  viewer: () => Promise<UserRow | null>;
+  /** Rate limits of the operations that could be used to guess (spec §7 CheckUserExistence). */
+  limits: RequestLimits;
   /** The payment service provider (the offline test gateway or Stripe). */
   gateway: PaymentGateway;
   /** The clock, so rules about dates (voucher expiry, offers) are testable. */

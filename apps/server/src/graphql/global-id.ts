@@ -8,3 +8,13 @@ export function fromGlobalId(globalId: string, expectedType: string): number | n
   const n = Number(id);
   return type === expectedType && Number.isSafeInteger(n) && n > 0 ? n : null;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The uuid inside a global id of the expected type; null for anything else. */
+export function uuidFromGlobalId(globalId: string, expectedType: string): string | null {
+  const decoded = Buffer.from(globalId, 'base64').toString('utf8');
+  const separator = decoded.indexOf(':');
+  const [type, id] = [decoded.slice(0, separator), decoded.slice(separator + 1)];
+  return type === expectedType && UUID.test(id) ? id : null;
+}

@@ -1,7 +1,7 @@
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { builder } from './builder.ts';
 import './schema/shop.ts';
-import './schema/account.ts';
+import './schema/accounts.ts';
 import './schema/catalogue.ts';
 import './schema/address.ts';
 import './schema/saved-payment-methods.ts';

@@ -13,7 +13,8 @@ import type { TokenVerifier } from '../auth/tokens.ts';
 import type { CatalogueService } from '../modules/catalogue/index.ts';
 import type { GeoLookup } from '../modules/shop/index.ts';
 import type { PaymentGateway } from '../modules/payments/index.ts';
-import type { GraphQLContext } from './context.ts';
+import type { GraphQLContext, RequestLimits } from './context.ts';
+import { AccountsService, type UserRow } from '../modules/accounts/index.ts';
 import { decorateErrors, maskError } from './errors.ts';
 import { schema } from './schema.ts';
 
@@ -31,6 +32,7 @@ export interface YogaDeps {
   log: FastifyBaseLogger;
   geoLookup: GeoLookup | null;
   gateway: PaymentGateway;
+  limits: RequestLimits;
 }
 
 export type Yoga = YogaServerInstance<ServerContext, GraphQLContext>;
@@ -45,8 +47,9 @@ function errorIdPlugin(log: FastifyBaseLogger): Plugin {
   };
 }
 
-export function createYogaServer({ db, catalogue, tokens, now = () => new Date(), config, log, geoLookup, gateway }: YogaDeps): Yoga {
+export function createYogaServer({ db, catalogue, tokens, now = () => new Date(), config, log, geoLookup, gateway, limits }: YogaDeps): Yoga {
   const isDev = config.NODE_ENV === 'development';
+  const accounts = new AccountsService(db);
   return createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -68,7 +71,9 @@ export function createYogaServer({ db, catalogue, tokens, now = () => new Date()
       errorIdPlugin(log),
     ],
     context: async ({ req, request }): Promise<GraphQLContext> => {
-      const requester = { headers: request.headers, clientIp: req.ip, userId: await tokens.userIdFrom(request.headers.get('authorization')) };
+      const identity = await tokens.identityFrom(request.headers.get('authorization'));
+      const requester = { headers: request.headers, clientIp: req.ip, userId: identity?.id ?? null };
+      let viewer: Promise<UserRow | null> | undefined;
       return {
         db,
         config,
@@ -80,6 +85,12 @@ export function createYogaServer({ db, catalogue, tokens, now = () => new Date()
         requester: () => {
           if (req.cacheHint) req.cacheHint.shared = false;
           return requester;
+        },
+        accounts,
+        limits,
+        viewer: () => {
+          if (req.cacheHint) req.cacheHint.shared = false;
+          return (viewer ??= identity ? accounts.userFor(identity) : Promise.resolve(null));
         },
       };
     },

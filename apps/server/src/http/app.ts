@@ -14,7 +14,9 @@ import { registerHealthRoutes, type Lifecycle } from './health.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerStorefront, type StorefrontBundle } from './storefront.ts';
 import { registerPaymentRoutes } from './payments.ts';
+import { createRateLimiterFactory } from './rate-limit.ts';
 import { createGateway, type PaymentGateway } from '../modules/payments/index.ts';
+import { registerMailSinkPage } from '../mail/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -50,7 +52,11 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   const lifecycle: Lifecycle = { accepting: true };
   const catalogue = new CatalogueService(database.db, { cache: config.CATALOGUE_CACHE, versionTtlMs: config.CATALOGUE_VERSION_TTL_MS });
   const tokens = await createTokenVerifier({ publicKeyPem: config.AUTH_JWT_PUBLIC_KEY, issuer: config.AUTH_JWT_ISSUER, audience: config.AUTH_JWT_AUDIENCE });
-  const yoga = createYogaServer({ db: database.db, catalogue, tokens, now, config, log: app.log, geoLookup, gateway });
+  const rateLimits = createRateLimiterFactory({ redisUrl: config.REDIS_URL });
+  // CheckUserExistence answers whether an e-mail has an account: 20 questions a minute per address.
+  const userExistence = rateLimits.create('user-existence', { points: 20, durationS: 60 });
+  const limits = { userExistence: (clientIp: string) => userExistence.hit(clientIp) };
+  const yoga = createYogaServer({ db: database.db, catalogue, tokens, now, config, log: app.log, geoLookup, gateway, limits });
 
   // Brotli or gzip for anything over 1 KB (HTML, JSON, scripts, styles): what a slow phone downloads.
   // Brotli quality 4: near gzip-9 size at a fraction of the CPU of the default 11, for answers made per request.
@@ -66,6 +72,8 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   const responseCache = new ResponseCache({ maxAgeSeconds: config.RESPONSE_CACHE_MAX_AGE_S, maxEntries: 5000, version: () => catalogue.version() });
   registerGraphqlRoute(app, yoga, responseCache, () => catalogue.version());
   registerPaymentRoutes(app, database.db, gateway);
+  registerMailSinkPage(app, config);
+  app.addHook('onClose', () => rateLimits.close());
   if (storefront) await registerStorefront(app, { yoga, config, bundle: storefront });
   return { app, yoga, lifecycle, catalogue, gateway };
 }

@@ -4,3 +4,5 @@ export * from './tax.ts';
 export * from './promos.ts';
 export * from './checkout.ts';
 export * from './orders.ts';
+export * from './jobs.ts';
+export * from './accounts.ts';

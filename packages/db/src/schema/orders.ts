@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import type { StoredAddress } from './checkout.ts';
 
 /**
@@ -129,16 +129,3 @@ export const webhookEvents = pgTable('webhook_events', {
   paymentId: text('payment_id'),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-/** Side effects (e-mails, CRM, provisioning) written in the same transaction as what caused them. */
-export const outbox = pgTable(
-  'outbox',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    topic: text('topic').notNull(),
-    payload: jsonb('payload').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    processedAt: timestamp('processed_at', { withTimezone: true }),
-  },
-  (t) => [index('outbox_pending_idx').on(t.id).where(sql`${t.processedAt} is null`)],
-);

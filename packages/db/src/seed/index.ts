@@ -3,9 +3,10 @@ import type { Database } from '../client.ts';
 import { appMeta, shopSettings } from '../schema/index.ts';
 import { seedCatalogue } from './catalogue/index.ts';
 import { seedCountries } from './countries.ts';
+import { seedAccounts } from './accounts.ts';
 
 /** Bump when the demo data changes; a database holding an older version is brought up to date on start. */
-export const DEMO_DATA_VERSION = '3';
+export const DEMO_DATA_VERSION = '4';
 
 /** Loads the demo data when the database does not hold the current version. Safe to run on every start. */
 export async function ensureDemoData(db: Database): Promise<'loaded' | 'current'> {
@@ -15,6 +16,7 @@ export async function ensureDemoData(db: Database): Promise<'loaded' | 'current'
     await seedCountries(tx as unknown as Database);
     await tx.insert(shopSettings).values({ id: 1 }).onConflictDoNothing();
     await seedCatalogue(tx as unknown as Database);
+    await seedAccounts(tx as unknown as Database);
     await tx
       .insert(appMeta)
       .values({ key: 'demo_data_version', value: DEMO_DATA_VERSION })

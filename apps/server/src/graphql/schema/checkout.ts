@@ -3,11 +3,11 @@ import type { StoredAddress } from '@probe/db';
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
 import { CountryCodeEnum } from '../enums.ts';
-import { fromGlobalId, toGlobalId } from '../global-id.ts';
+import { fromGlobalId, toGlobalId, uuidFromGlobalId } from '../global-id.ts';
 import { Money, TaxedMoney } from '../money.ts';
 import { ProductVariant, VariantPricingInfo } from './catalogue.ts';
 import { catalogueLanguage, LanguageCodeEnum } from '../language-code.ts';
-import { formatPhone, CHECKOUT_ERROR_CODES, type CheckoutError, type PricedCheckout, type PricedLine, CheckoutService, TRADE_IN_MODELS, type CheckoutPayload } from '../../modules/checkout/index.ts';
+import { fail, formatPhone, CHECKOUT_ERROR_CODES, type CheckoutError, type PricedCheckout, type PricedLine, CheckoutService, TRADE_IN_MODELS, type CheckoutPayload } from '../../modules/checkout/index.ts';
 
 const CheckoutErrorCodeEnum = builder.enumType('CheckoutErrorCode', { values: CHECKOUT_ERROR_CODES });
 export const PaymentMethodTypeEnum = builder.enumType('PaymentMethodType', { values: PAYMENT_METHODS });
@@ -177,6 +177,12 @@ export function servicesOf(ctx: GraphQLContext) {
   return new CheckoutService({ db: ctx.db, catalogue: ctx.catalogue, now: ctx.now, userId: ctx.requester().userId });
 }
 
+/** A checkout by its token, priced, as the Checkout type resolves it; null when not found or not the caller's. */
+export async function checkoutByToken(ctx: GraphQLContext, token: string) {
+  const checkout = await servicesOf(ctx).get(token);
+  return checkout ? { ...checkout, now: ctx.now(), gatewayConfig: JSON.stringify(ctx.gateway.clientConfig()) } : null;
+}
+
 export async function payload(ctx: GraphQLContext, result: Promise<CheckoutPayload> | CheckoutPayload) {
   const { checkout, errors } = await result;
   return { checkout, errors, now: ctx.now(), gatewayConfig: JSON.stringify(ctx.gateway.clientConfig()) };
@@ -223,10 +229,7 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'CheckoutByToken.',
     args: { token: t.arg.string({ required: true }) },
-    resolve: async (_root, { token }, ctx) => {
-      const checkout = await servicesOf(ctx).get(token);
-      return checkout ? { ...checkout, now: ctx.now(), gatewayConfig: JSON.stringify(ctx.gateway.clientConfig()) } : null;
-    },
+    resolve: (_root, { token }, ctx) => checkoutByToken(ctx, token),
   }),
   checkoutEstimatedDelivery: t.field({
     type: builder.objectRef<{ from: Date; to: Date }>('EstimatedDelivery').implement({
@@ -275,12 +278,23 @@ builder.mutationFields((t) => ({
     type: CheckoutPayloadRef,
     description: 'CheckoutCreate and CheckoutCreateWithOrganization. A replay with the same idempotencyKey returns the same checkout.',
     args: { input: t.arg({ type: CheckoutCreateInput, required: true }), idempotencyKey: t.arg.string() },
-    resolve: (_root, { input, idempotencyKey }, ctx) =>
-      payload(ctx, servicesOf(ctx).create({
-        lines: lineInputs(input.lines), country: input.country, language: catalogueLanguage(input.languageCode ?? 'EN'), email: input.email,
-        bundleType: input.bundleType, voucherCode: input.voucherCode, organizationMembershipId: input.organizationMembershipId ? String(input.organizationMembershipId) : null,
-        idempotencyKey: idempotencyKey?.slice(0, 128),
-      })),
+    resolve: async (_root, { input, idempotencyKey }, ctx) => {
+      const viewer = await ctx.viewer();
+      let organizationMembershipId: string | null = null;
+      if (input.organizationMembershipId) {
+        // Only for one of the buyer's own memberships: anyone else's is refused, whether it exists or not.
+        const id = uuidFromGlobalId(String(input.organizationMembershipId), 'OrganizationMembership');
+        const own = viewer && id ? await ctx.accounts.ownMembership(viewer.id, id) : null;
+        if (!own) return payload(ctx, { checkout: null, errors: [fail('NO_PERMISSIONS', 'organizationMembershipId', 'Not one of your organizations')] });
+        organizationMembershipId = own.membership.id;
+      }
+      return payload(ctx, servicesOf(ctx).create({
+        lines: lineInputs(input.lines), country: input.country, language: catalogueLanguage(input.languageCode ?? 'EN'),
+        // A signed-in buyer's checkout starts with the e-mail their account vouches for.
+        email: input.email ?? viewer?.email ?? null,
+        bundleType: input.bundleType, voucherCode: input.voucherCode, organizationMembershipId, idempotencyKey: idempotencyKey?.slice(0, 128),
+      }));
+    },
   }),
   checkoutLinesAdd: t.field({
     type: CheckoutPayloadRef,

@@ -73,7 +73,7 @@ const OrderOffer = builder.objectRef<{ name: string; discountValue: number; curr
   }),
 });
 
-const Order = builder.objectRef<OrderNode>('Order').implement({
+export const Order = builder.objectRef<OrderNode>('Order').implement({
   fields: (t) => ({
     id: t.id({ resolve: ({ order }) => Buffer.from(`Order:${order.token}`).toString('base64') }),
     token: t.string({ resolve: ({ order }) => order.token }),
@@ -113,7 +113,7 @@ const Order = builder.objectRef<OrderNode>('Order').implement({
   }),
 });
 
-function orderNode(ctx: GraphQLContext, order: OrderRow | undefined | null): OrderNode | null {
+export function orderNode(ctx: GraphQLContext, order: OrderRow | undefined | null): OrderNode | null {
   if (!order) return null;
   let loaded: Promise<Details> | null = null;
   return { order, details: () => (loaded ??= orderDetails(ctx.db, order.id)) };

@@ -1,0 +1,46 @@
+import { openDatabase } from '@probe/db';
+import { pino } from 'pino';
+import { loadConfig } from './config.ts';
+import { startJobRunner } from './jobs/index.ts';
+
+/**
+ * `npm run worker`: the job runner alone (no HTTP), for running jobs beside servers started with
+ * JOBS_IN_PROCESS=false. Needs DATABASE_URL: the embedded database's files belong to one process, and
+ * there the server runs the jobs itself.
+ */
+const config = loadConfig();
+const log = pino({ level: config.LOG_LEVEL, base: { pid: process.pid, role: 'worker' } });
+if (!config.DATABASE_URL) {
+  log.fatal('the worker needs DATABASE_URL (PostgreSQL); on the embedded database the server runs the jobs (JOBS_IN_PROCESS=true)');
+  process.exit(1);
+}
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  poolSize: 2,
+  onConnectionError: (error) => log.error({ err: error.message }, 'database connection lost; the pool reconnects on demand'),
+});
+const jobs = startJobRunner({ config, db: database.db, log });
+
+/** Finish the job in hand, stop polling, close the database; give up after the timeout. */
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'worker shutting down');
+  const force = setTimeout(() => {
+    log.error('worker shutdown timed out; exiting');
+    process.exit(1);
+  }, config.SHUTDOWN_TIMEOUT_MS);
+  force.unref();
+  try {
+    await jobs.stop();
+    await database.close();
+    log.info('worker stopped');
+    process.exit(0);
+  } catch (err) {
+    log.error({ err }, 'worker shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

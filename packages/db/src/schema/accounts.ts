@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * A signed-in buyer (spec §3 User). `id` is the subject (`sub`) of the identity provider's tokens, so
+ * any OpenID Connect provider can sign users in; the row is made on the first verified request.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name'),
+    cloudAccountId: text('cloud_account_id'),
+    canBuyPersonalProbePlus: boolean('can_buy_personal_probe_plus').notNull().default(false),
+    canBuyPersonalProbeIq3: boolean('can_buy_personal_probe_iq3').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('users_email_idx').on(sql`lower(${t.email})`)],
+);
+
+/** Spec §3 Organization: a practice, clinic or hospital with seats; subscription fields as far as known. */
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    country: varchar('country', { length: 2 }).notNull(),
+    practiceType: text('practice_type'),
+    planType: text('plan_type').notNull().default('NONE'),
+    maxSeats: integer('max_seats').notNull().default(1),
+    maxDevices: integer('max_devices').notNull().default(1),
+    maxCloudUsers: integer('max_cloud_users').notNull().default(1),
+    teamBaseNumCloudUsers: integer('team_base_num_cloud_users').notNull().default(0),
+    isOld10BasedTeamPricing: boolean('is_old_10_based_team_pricing').notNull().default(false),
+    isAutoRenewalActive: boolean('is_auto_renewal_active').notNull().default(false),
+    subscriptionStatus: text('subscription_status'),
+    subscriptionExpiresAt: timestamp('subscription_expires_at', { withTimezone: true }),
+    rentalCommitmentEndDate: date('rental_commitment_end_date'),
+    rentalCommitmentMonths: integer('rental_commitment_months'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('organizations_seats_check', sql`${t.maxSeats} >= 1`),
+    check('organizations_status_check', sql`${t.subscriptionStatus} is null or ${t.subscriptionStatus} in ('ACTIVE', 'PAST_DUE', 'TRIALING', 'CANCELED')`),
+  ],
+);
+
+/** Spec §3 OrganizationMembership: a user in an organization, admin or member. */
+export const organizationMemberships = pgTable(
+  'organization_memberships',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    isOrganizationAdmin: boolean('is_organization_admin').notNull().default(false),
+    canPurchasePersonalProbe: boolean('can_purchase_personal_probe').notNull().default(true),
+    /** The member's referral link token (spec §3 referrerToken): 122 random bits (a v4 uuid's), unguessable. */
+    referrerToken: text('referrer_token').notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('organization_memberships_member_unique').on(t.organizationId, t.userId),
+    uniqueIndex('organization_memberships_referrer_idx').on(t.referrerToken),
+    index('organization_memberships_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Probes registered to an organization, by model (spec §3 registeredProbes, …Plus, …Iq3). */
+export const registeredProbes = pgTable(
+  'registered_probes',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    model: text('model').notNull(),
+    serialNumber: text('serial_number').notNull().unique(),
+    registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('registered_probes_model_check', sql`${t.model} in ('IQ', 'IQ_3', 'IQ_PLUS')`), index('registered_probes_org_idx').on(t.organizationId)],
+);
