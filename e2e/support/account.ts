@@ -1,4 +1,19 @@
+import { generateKeyPairSync, sign } from 'node:crypto';
 import type { BrowserContext, Page, Route } from 'playwright-core';
+
+/** Signs access tokens the way an OpenID Connect provider would (EdDSA), for a server started with the public key. */
+export function tokenMinter(issuer = 'probe-store', audience = 'probe-store') {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return {
+    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    mint(user: { id: string; email: string; name: string }): string {
+      const now = Math.floor(Date.now() / 1000);
+      const data = `${part({ alg: 'EdDSA', typ: 'JWT' })}.${part({ iss: issuer, aud: audience, sub: user.id, email: user.email, name: user.name, iat: now, exp: now + 3600 })}`;
+      return `${data}.${sign(null, Buffer.from(data), privateKey).toString('base64url')}`;
+    },
+  };
+}
 
 /**
  * A stand-in OpenID Connect provider and account answers, routed in the browser, for the storefront's
@@ -12,7 +27,7 @@ export interface FakeProvider {
   tokenBodies: URLSearchParams[];
 }
 
-export async function fakeProvider(context: BrowserContext, origin: string): Promise<FakeProvider> {
+export async function fakeProvider(context: BrowserContext, origin: string, accessToken: () => string = () => 'fake.jwt.token'): Promise<FakeProvider> {
   const issuer = `${origin}/oidc`;
   const provider: FakeProvider = { requests: [], tokenBodies: [] };
   await context.route(`${issuer}/**`, async (route: Route) => {
@@ -29,7 +44,7 @@ export async function fakeProvider(context: BrowserContext, origin: string): Pro
     }
     if (url.pathname === '/oidc/token') {
       provider.tokenBodies.push(new URLSearchParams(route.request().postData() ?? ''));
-      return route.fulfill({ json: { access_token: 'fake.jwt.token', token_type: 'Bearer', expires_in: 3600, id_token: 'fake.id.token', scope: 'openid email profile' } });
+      return route.fulfill({ json: { access_token: accessToken(), token_type: 'Bearer', expires_in: 3600, id_token: 'fake.id.token', scope: 'openid email profile' } });
     }
     if (url.pathname === '/oidc/session/end') {
       return route.fulfill({ status: 303, headers: { location: url.searchParams.get('post_logout_redirect_uri')! } });

@@ -3,8 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMinor, intlLocale } from '../../packages/domain/src/index.ts';
 import { AUTHORIZED_OPERATIONS } from '../../apps/storefront/src/data/operations.ts';
-import { demoUser, fakeAccountApi, fakeProvider, hydrated, type FakeAccount } from '../support/account.ts';
-import { addFromProductPage } from '../support/buyer.ts';
+import { demoUser, fakeAccountApi, fakeProvider, hydrated, tokenMinter, type FakeAccount } from '../support/account.ts';
+import { addFromProductPage, ADDRESSES, pay } from '../support/buyer.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
 import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
 import { plainText, uiMessages } from '../support/text.ts';
 
@@ -259,3 +260,111 @@ describe('accounts (storefront, stand-in provider)', () => {
     await context.close();
   });
 });
+
+/**
+ * The storefront against the real accounts API (me, memberships, edit membership, checkout for a
+ * membership, PermissionDenied): the server trusts a key whose tokens the stand-in provider signs for
+ * the demo users. The built-in provider's own pages are covered below, once it is there.
+ */
+describe('accounts (real API, stand-in provider)', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  const minter = tokenMinter();
+  let user: (typeof DEMO)[keyof typeof DEMO] = DEMO.member;
+  beforeAll(async () => {
+    [browser, server] = await Promise.all([launchBrowser(), startServer({ AUTH_JWT_PUBLIC_KEY: minter.publicKeyPem })]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function session(viewport: { width: number; height: number } = VIEWPORTS.desktop) {
+    const opened = await openPage(browser, { viewport, baseURL: server.url });
+    const provider = await fakeProvider(opened.context, server.url, () => minter.mint(user));
+    return { ...opened, provider };
+  }
+
+  it('admin edits a member; the member buys for the clinic with the contact prefilled, sees the order, reads the membership only, and a PermissionDenied answer signs them out', async () => {
+    const en = uiMessages('en-US');
+    user = DEMO.admin;
+    const admin = await session();
+    await signInFromHeader(admin.page, '/us/en/');
+    expect(plainText(await admin.page.getByTestId('account-menu').textContent())).toBe('Alex Admin');
+    await admin.page.goto('/us/en/account/');
+    await admin.page.getByTestId('account-membership').waitFor();
+    expect(plainText(await admin.page.getByTestId('account-membership').textContent())).toContain('Lakeside Clinic');
+    const adminMembershipPath = (await admin.page.getByTestId('account-membership').locator('a').getAttribute('href'))!;
+    await admin.page.goto(adminMembershipPath);
+    await admin.page.getByTestId('members').waitFor();
+    const memberRow = admin.page.getByTestId('member-row').filter({ hasText: 'member@demo.probe.store' });
+    const box = memberRow.locator('[name=canPurchasePersonalProbe]');
+    const before = await box.isChecked();
+    await box.setChecked(!before);
+    await memberRow.locator('button[type=submit]').click();
+    await expect.poll(() => memberRow.locator('[role=status]').textContent()).toBe(en['account.saved']);
+    await admin.page.reload();
+    await admin.page.getByTestId('members').waitFor();
+    expect(await admin.page.getByTestId('member-row').filter({ hasText: 'member@demo.probe.store' }).locator('[name=canPurchasePersonalProbe]').isChecked()).toBe(!before);
+    expect(await seriousViolations(admin.page)).toEqual([]);
+    await screenshot(admin.page, 'edit-membership-real-desktop');
+    await admin.page.getByTestId('account-menu').click();
+    await admin.page.getByTestId('sign-out').click();
+    await admin.page.waitForURL((url) => url.pathname === '/us/en/' && admin.provider.requests.some((u) => u.pathname === '/oidc/session/end'));
+    await admin.context.close();
+
+    user = DEMO.member;
+    const member = await session(VIEWPORTS.phone);
+    await signInFromHeader(member.page, '/us/en/');
+    await buyAsSignedIn(member.page, '/us/en', 'Morgan', 'Member');
+    const orderToken = member.page.url().split('/').at(-2)!;
+    await member.page.goto('/us/en/account/');
+    await member.page.getByTestId('account-order').first().waitFor();
+    expect(await member.page.getByTestId('account-order').first().locator(`a[href="/us/en/confirmation/${orderToken}/"]`).count()).toBe(1);
+    expect(plainText(await member.page.getByTestId('account-membership').textContent())).toContain(en['account.role.member']);
+    expect(await seriousViolations(member.page)).toEqual([]);
+    await screenshot(member.page, 'account-real-member-phone');
+    const ownPath = (await member.page.getByTestId('account-membership').locator('a').getAttribute('href'))!;
+    await member.page.goto(ownPath);
+    await member.page.getByTestId('membership-read-only').waitFor();
+    // The admin's membership is not theirs: the server answers PermissionDenied, and the store signs them out.
+    await member.page.goto(adminMembershipPath);
+    await member.page.waitForURL((url) => url.pathname === '/us/en/' && member.provider.requests.some((u) => u.pathname === '/oidc/session/end'));
+    expect(await storage(member.page, 'authToken')).toBeNull();
+    await member.context.close();
+  });
+
+  it("a vet whose clinic is in Germany is taken to the German store after signing in at /us/en/", async () => {
+    user = DEMO.vet;
+    const { page, context } = await session();
+    await page.goto('/us/en/');
+    await hydrated(page);
+    await page.getByTestId('sign-in').click();
+    await page.waitForURL((url) => url.pathname === '/de/de/');
+    await context.close();
+  });
+});
+
+const DEMO = {
+  admin: { id: '7d1f0b52-0c1a-4b7e-9a51-000000000002', email: 'admin@demo.probe.store', name: 'Alex Admin' },
+  member: { id: '7d1f0b52-0c1a-4b7e-9a51-000000000003', email: 'member@demo.probe.store', name: 'Morgan Member' },
+  vet: { id: '7d1f0b52-0c1a-4b7e-9a51-000000000004', email: 'vet@demo.probe.store', name: 'Vera Vet' },
+} as const;
+
+/** Product page to confirmation as a signed-in buyer: the contact comes from the account. */
+async function buyAsSignedIn(page: Page, base: string, firstName: string, lastName: string): Promise<void> {
+  await addFromProductPage(page, base, 'usb-c-cable');
+  await page.locator('.checkout-aside a.button').click();
+  await page.waitForURL(/\/checkout\/shipping\/$/);
+  await expect.poll(() => page.locator('[name="shippingAddress.firstName"]').inputValue()).toBe(firstName);
+  expect(await page.locator('[name="shippingAddress.lastName"]').inputValue()).toBe(lastName);
+  const address = ADDRESSES.us!;
+  for (const field of ['streetAddress1', 'city', 'postalCode'] as const) await page.locator(`[name="shippingAddress.${field}"]`).fill(address[field]!);
+  await page.locator('[name="shippingAddress.countryArea"]').selectOption(address.countryArea!);
+  await page.locator('.checkout-main button[type=submit]').click();
+  await page.waitForURL(/\/checkout\/billing\/$/);
+  await page.locator('.checkout-main button[type=submit]').click();
+  await page.waitForURL(/\/checkout\/payment\/$/);
+  await pay(page, { base, product: 'usb-c-cable', method: 'CREDIT_CARD', address });
+  await page.waitForURL(/\/confirmation\/[0-9a-f-]{36}\/$/);
+}

@@ -93,7 +93,7 @@ function MembershipCard({ membership, basePath, locale }: { membership: AccountM
           </dd>
         </div>
       </dl>
-      <Link to={`${basePath}/account/organization/${membership.id}/`}>{t(membership.isOrganizationAdmin ? 'account.manageMembers' : 'account.viewMembership')}</Link>
+      <Link to={`${basePath}/account/organization/${encodeURIComponent(membership.id)}/`}>{t(membership.isOrganizationAdmin ? 'account.manageMembers' : 'account.viewMembership')}</Link>
     </article>
   );
 }

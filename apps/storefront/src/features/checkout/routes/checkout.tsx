@@ -170,6 +170,15 @@ function ShippingStep({ checkout, base, onSaved, onChange }: { checkout: Checkou
   const client = useApolloClient();
   const { errors, busy, submit } = useSubmit();
   const [address, setAddress] = useState<AddressValues>(() => addressValues(checkout.shippingAddress ?? (checkout.firstName ? { firstName: checkout.firstName, lastName: checkout.lastName ?? '' } as never : null)));
+  // A signed-in buyer whose checkout skipped the contact step (its e-mail came from the account): their name.
+  useEffect(() => {
+    if (checkout.shippingAddress || checkout.firstName) return;
+    let live = true;
+    void import('../../account/buyer.ts').then((m) => m.signedInBuyer(client)).then((buyer) => {
+      if (live && buyer) setAddress((a) => ({ ...a, firstName: a.firstName || buyer.firstName, lastName: a.lastName || buyer.lastName }));
+    }, () => {});
+    return () => { live = false; };
+  }, [client, checkout.shippingAddress, checkout.firstName]);
   const [method, setMethod] = useState(checkout.shippingMethod?.id ?? 'STANDARD');
   const save = async (event: FormEvent) => {
     event.preventDefault();
