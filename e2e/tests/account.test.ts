@@ -368,3 +368,121 @@ async function buyAsSignedIn(page: Page, base: string, firstName: string, lastNa
   await pay(page, { base, product: 'usb-c-cable', method: 'CREDIT_CARD', address });
   await page.waitForURL(/\/confirmation\/[0-9a-f-]{36}\/$/);
 }
+
+/** A free TCP port on 127.0.0.1 (the built-in provider's issuer names the store's origin, so the port is fixed up front). */
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The newest message to `email` in the server's mail sink (/dev/mail/), with quoted-printable undone. */
+async function mailTo(baseUrl: string, email: string): Promise<string> {
+  let found: string | null = null;
+  await expect.poll(async () => {
+    const list = await (await fetch(`${baseUrl}/dev/mail/`)).text();
+    const row = list.split('\n').reverse().find((line) => line.includes(email.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)) || line.includes(email));
+    const id = row ? /href="\/dev\/mail\/([^"]+)"/.exec(row)?.[1] : undefined;
+    found = id ? await (await fetch(`${baseUrl}/dev/mail/${id}`)).text() : null;
+    return found !== null;
+  }, { timeout: 20_000, interval: 500 }).toBe(true);
+  return found!.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Fills the built-in provider's sign-in page (its fields are named email and password in every language). */
+async function providerSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.waitForURL(/\/oidc\/interaction\//);
+  await page.locator('input[name=email]').fill(email);
+  await page.locator('input[name=password]').fill(password);
+  await page.locator('form[action$="/login"] button[type=submit]').click();
+}
+
+/**
+ * The whole journey with the built-in OpenID Connect provider (Identity) and the accounts API
+ * (Accounts): runs once both are on this branch; until then each case skips itself.
+ */
+describe('accounts (built-in provider, end to end)', () => {
+  let browser: Browser;
+  let server: RunningServer | null = null;
+  let available = false;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const port = await freePort();
+    server = await startServer({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, MAIL_SINK_PAGE: 'true' });
+    const discovery = await fetch(`${server.url}/oidc/.well-known/openid-configuration`).catch(() => null);
+    available = discovery?.status === 200;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const [base, language, viewport] of [['/us/en', 'en-US', VIEWPORTS.desktop], ['/ae/ar', 'ar', VIEWPORTS.phone]] as const) {
+    it(`${base}: sign up, confirm by mail, sign in, my account; a member buys for the clinic; sign out; the admin edits a membership`, async (ctx) => {
+      if (!available) return ctx.skip();
+      const messages = uiMessages(language);
+      const { context, page, problems } = await openPage(browser, { viewport, baseURL: server!.url });
+      const email = `e2e-${Date.now()}-${language}@example.com`;
+      const password = 'e2e-password-123';
+      // Anonymous on my account: off to the provider's sign-in page, then its sign-up page.
+      await page.goto(`${base}/account/`);
+      await page.waitForURL(/\/oidc\/interaction\//);
+      await page.locator('a[href$="/signup"]').click();
+      await page.locator('input[name=name]').fill('Erin Tester');
+      await page.locator('input[name=email]').fill(email);
+      await page.locator('input[name=password]').fill(password);
+      await page.locator('form[action$="/signup"] button[type=submit]').click();
+      const mail = await mailTo(server!.url, email);
+      const verify = /https?:\/\/[^\s"<>]+\/oidc\/account\/verify\?[^\s"<>]+/.exec(mail)![0].replace(/&amp;/g, '&');
+      await page.goto(verify);
+      // Signing in from my account brings the buyer back to it.
+      await page.goto(`${base}/account/`);
+      await providerSignIn(page, email, password);
+      await page.waitForURL((url) => url.pathname === `${base}/account/`);
+      await page.getByTestId('account-profile').waitFor();
+      expect(plainText(await page.getByTestId('account-profile').textContent())).toContain(email);
+      expect(await page.locator('h1').textContent()).toBe(messages['account.title']);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `account-e2e-new-${language}`);
+      await page.getByTestId('account-menu').click();
+      await page.getByTestId('sign-out').click();
+      await page.locator('button[name=logout][value=yes]').click();
+      await page.waitForURL((url) => url.pathname === `${base}/`);
+
+      // A member of the demo clinic buys for it, with the contact from the account.
+      await page.goto(`${base}/account/`);
+      await providerSignIn(page, 'member@demo.probe.store', 'demo-password-1');
+      // The clinic is in the United States: a member signing in from another store is taken to its store.
+      await page.waitForURL((url) => url.pathname === '/us/en/account/');
+      await buyAsSignedIn(page, '/us/en', 'Morgan', 'Member');
+      const orderToken = page.url().split('/').at(-2)!;
+      await page.goto('/us/en/account/');
+      await page.locator(`[data-testid=account-order] a[href="/us/en/confirmation/${orderToken}/"]`).waitFor();
+      await page.getByTestId('account-menu').click();
+      await page.getByTestId('sign-out').click();
+      await page.locator('button[name=logout][value=yes]').click();
+      await page.waitForURL(/\/[a-z]{2}\/[a-z]{2}\/$/);
+
+      // The clinic's admin edits the member's personal-probe permission.
+      await page.goto('/us/en/account/');
+      await providerSignIn(page, 'admin@demo.probe.store', 'demo-password-1');
+      await page.waitForURL((url) => url.pathname === '/us/en/account/');
+      await page.getByTestId('account-membership').locator('a').click();
+      const row = page.getByTestId('member-row').filter({ hasText: 'member@demo.probe.store' });
+      const box = row.locator('[name=canPurchasePersonalProbe]');
+      await box.setChecked(!(await box.isChecked()));
+      await row.locator('button[type=submit]').click();
+      await expect.poll(() => row.locator('[role=status]').textContent()).toBe(uiMessages('en-US')['account.saved']);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `edit-membership-e2e-${language}`);
+      expect(problems.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+      await context.close();
+    });
+  }
+});
