@@ -206,6 +206,9 @@ describe('signed-in rules', () => {
     expect(membershipRedirect({ pathname: '/us/en/account/', search: '?tab=orders', hash: '#o' }, 'DE')).toBe('/de/de/account/?tab=orders#o');
     expect(membershipRedirect({ pathname: '/de/en/cart/', search: '', hash: '' }, 'DE')).toBeNull();
     expect(membershipRedirect({ pathname: '/us/en/', search: '', hash: '' }, null)).toBeNull();
+    // A country without a store (no device prices) sends nobody anywhere: no loop with the store's own redirect.
+    expect(membershipRedirect({ pathname: '/us/en/', search: '', hash: '' }, 'MX')).toBeNull();
+    expect(membershipRedirect({ pathname: '/us/en/', search: '', hash: '' }, 'JP')).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { resolveBasePath } from '@probe/domain';
+import { isStoreCountry, resolveBasePath } from '@probe/domain';
 import { clearAuthData } from '../../session/auth-token.ts';
 import { STORAGE_KEYS } from '../../session/storage-keys.ts';
 
@@ -34,6 +34,7 @@ export function applyOrganizationSlug(where: Pick<Location, 'pathname' | 'search
  */
 export function membershipRedirect(where: Pick<Location, 'pathname' | 'search' | 'hash'>, firstMembershipCountry: string | null | undefined): string | null {
   if (!firstMembershipCountry) return null;
-  const result = resolveBasePath({ ...where, membershipCountry: firstMembershipCountry, isPriced: () => true });
+  // Only to a store the country has (not Mexico or Oman, which have no device prices): never a redirect loop.
+  const result = resolveBasePath({ ...where, membershipCountry: firstMembershipCountry, isPriced: (c) => isStoreCountry(c) });
   return result.kind === 'redirect' && result.reason === 'membership' ? result.to : null;
 }
