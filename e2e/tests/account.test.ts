@@ -73,7 +73,7 @@ describe('accounts (storefront, stand-in provider)', () => {
     }
     // The header names the user; at 390 px it is an icon with its name for screen readers.
     expect(await page.getByTestId('account-menu').getAttribute('aria-expanded')).toBe('false');
-    expect(plainText(await page.getByTestId('account-menu').textContent())).toBe('Dana Admin');
+    await expect.poll(async () => plainText(await page.getByTestId('account-menu').textContent())).toBe('Dana Admin');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
     await page.getByTestId('account-menu').focus();
     await page.keyboard.press('Enter');
@@ -290,7 +290,7 @@ describe('accounts (real API, stand-in provider)', () => {
     user = DEMO.admin;
     const admin = await session();
     await signInFromHeader(admin.page, '/us/en/');
-    expect(plainText(await admin.page.getByTestId('account-menu').textContent())).toBe('Alex Admin');
+    await expect.poll(async () => plainText(await admin.page.getByTestId('account-menu').textContent())).toBe('Alex Admin');
     await admin.page.goto('/us/en/account/');
     await admin.page.getByTestId('account-membership').waitFor();
     expect(plainText(await admin.page.getByTestId('account-membership').textContent())).toContain('Lakeside Clinic');
