@@ -4,3 +4,4 @@ export * from './tax.ts';
 export * from './promos.ts';
 export * from './checkout.ts';
 export * from './orders.ts';
+export * from './identity.ts';
