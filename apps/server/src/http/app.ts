@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from './security-headers.ts';
 import { registerStorefront, type StorefrontBundle } from './storefront.ts';
 import { registerPaymentRoutes } from './payments.ts';
 import { createGateway, type PaymentGateway } from '../payments/index.ts';
+import { registerIdentity, type Identity } from '../identity/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -34,6 +35,8 @@ export interface App {
   app: FastifyInstance;
   yoga: Yoga;
   lifecycle: Lifecycle;
+  /** The built-in identity provider (its signing keys), when mounted. */
+  identity: Identity;
   catalogue: CatalogueService;
   gateway: PaymentGateway;
 }
@@ -49,7 +52,8 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   });
   const lifecycle: Lifecycle = { accepting: true };
   const catalogue = new CatalogueService(database.db, { cache: config.CATALOGUE_CACHE, versionTtlMs: config.CATALOGUE_VERSION_TTL_MS });
-  const tokens = await createTokenVerifier({ publicKeyPem: config.AUTH_JWT_PUBLIC_KEY, issuer: config.AUTH_JWT_ISSUER, audience: config.AUTH_JWT_AUDIENCE });
+  const identity = await registerIdentity(app, { config, db: database.db, ...(now ? { now } : {}) });
+  const tokens = await createTokenVerifier({ publicKeyPem: config.AUTH_JWT_PUBLIC_KEY, issuer: config.AUTH_JWT_ISSUER, audience: config.AUTH_JWT_AUDIENCE, issuerUrl: config.AUTH_ISSUER_URL, builtIn: identity.builtIn });
   const yoga = createYogaServer({ db: database.db, catalogue, tokens, now, config, log: app.log, geoLookup, gateway });
 
   // Brotli or gzip for anything over 1 KB (HTML, JSON, scripts, styles): what a slow phone downloads.
@@ -67,5 +71,5 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   registerGraphqlRoute(app, yoga, responseCache, () => catalogue.version());
   registerPaymentRoutes(app, database.db, gateway);
   if (storefront) await registerStorefront(app, { yoga, config, bundle: storefront });
-  return { app, yoga, lifecycle, catalogue, gateway };
+  return { app, yoga, lifecycle, catalogue, gateway, identity };
 }
