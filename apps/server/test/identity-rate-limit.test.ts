@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRateLimiterFactory } from '../src/http/rate-limit.ts';
 import { LIMITS } from '../src/identity/limits.ts';
 import { DEMO_PASSWORD, ensureDemoIdentityUsers } from '../src/identity/index.ts';
 import type { TestApp } from './harness.ts';
@@ -60,4 +63,42 @@ describe('built-in identity provider: sign-in and sign-up rate limits', () => {
     expect(blocked.headers['retry-after']).toBeDefined();
     expect(blocked.body).toContain('value="one-more@example.com"');
   }, 60_000);
+});
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUp = await new Promise<boolean>((resolve) => {
+  const url = new URL(REDIS_URL);
+  const socket = connect(Number(url.port || 6379), url.hostname);
+  socket.setTimeout(500, () => (socket.destroy(), resolve(false)));
+  socket.on('connect', () => (socket.end(), resolve(true)));
+  socket.on('error', () => resolve(false));
+});
+
+describe('rate-limit counters', () => {
+  it.skipIf(!redisUp)('are shared by every instance through Redis (REDIS_URL)', async () => {
+    const keyPrefix = `test-${randomBytes(6).toString('hex')}`;
+    const one = createRateLimiterFactory({ redisUrl: REDIS_URL, keyPrefix });
+    const two = createRateLimiterFactory({ redisUrl: REDIS_URL, keyPrefix });
+    try {
+      const a = one.create('signin', { points: 2, durationS: 60 });
+      const b = two.create('signin', { points: 2, durationS: 60 });
+      expect(await a.hit('k')).toBeNull();
+      expect(await b.hit('k')).toBeNull();
+      expect(await a.blockedFor('k')).toBeGreaterThan(0);
+      expect(await b.hit('k')).toBeGreaterThan(0);
+      await b.reset('k');
+      expect(await a.blockedFor('k')).toBeNull();
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+
+  it('live in memory, per instance, without Redis', async () => {
+    const one = createRateLimiterFactory({}).create('signin', { points: 1, durationS: 60 });
+    const two = createRateLimiterFactory({}).create('signin', { points: 1, durationS: 60 });
+    expect(await one.hit('k')).toBeNull();
+    expect(await one.blockedFor('k')).toBeGreaterThan(0);
+    expect(await two.blockedFor('k')).toBeNull();
+  });
 });

@@ -29,15 +29,16 @@ export interface RateLimiterFactory {
 }
 
 export function createRateLimiterFactory(options: { redisUrl?: string | undefined; keyPrefix?: string }): RateLimiterFactory {
-  const redis = options.redisUrl ? new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false }) : null;
-  // An unreachable Redis must not crash the process; the insurance limiter takes over meanwhile.
+  const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : null;
+  // An unreachable Redis must not crash the process: a command fails after one reconnection attempt and
+  // the insurance (memory) limiter answers it meanwhile.
   redis?.on('error', () => {});
   const prefix = options.keyPrefix ?? 'rl';
   return {
     create(name, rule) {
       const memory = new RateLimiterMemory({ keyPrefix: `${prefix}:${name}`, points: rule.points, duration: rule.durationS });
       const limiter: RateLimiterAbstract = redis
-        ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:${name}`, points: rule.points, duration: rule.durationS, rejectIfRedisNotReady: true, insuranceLimiter: memory })
+        ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:${name}`, points: rule.points, duration: rule.durationS, insuranceLimiter: memory })
         : memory;
       return wrap(limiter, rule);
     },
