@@ -23,7 +23,15 @@ const ConfigSchema = z.object({
   AUTH_JWT_PUBLIC_KEY: z.string().optional(),
   AUTH_JWT_ISSUER: z.string().default('probe-store'),
   AUTH_JWT_AUDIENCE: z.string().default('probe-store'),
-  /** Redis shared by every instance (rate-limit counters); unset, each process counts in its own memory. */
+  /** The store's public origin (no trailing slash); the built-in identity provider's issuer is `${PUBLIC_URL}/oidc`. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** An external OpenID Connect provider (Auth0, Keycloak, Entra ID): tokens are checked against its JWKS and the built-in one is not mounted. */
+  AUTH_ISSUER_URL: z.string().url().optional(),
+  /** Comma-separated exact redirect URIs of the storefront's sign-in client (default `${PUBLIC_URL}/auth/callback`). */
+  AUTH_REDIRECT_URIS: z.string().optional(),
+  /** How often the built-in provider's signing keys are re-read from the database (a rotation shows within this time). */
+  AUTH_KEYS_TTL_MS: z.coerce.number().int().min(0).default(5000),
+  /** redis://… — shared rate-limit counters across instances; unset, counters live in memory. */
   REDIS_URL: z.string().url().optional(),
   CATALOGUE_CACHE: flag.default(true),
   /** How long an anonymous catalogue answer may be served from memory (0 turns the response cache off). */
@@ -58,6 +66,10 @@ const ConfigSchema = z.object({
   /** smtp://user:pass@host:port (smtps:// for TLS) when MAIL_TRANSPORT=smtp. */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Probe Store <no-reply@probe.store>'),
+}).transform((c) => {
+  const publicUrl = (c.PUBLIC_URL ?? `http://127.0.0.1:${c.PORT}`).replace(/\/+$/, '');
+  const redirectUris = (c.AUTH_REDIRECT_URIS ?? `${publicUrl}/auth/callback`).split(',').map((s) => s.trim()).filter(Boolean);
+  return { ...c, PUBLIC_URL: publicUrl, AUTH_REDIRECT_URIS: redirectUris };
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

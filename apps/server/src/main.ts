@@ -2,6 +2,7 @@ import { ensureDemoData, openDatabase } from '@probe/db';
 import { loadConfig } from './config.ts';
 import { buildApp } from './http/app.ts';
 import { startJobRunner } from './jobs/index.ts';
+import { ensureDemoIdentityUsers } from './identity/index.ts';
 import { loadStorefrontBundle } from './http/storefront-bundle.ts';
 import { loadGeoLookup } from './modules/shop/index.ts';
 
@@ -13,13 +14,14 @@ const database = await openDatabase({
   onConnectionError: (error) => console.error(JSON.stringify({ level: 50, msg: 'database connection lost; the pool reconnects on demand', err: error.message })),
 });
 const seeded = await ensureDemoData(database.db);
+const demoUsers = config.AUTH_ISSUER_URL || config.AUTH_JWT_PUBLIC_KEY ? 0 : await ensureDemoIdentityUsers(database.db);
 const { app, lifecycle } = await buildApp({
   config,
   database,
   geoLookup: await loadGeoLookup(config.GEOIP_DATABASE),
   storefront: await loadStorefrontBundle(),
 });
-app.log.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.DATA_DIR : undefined, demoData: seeded }, 'database ready');
+app.log.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.DATA_DIR : undefined, demoData: seeded, demoUsersCreated: demoUsers }, 'database ready');
 
 const address = await app.listen({ host: config.HOST, port: config.PORT });
 const url = address.replace('[::1]', 'localhost');

@@ -1,6 +1,7 @@
 import type { Database } from '@probe/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
+import type { Loaders } from './loaders.ts';
 import type { AccountsService, UserRow } from '../modules/accounts/index.ts';
 import type { CatalogueService } from '../modules/catalogue/index.ts';
 import type { GeoLookup } from '../modules/shop/index.ts';
@@ -32,6 +33,8 @@ export interface GraphQLContext {
   requester: () => Requester;
   catalogue: CatalogueService;
   accounts: AccountsService;
+  /** Batched, per-request reads (one query for all organizations in an answer). */
+  loaders: Loaders;
   /**
    * The signed-in user (made on their first verified request); null when anonymous. Like requester(),
    * calling it marks the answer private.

@@ -14,6 +14,7 @@ import type { CatalogueService } from '../modules/catalogue/index.ts';
 import type { GeoLookup } from '../modules/shop/index.ts';
 import type { PaymentGateway } from '../modules/payments/index.ts';
 import type { GraphQLContext, RequestLimits } from './context.ts';
+import { createLoaders } from './loaders.ts';
 import { AccountsService, type UserRow } from '../modules/accounts/index.ts';
 import { decorateErrors, maskError } from './errors.ts';
 import { schema } from './schema.ts';
@@ -87,6 +88,7 @@ export function createYogaServer({ db, catalogue, tokens, now = () => new Date()
           return requester;
         },
         accounts,
+        loaders: createLoaders(accounts),
         limits,
         viewer: () => {
           if (req.cacheHint) req.cacheHint.shared = false;

@@ -17,6 +17,7 @@ import { registerPaymentRoutes } from './payments.ts';
 import { createRateLimiterFactory } from './rate-limit.ts';
 import { createGateway, type PaymentGateway } from '../modules/payments/index.ts';
 import { registerMailSinkPage } from '../mail/index.ts';
+import { registerIdentity, type Identity } from '../identity/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -36,6 +37,8 @@ export interface App {
   app: FastifyInstance;
   yoga: Yoga;
   lifecycle: Lifecycle;
+  /** The built-in identity provider (its signing keys), when mounted. */
+  identity: Identity;
   catalogue: CatalogueService;
   gateway: PaymentGateway;
 }
@@ -51,7 +54,8 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   });
   const lifecycle: Lifecycle = { accepting: true };
   const catalogue = new CatalogueService(database.db, { cache: config.CATALOGUE_CACHE, versionTtlMs: config.CATALOGUE_VERSION_TTL_MS });
-  const tokens = await createTokenVerifier({ publicKeyPem: config.AUTH_JWT_PUBLIC_KEY, issuer: config.AUTH_JWT_ISSUER, audience: config.AUTH_JWT_AUDIENCE });
+  const identity = await registerIdentity(app, { config, db: database.db, ...(now ? { now } : {}) });
+  const tokens = await createTokenVerifier({ publicKeyPem: config.AUTH_JWT_PUBLIC_KEY, issuer: config.AUTH_JWT_ISSUER, audience: config.AUTH_JWT_AUDIENCE, issuerUrl: config.AUTH_ISSUER_URL, builtIn: identity.builtIn });
   const rateLimits = createRateLimiterFactory({ redisUrl: config.REDIS_URL });
   // CheckUserExistence answers whether an e-mail has an account: 20 questions a minute per address.
   const userExistence = rateLimits.create('user-existence', { points: 20, durationS: 60 });
@@ -75,5 +79,5 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   registerMailSinkPage(app, config);
   app.addHook('onClose', () => rateLimits.close());
   if (storefront) await registerStorefront(app, { yoga, config, bundle: storefront });
-  return { app, yoga, lifecycle, catalogue, gateway };
+  return { app, yoga, lifecycle, catalogue, gateway, identity };
 }

@@ -6,3 +6,4 @@ export * from './checkout.ts';
 export * from './orders.ts';
 export * from './jobs.ts';
 export * from './accounts.ts';
+export * from './identity.ts';

@@ -35,7 +35,7 @@ interface OrganizationNode {
   isAdmin: boolean;
 }
 
-const counts = (ctx: GraphQLContext, id: string) => ctx.accounts.counts([id]).then((c) => c.get(id)!);
+const counts = (ctx: GraphQLContext, id: string) => ctx.loaders.organizationCounts.load(id);
 
 const RentalSubscription = builder.objectRef<{ end: string; months: number }>('RentalSubscription').implement({
   fields: (t) => ({

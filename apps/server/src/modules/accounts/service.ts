@@ -26,8 +26,11 @@ export class AccountsService {
 
   /** The caller's user row, made on the first verified request that carries an e-mail. */
   async userFor(identity: Identity): Promise<UserRow | null> {
-    if (identity.email) return upsertUser(this.db, { id: identity.id, email: identity.email, name: identity.name });
-    return findUser(this.db, identity.id);
+    const known = await findUser(this.db, identity.id);
+    // Written only on the first request, or when the provider vouches for another e-mail or a first name.
+    const current = known && (!identity.email || identity.email === known.email) && (known.name !== null || identity.name === null);
+    if (current || !identity.email) return known;
+    return upsertUser(this.db, { id: identity.id, email: identity.email, name: identity.name });
   }
 
   memberships(userId: string): Promise<MembershipWithOrganization[]> {

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { JWK } from 'jose';
+import type { Database } from '@probe/db';
+import type { Config } from '../config.ts';
+import { registerSecurityHeaders } from '../http/security-headers.ts';
+import { createRateLimiterFactory } from '../http/rate-limit.ts';
+import { Accounts } from './accounts.ts';
+import { sweepExpired } from './adapter.ts';
+import { registerInteractionRoutes } from './interactions.ts';
+import { SigningKeys } from './keys.ts';
+import { createIdentityLimiters } from './limits.ts';
+import { mountProvider } from './mount.ts';
+import { ProviderHolder } from './provider.ts';
+import { identitySettings, type IdentitySettings } from './settings.ts';
+
+export { ensureDemoIdentityUsers } from './seed.ts';
+export { MAIL_TOPIC, type MailMessage } from './mail.ts';
+export { STORE_CLIENT_ID } from './provider.ts';
+export { SigningKeys, type KeySet } from './keys.ts';
+
+/** What the API's token verifier needs from the built-in provider: its issuer and its current public keys. */
+export interface BuiltInIssuer {
+  issuer: string;
+  keys(): Promise<{ fingerprint: string; publicJwks: JWK[] }>;
+}
+
+export interface Identity {
+  /** Null when tokens come from elsewhere (AUTH_ISSUER_URL or AUTH_JWT_PUBLIC_KEY): nothing is mounted. */
+  builtIn: BuiltInIssuer | null;
+  /** The signing keys (rotate, retire); null when the built-in provider is not mounted. */
+  signingKeys: SigningKeys | null;
+  settings: IdentitySettings | null;
+}
+
+export interface IdentityDeps {
+  config: Config;
+  db: Database;
+  /** The clock of e-mail links (tests move it to expire them). */
+  now?: () => Date;
+}
+
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
+ * The built-in OpenID Connect provider (oidc-provider) under /oidc with its sign-in pages, unless the
+ * configuration names another source of tokens. Creates the first signing key on first start.
+ */
+export async function registerIdentity(app: FastifyInstance, { config, db, now = () => new Date() }: IdentityDeps): Promise<Identity> {
+  if (config.AUTH_ISSUER_URL || config.AUTH_JWT_PUBLIC_KEY) return { builtIn: null, signingKeys: null, settings: null };
+
+  const settings = identitySettings(config);
+  const signingKeys = new SigningKeys(db, settings.keysTtlMs);
+  await signingKeys.ensure();
+  const holder = new ProviderHolder(settings, signingKeys, db, (provider) => {
+    provider.on('server_error', (_ctx, err) => app.log.error({ err }, 'identity provider error'));
+  });
+  const limiterFactory = createRateLimiterFactory({ redisUrl: config.REDIS_URL, keyPrefix: 'probe' });
+  const accounts = new Accounts(db, settings, now);
+  const limiters = createIdentityLimiters(limiterFactory);
+
+  await app.register(async (scope) => {
+    registerSecurityHeaders(scope);
+    registerInteractionRoutes(scope, { settings, holder, accounts, limiters });
+  });
+  await app.register(async (scope) => mountProvider(scope, settings, holder));
+
+  const sweep = setInterval(() => void sweepExpired(db).catch((err: unknown) => app.log.warn({ err }, 'identity: sweeping expired sessions failed')), SWEEP_INTERVAL_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    await limiterFactory.close();
+  });
+
+  return {
+    builtIn: { issuer: settings.issuer, keys: () => signingKeys.current() },
+    signingKeys,
+    settings,
+  };
+}

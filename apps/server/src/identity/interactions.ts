@@ -1,0 +1,237 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { Accounts } from './accounts.ts';
+import { isLanguage, pickLanguage, translate, type Language } from './i18n.ts';
+import { hitAll, longestBlock, type IdentityLimiters } from './limits.ts';
+import { STYLESHEET, STYLESHEET_PATH } from './pages/layout.ts';
+import { errorPage, forgotPage, messagePage, resetPage, signInPage, signUpPage, type FieldError, type FieldErrors } from './pages/views.ts';
+import type { ProviderHolder } from './provider.ts';
+import type { IdentitySettings } from './settings.ts';
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, isValidEmail, normalizeEmail } from './users.ts';
+
+export interface InteractionDeps {
+  settings: IdentitySettings;
+  holder: ProviderHolder;
+  accounts: Accounts;
+  limiters: IdentityLimiters;
+}
+
+type Form = Record<string, string>;
+type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
+
+/**
+ * The pages of the sign-in: server-rendered HTML forms, no script. Under /oidc/interaction/:uid while an
+ * authorization request waits for the user (the provider's interaction cookie is scoped there), and under
+ * /oidc/account for the links sent by e-mail.
+ */
+export function registerInteractionRoutes(app: FastifyInstance, deps: InteractionDeps): void {
+  const { settings, holder, accounts, limiters } = deps;
+  const base = `${settings.mountPath}/interaction`;
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
+    const form: Form = {};
+    for (const [key, value] of new URLSearchParams(body as string)) form[key] = value;
+    done(null, form);
+  });
+
+  const send = (reply: FastifyReply, status: number, html: string, retryAfterS?: number) => {
+    reply.code(status).type('text/html; charset=utf-8').header('content-security-policy', settings.contentSecurityPolicy).header('cache-control', 'no-store');
+    if (retryAfterS !== undefined) reply.header('retry-after', String(retryAfterS));
+    return reply.send(html);
+  };
+  const minutes = (seconds: number): FieldError => ({ key: 'errorRateLimited', vars: { minutes: Math.max(1, Math.ceil(seconds / 60)) } });
+
+  /** The waiting authorization request, or an error page when it is gone (expired, finished, other browser). */
+  async function interaction(req: UidRequest, reply: FastifyReply) {
+    const provider = await holder.get();
+    try {
+      const details = await provider.interactionDetails(req.raw, reply.raw);
+      if (details.uid !== req.params.uid) throw new Error('interaction mismatch');
+      return { provider, details, lang: pickLanguage(details.params.ui_locales) };
+    } catch {
+      await send(reply, 400, errorPage(pickLanguage(undefined), settings.storeUrl, 'invalid_request'));
+      return null;
+    }
+  }
+  const hrefs = (uid: string) => ({
+    signIn: `${base}/${uid}`,
+    login: `${base}/${uid}/login`,
+    signUp: `${base}/${uid}/signup`,
+    forgot: `${base}/${uid}/forgot`,
+    resend: `${base}/${uid}/resend`,
+  });
+  const signInView = (uid: string) => ({ action: hrefs(uid).login, signUpHref: hrefs(uid).signUp, forgotHref: hrefs(uid).forgot });
+
+  app.get(STYLESHEET_PATH, (_req, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=86400').send(STYLESHEET));
+
+  app.get<{ Params: { uid: string } }>(`${base}/:uid`, async (req, reply) => {
+    const found = await interaction(req, reply);
+    if (!found) return reply;
+    const { provider, details, lang } = found;
+    if (details.prompt.name === 'consent') return autoConsent(provider, req, reply);
+    return send(reply, 200, signInPage(lang, signInView(req.params.uid)));
+  });
+
+  app.post<{ Params: { uid: string }; Body: Form }>(`${base}/:uid/login`, async (req, reply) => {
+    const found = await interaction(req, reply);
+    if (!found) return reply;
+    const { provider, lang } = found;
+    const form = req.body ?? {};
+    const email = normalizeEmail(form.email ?? '');
+    const password = form.password ?? '';
+    const view = { ...signInView(req.params.uid), email };
+    const errors: FieldErrors<'email' | 'password'> = {};
+    if (!email) errors.email = { key: 'errorRequired' };
+    else if (!isValidEmail(email)) errors.email = { key: 'errorEmailInvalid' };
+    if (!password) errors.password = { key: 'errorRequired' };
+    else if (password.length > PASSWORD_MAX) errors.password = { key: 'errorTooLong', vars: { max: PASSWORD_MAX } };
+    if (Object.keys(errors).length) return send(reply, 400, signInPage(lang, { ...view, errors }));
+
+    const keys: Array<[typeof limiters.signInPerAddress, string]> = [
+      [limiters.signInPerAddress, req.ip],
+      [limiters.signInPerAccount, email],
+    ];
+    const blocked = await longestBlock(keys);
+    if (blocked !== null) return send(reply, 429, signInPage(lang, { ...view, formError: minutes(blocked) }), blocked);
+
+    const result = await accounts.signIn(email, password);
+    if (!result.ok && result.reason === 'credentials') {
+      await hitAll(keys);
+      return send(reply, 401, signInPage(lang, { ...view, formError: { key: 'errorCredentials' } }));
+    }
+    if (!result.ok) return send(reply, 403, signInPage(lang, { ...view, formError: { key: 'errorUnverified' }, resendAction: hrefs(req.params.uid).resend }));
+    await limiters.signInPerAccount.reset(email);
+    const returnTo = await provider.interactionResult(req.raw, reply.raw, { login: { accountId: result.user.id, amr: ['pwd'], remember: true } }, { mergeWithLastSubmission: false });
+    return reply.redirect(returnTo, 303);
+  });
+
+  app.post<{ Params: { uid: string }; Body: Form }>(`${base}/:uid/resend`, async (req, reply) => {
+    const found = await interaction(req, reply);
+    if (!found) return reply;
+    const email = normalizeEmail(req.body?.email ?? '');
+    const view = { ...signInView(req.params.uid), email };
+    if (!isValidEmail(email)) return send(reply, 400, signInPage(found.lang, { ...view, errors: { email: { key: 'errorEmailInvalid' } } }));
+    const blocked = await hitAll([
+      [limiters.mailPerAddress, req.ip],
+      [limiters.mailPerAccount, email],
+    ]);
+    if (blocked !== null) return send(reply, 429, signInPage(found.lang, { ...view, formError: minutes(blocked) }), blocked);
+    await accounts.resendVerification(email);
+    return send(reply, 200, signInPage(found.lang, { ...view, notice: { key: 'resendDone', vars: { email } } }));
+  });
+
+  app.get<{ Params: { uid: string } }>(`${base}/:uid/signup`, async (req, reply) => {
+    const found = await interaction(req, reply);
+    if (!found) return reply;
+    return send(reply, 200, signUpPage(found.lang, { action: hrefs(req.params.uid).signUp, signInHref: hrefs(req.params.uid).signIn }));
+  });
+
+  app.post<{ Params: { uid: string }; Body: Form }>(`${base}/:uid/signup`, async (req, reply) => {
+    const found = await interaction(req, reply);
+    if (!found) return reply;
+    const { lang } = found;
+    const form = req.body ?? {};
+    const values = { name: (form.name ?? '').trim(), email: normalizeEmail(form.email ?? '') };
+    const password = form.password ?? '';
+    const view = { action: hrefs(req.params.uid).signUp, signInHref: hrefs(req.params.uid).signIn, values };
+    const errors: FieldErrors<'name' | 'email' | 'password'> = {};
+    if (!values.name) errors.name = { key: 'errorRequired' };
+    else if (values.name.length > NAME_MAX) errors.name = { key: 'errorTooLong', vars: { max: NAME_MAX } };
+    if (!values.email) errors.email = { key: 'errorRequired' };
+    else if (values.email.length > EMAIL_MAX) errors.email = { key: 'errorTooLong', vars: { max: EMAIL_MAX } };
+    else if (!isValidEmail(values.email)) errors.email = { key: 'errorEmailInvalid' };
+    if (!password) errors.password = { key: 'errorRequired' };
+    else if ([...password].length < PASSWORD_MIN) errors.password = { key: 'errorPasswordShort', vars: { min: PASSWORD_MIN } };
+    else if (password.length > PASSWORD_MAX) errors.password = { key: 'errorTooLong', vars: { max: PASSWORD_MAX } };
+    if (Object.keys(errors).length) return send(reply, 400, signUpPage(lang, { ...view, errors }));
+
+    const blocked = await hitAll([
+      [limiters.signUpPerAddress, req.ip],
+      [limiters.signUpPerAccount, values.email],
+    ]);
+    if (blocked !== null) return send(reply, 429, signUpPage(lang, { ...view, formError: minutes(blocked) }), blocked);
+    const user = await accounts.signUp({ ...values, password, locale: lang });
+    if (!user) return send(reply, 409, signUpPage(lang, { ...view, errors: { email: { key: 'errorEmailTaken' } } }));
+    return send(reply, 200, messagePage(lang, 'checkEmailTitle', translate(lang, 'checkEmailBody', { email: values.email }), { href: hrefs(req.params.uid).signIn, text: 'backToSignIn' }));
+  });
+
+  app.get<{ Params: { uid: string } }>(`${base}/:uid/forgot`, async (req, reply) => {
+    const found = await interaction(req, reply);
+    if (!found) return reply;
+    return send(reply, 200, forgotPage(found.lang, { action: hrefs(req.params.uid).forgot, signInHref: hrefs(req.params.uid).signIn }));
+  });
+
+  app.post<{ Params: { uid: string }; Body: Form }>(`${base}/:uid/forgot`, async (req, reply) => {
+    const found = await interaction(req, reply);
+    if (!found) return reply;
+    const { lang } = found;
+    const email = normalizeEmail(req.body?.email ?? '');
+    const view = { action: hrefs(req.params.uid).forgot, signInHref: hrefs(req.params.uid).signIn, email };
+    if (!email) return send(reply, 400, forgotPage(lang, { ...view, errors: { email: { key: 'errorRequired' } } }));
+    if (!isValidEmail(email)) return send(reply, 400, forgotPage(lang, { ...view, errors: { email: { key: 'errorEmailInvalid' } } }));
+    const blocked = await hitAll([
+      [limiters.mailPerAddress, req.ip],
+      [limiters.mailPerAccount, email],
+    ]);
+    if (blocked !== null) return send(reply, 429, forgotPage(lang, { ...view, formError: minutes(blocked) }), blocked);
+    await accounts.requestPasswordReset(email);
+    // The same answer whether or not the account exists.
+    return send(reply, 200, messagePage(lang, 'forgotTitle', translate(lang, 'forgotDone', { email }), { href: hrefs(req.params.uid).signIn, text: 'backToSignIn' }));
+  });
+
+  const linkLanguage = (value: unknown): Language => (isLanguage(value) ? value : 'en');
+  const invalidLink = (reply: FastifyReply, lang: Language) =>
+    send(reply, 400, messagePage(lang, 'errorPageTitle', translate(lang, 'linkInvalid'), { href: settings.storeUrl, text: 'backToStore' }));
+
+  app.get<{ Querystring: { token?: string; lang?: string } }>(`${settings.mountPath}/account/verify`, async (req, reply) => {
+    const lang = linkLanguage(req.query.lang);
+    const user = req.query.token ? await accounts.confirmEmail(req.query.token) : null;
+    if (!user) return invalidLink(reply, lang);
+    return send(reply, 200, messagePage(lang, 'verifyDoneTitle', translate(lang, 'verifyDoneBody'), { href: settings.storeUrl, text: 'backToStore' }));
+  });
+
+  const resetAction = `${settings.mountPath}/account/reset`;
+  app.get<{ Querystring: { token?: string; lang?: string } }>(resetAction, async (req, reply) => {
+    const lang = linkLanguage(req.query.lang);
+    const token = req.query.token ?? '';
+    if (!token || !(await accounts.resetLinkUser(token))) return invalidLink(reply, lang);
+    return send(reply, 200, resetPage(lang, { action: resetAction, token }));
+  });
+
+  app.post<{ Body: Form }>(resetAction, async (req, reply) => {
+    const form = req.body ?? {};
+    const lang = linkLanguage(form.lang);
+    const token = form.token ?? '';
+    const password = form.password ?? '';
+    let error: FieldError | undefined;
+    if (!password) error = { key: 'errorRequired' };
+    else if ([...password].length < PASSWORD_MIN) error = { key: 'errorPasswordShort', vars: { min: PASSWORD_MIN } };
+    else if (password.length > PASSWORD_MAX) error = { key: 'errorTooLong', vars: { max: PASSWORD_MAX } };
+    if (error) return send(reply, 400, resetPage(lang, { action: resetAction, token, errors: { password: error } }));
+    const user = token ? await accounts.resetPassword(token, password) : null;
+    if (!user) return invalidLink(reply, lang);
+    return send(reply, 200, messagePage(lang, 'resetTitle', translate(lang, 'resetDone'), { href: settings.storeUrl, text: 'backToStore' }));
+  });
+}
+
+/**
+ * Our own clients never see a consent screen: the provider's grant loader already grants what they ask
+ * for, and this covers a request that still reaches the consent prompt.
+ */
+async function autoConsent(provider: Provider, req: FastifyRequest, reply: FastifyReply) {
+  const details = await provider.interactionDetails(req.raw, reply.raw);
+  const { missingOIDCScope, missingOIDCClaims, missingResourceScopes } = details.prompt.details as {
+    missingOIDCScope?: string[];
+    missingOIDCClaims?: string[];
+    missingResourceScopes?: Record<string, string[]>;
+  };
+  const grant = details.grantId
+    ? (await provider.Grant.find(details.grantId))!
+    : new provider.Grant({ accountId: details.session!.accountId, clientId: details.params.client_id as string });
+  if (missingOIDCScope) grant.addOIDCScope(missingOIDCScope.join(' '));
+  if (missingOIDCClaims) grant.addOIDCClaims(missingOIDCClaims);
+  for (const [indicator, scopes] of Object.entries(missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '));
+  const grantId = await grant.save();
+  const returnTo = await provider.interactionResult(req.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
+  return reply.redirect(returnTo, 303);
+}

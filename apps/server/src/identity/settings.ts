@@ -1,0 +1,50 @@
+import type { Config } from '../config.ts';
+
+/** Where the built-in provider lives on the store's origin. */
+export const MOUNT_PATH = '/oidc';
+
+/** What the built-in identity provider needs from the configuration, worked out once. */
+export interface IdentitySettings {
+  mountPath: string;
+  /** `${PUBLIC_URL}/oidc`: the `iss` of every token. */
+  issuer: string;
+  /** The `aud` of access tokens (AUTH_JWT_AUDIENCE). */
+  audience: string;
+  /** The resource indicator of the store's API (RFC 8707), the default resource of every token. */
+  apiResource: string;
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+  /** Where "back to the store" links go. */
+  storeUrl: string;
+  accessTokenTtlS: number;
+  trustProxy: boolean;
+  keysTtlMs: number;
+  /** For every page the provider renders: no script at all, our one style sheet, forms to us or our redirect URIs. */
+  contentSecurityPolicy: string;
+}
+
+export function identitySettings(config: Config): IdentitySettings {
+  const publicUrl = config.PUBLIC_URL;
+  const redirectUris = config.AUTH_REDIRECT_URIS;
+  const formTargets = [...new Set([publicUrl, ...redirectUris].map((uri) => new URL(uri).origin))];
+  return {
+    mountPath: MOUNT_PATH,
+    issuer: `${publicUrl}${MOUNT_PATH}`,
+    audience: config.AUTH_JWT_AUDIENCE,
+    apiResource: `${publicUrl}/graphql`,
+    redirectUris,
+    postLogoutRedirectUris: [`${publicUrl}/auth/logged-out`],
+    storeUrl: `${publicUrl}/`,
+    accessTokenTtlS: 60 * 60,
+    trustProxy: config.TRUST_PROXY,
+    keysTtlMs: config.AUTH_KEYS_TTL_MS,
+    contentSecurityPolicy: [
+      "default-src 'none'",
+      "style-src 'self'",
+      "img-src 'self'",
+      `form-action 'self' ${formTargets.join(' ')}`,
+      "frame-ancestors 'none'",
+      "base-uri 'none'",
+    ].join('; '),
+  };
+}
