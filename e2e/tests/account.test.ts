@@ -369,19 +369,6 @@ async function buyAsSignedIn(page: Page, base: string, firstName: string, lastNa
   await page.waitForURL(/\/confirmation\/[0-9a-f-]{36}\/$/);
 }
 
-/** A free TCP port on 127.0.0.1 (the built-in provider's issuer names the store's origin, so the port is fixed up front). */
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** The newest message to `email` in the server's mail sink (/dev/mail/), with quoted-printable undone. */
 async function mailTo(baseUrl: string, email: string): Promise<string> {
   let found: string | null = null;
@@ -413,8 +400,7 @@ describe('accounts (built-in provider, end to end)', () => {
   let available = false;
   beforeAll(async () => {
     browser = await launchBrowser();
-    const port = await freePort();
-    server = await startServer({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, MAIL_SINK_PAGE: 'true' });
+    server = await startServer({ MAIL_SINK_PAGE: 'true' });
     const discovery = await fetch(`${server.url}/oidc/.well-known/openid-configuration`).catch(() => null);
     available = discovery?.status === 200;
   });
@@ -428,7 +414,7 @@ describe('accounts (built-in provider, end to end)', () => {
       if (!available) return ctx.skip();
       const messages = uiMessages(language);
       const { context, page, problems } = await openPage(browser, { viewport, baseURL: server!.url });
-      const email = `e2e-${Date.now()}-${language}@example.com`;
+      const email = `e2e-${Date.now()}-${language.toLowerCase()}@example.com`;
       const password = 'e2e-password-123';
       // Anonymous on my account: off to the provider's sign-in page, then its sign-up page.
       await page.goto(`${base}/account/`);

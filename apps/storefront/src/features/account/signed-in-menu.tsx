@@ -59,7 +59,7 @@ export default function SignedInMenu({ basePath, onAnonymous, icon }: { basePath
         <span className="account-menu__label account-menu__name">{name}</span>
       </button>
       <ul id={panelId} className="account-menu__panel" hidden={!open}>
-        {me ? <li className="account-menu__who">{me.email}</li> : null}
+        {me ? <li className="account-menu__who"><span dir="ltr">{me.email}</span></li> : null}
         <li><Link to={`${basePath}/account/`}>{t('account.myAccount')}</Link></li>
         <li><button type="button" className="link-button" onClick={() => void signOut(basePath)} data-testid="sign-out">{t('account.signOut')}</button></li>
       </ul>

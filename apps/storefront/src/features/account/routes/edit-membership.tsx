@@ -57,7 +57,7 @@ export function Component() {
           <h2 id="read-only-heading">{t('account.readOnlyTitle')}</h2>
           <p>{t('account.readOnly')}</p>
           {admins.data?.organizationAdmins.length ? (
-            <ul>{admins.data.organizationAdmins.map((a) => <li key={a.email}>{a.name ? `${a.name} · ` : ''}<a href={`mailto:${a.email}`}>{a.email}</a></li>)}</ul>
+            <ul>{admins.data.organizationAdmins.map((a) => <li key={a.email}>{a.name ? `${a.name} · ` : ''}<a href={`mailto:${a.email}`} dir="ltr">{a.email}</a></li>)}</ul>
           ) : null}
         </section>
       )}
@@ -95,7 +95,7 @@ function MemberRow({ member }: { member: OrganizationMemberFields }) {
   const idBase = `member-${member.membershipId}`;
   return (
     <form className="account-member" onSubmit={save} aria-labelledby={`${idBase}-who`} data-testid="member-row">
-      <p className="account-member__who" id={`${idBase}-who`}>{who}{member.name ? <small>{member.email}</small> : null}</p>
+      <p className="account-member__who" id={`${idBase}-who`}>{who}{member.name ? <small dir="ltr" className="account-ltr">{member.email}</small> : null}</p>
       <fieldset>
         <legend>{t('account.permissionsOf', { name: who })}</legend>
         <label className="checkbox">

@@ -46,7 +46,7 @@ export function Component() {
         <h2 id="account-profile">{t('account.profile')}</h2>
         <dl className="account-facts" data-testid="account-profile">
           <div><dt>{t('account.name')}</dt><dd>{me.name || '—'}</dd></div>
-          <div><dt>{t('account.email')}</dt><dd>{me.email}</dd></div>
+          <div><dt>{t('account.email')}</dt><dd dir="ltr" className="account-ltr">{me.email}</dd></div>
         </dl>
       </section>
       <section aria-labelledby="account-organizations">
