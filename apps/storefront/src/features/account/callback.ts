@@ -17,7 +17,7 @@ export type CallbackCheck =
  * Spec §4 login flow, step 2: a return is accepted only with a code and a state equal to the one stored
  * when the sign-in started. The stored state is taken (deleted) before it is compared, so the same return
  * cannot be used twice. Unlike the spec, there is no exception for a mobile source: the state is checked
- * on every return (a mobile app gets its own PKCE client instead; docs/decisions/0012).
+ * on every return (a mobile app gets its own PKCE client instead; docs/decisions/0013).
  */
 export function checkCallback(search: string, stored: LoginState | null): CallbackCheck {
   const params = new URLSearchParams(search);
