@@ -1,11 +1,10 @@
-import type { Database } from '@probe/db';
+import { schema, type Database } from '@probe/db';
+import { eq } from 'drizzle-orm';
 import { accountError, type AccountError } from './errors.ts';
 import {
   countAdmins, countsFor, emailTaken, findUser, membersOf, membershipById, membershipIn, membershipsOf, openCheckoutOf, ordersOf, upsertUser,
   type MembershipWithOrganization, type OrganizationCounts, type OrganizationRow, type UserRow,
 } from './repo.ts';
-import { schema } from '@probe/db';
-import { eq } from 'drizzle-orm';
 
 /** Who a verified token says the caller is. */
 export interface Identity {
