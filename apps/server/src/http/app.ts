@@ -54,9 +54,10 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   });
   const lifecycle: Lifecycle = { accepting: true };
   const catalogue = new CatalogueService(database.db, { cache: config.CATALOGUE_CACHE, versionTtlMs: config.CATALOGUE_VERSION_TTL_MS });
-  const identity = await registerIdentity(app, { config, db: database.db, ...(now ? { now } : {}) });
+  // One set of rate-limit counters for the whole app (one Redis connection when REDIS_URL is set).
+  const rateLimits = createRateLimiterFactory({ redisUrl: config.REDIS_URL, keyPrefix: 'probe' });
+  const identity = await registerIdentity(app, { config, db: database.db, rateLimits, ...(now ? { now } : {}) });
   const tokens = await createTokenVerifier({ publicKeyPem: config.AUTH_JWT_PUBLIC_KEY, issuer: config.AUTH_JWT_ISSUER, audience: config.AUTH_JWT_AUDIENCE, issuerUrl: config.AUTH_ISSUER_URL, builtIn: identity.builtIn });
-  const rateLimits = createRateLimiterFactory({ redisUrl: config.REDIS_URL });
   // CheckUserExistence answers whether an e-mail has an account: 20 questions a minute per address.
   const userExistence = rateLimits.create('user-existence', { points: 20, durationS: 60 });
   const limits = { userExistence: (clientIp: string) => userExistence.hit(clientIp) };

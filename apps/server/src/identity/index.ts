@@ -3,7 +3,7 @@ import type { JWK } from 'jose';
 import type { Database } from '@probe/db';
 import type { Config } from '../config.ts';
 import { registerSecurityHeaders } from '../http/security-headers.ts';
-import { createRateLimiterFactory } from '../http/rate-limit.ts';
+import type { RateLimiterFactory } from '../http/rate-limit.ts';
 import { Accounts } from './accounts.ts';
 import { sweepExpired } from './adapter.ts';
 import { registerInteractionRoutes } from './interactions.ts';
@@ -37,6 +37,8 @@ export interface IdentityDeps {
   db: Database;
   /** The clock of e-mail links (tests move it to expire them). */
   now?: () => Date;
+  /** The app's rate-limit counters (shared through Redis when configured); the app closes them. */
+  rateLimits: RateLimiterFactory;
 }
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -45,7 +47,7 @@ const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
  * The built-in OpenID Connect provider (oidc-provider) under /oidc with its sign-in pages, unless the
  * configuration names another source of tokens. Creates the first signing key on first start.
  */
-export async function registerIdentity(app: FastifyInstance, { config, db, now = () => new Date() }: IdentityDeps): Promise<Identity> {
+export async function registerIdentity(app: FastifyInstance, { config, db, now = () => new Date(), rateLimits }: IdentityDeps): Promise<Identity> {
   if (config.AUTH_ISSUER_URL || config.AUTH_JWT_PUBLIC_KEY) return { builtIn: null, signingKeys: null, settings: null };
 
   const settings = identitySettings(config);
@@ -54,9 +56,8 @@ export async function registerIdentity(app: FastifyInstance, { config, db, now =
   const holder = new ProviderHolder(settings, signingKeys, db, (provider) => {
     provider.on('server_error', (_ctx, err) => app.log.error({ err }, 'identity provider error'));
   });
-  const limiterFactory = createRateLimiterFactory({ redisUrl: config.REDIS_URL, keyPrefix: 'probe' });
   const accounts = new Accounts(db, settings, now);
-  const limiters = createIdentityLimiters(limiterFactory);
+  const limiters = createIdentityLimiters(rateLimits);
 
   await app.register(async (scope) => {
     registerSecurityHeaders(scope);
@@ -66,10 +67,7 @@ export async function registerIdentity(app: FastifyInstance, { config, db, now =
 
   const sweep = setInterval(() => void sweepExpired(db).catch((err: unknown) => app.log.warn({ err }, 'identity: sweeping expired sessions failed')), SWEEP_INTERVAL_MS);
   sweep.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(sweep);
-    await limiterFactory.close();
-  });
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   return {
     builtIn: { issuer: settings.issuer, keys: () => signingKeys.current() },
