@@ -4,4 +4,5 @@ export * from './pricing/index.ts';
 export * from './catalogue/index.ts';
 export * from './checkout/index.ts';
 export * from './accounts/index.ts';
+export * from './subscriptions/index.ts';
 export * from './storefront/index.ts';
