@@ -15,7 +15,7 @@ const database = await openDatabase({
 });
 const seeded = await ensureDemoData(database.db);
 const demoUsers = config.AUTH_ISSUER_URL || config.AUTH_JWT_PUBLIC_KEY ? 0 : await ensureDemoIdentityUsers(database.db);
-const { app, lifecycle } = await buildApp({
+const { app, lifecycle, gateway } = await buildApp({
   config,
   database,
   geoLookup: await loadGeoLookup(config.GEOIP_DATABASE),
@@ -27,7 +27,7 @@ const address = await app.listen({ host: config.HOST, port: config.PORT });
 const url = address.replace('[::1]', 'localhost');
 console.log(`\n  Probe Store is running at ${url}/  (GraphQL at ${url}/graphql)\n`);
 // Outbox and scheduled jobs; JOBS_IN_PROCESS=false leaves them to `npm run worker`.
-const jobs = config.JOBS_IN_PROCESS ? startJobRunner({ config, db: database.db, log: app.log }) : null;
+const jobs = config.JOBS_IN_PROCESS ? startJobRunner({ config, db: database.db, log: app.log, gateway }) : null;
 
 /** Stop accepting, let in-flight requests and the job in hand finish, close the database; give up after the timeout. */
 let stopping = false;

@@ -5,6 +5,7 @@ import './schema/accounts.ts';
 import './schema/catalogue.ts';
 import './schema/address.ts';
 import './schema/saved-payment-methods.ts';
+import './schema/subscriptions.ts';
 import './schema/checkout.ts';
 import './schema/orders.ts';
 

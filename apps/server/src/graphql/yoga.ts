@@ -16,6 +16,7 @@ import type { PaymentGateway } from '../modules/payments/index.ts';
 import type { GraphQLContext, RequestLimits } from './context.ts';
 import { createLoaders } from './loaders.ts';
 import { AccountsService, type UserRow } from '../modules/accounts/index.ts';
+import { SavedMethodsService, SubscriptionsService } from '../modules/subscriptions/index.ts';
 import { decorateErrors, maskError } from './errors.ts';
 import { schema } from './schema.ts';
 
@@ -51,6 +52,8 @@ function errorIdPlugin(log: FastifyBaseLogger): Plugin {
 export function createYogaServer({ db, catalogue, tokens, now = () => new Date(), config, log, geoLookup, gateway, limits }: YogaDeps): Yoga {
   const isDev = config.NODE_ENV === 'development';
   const accounts = new AccountsService(db);
+  const subscriptions = new SubscriptionsService(db);
+  const savedMethods = new SavedMethodsService(db, gateway);
   return createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -88,7 +91,9 @@ export function createYogaServer({ db, catalogue, tokens, now = () => new Date()
           return requester;
         },
         accounts,
-        loaders: createLoaders(accounts),
+        subscriptions,
+        savedMethods,
+        loaders: createLoaders(accounts, subscriptions),
         limits,
         viewer: () => {
           if (req.cacheHint) req.cacheHint.shared = false;

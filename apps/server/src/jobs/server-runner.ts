@@ -1,8 +1,10 @@
 import type { Database } from '@probe/db';
 import type { Config } from '../config.ts';
 import { createMailer, MAIL_TOPIC } from '../mail/index.ts';
+import { createGateway, type PaymentGateway } from '../modules/payments/index.ts';
+import { periodEndHandler, SUBSCRIPTION_TOPICS } from '../modules/subscriptions/index.ts';
 import { JobRunner } from './runner.ts';
-import type { JobHandlers, JobLogger } from './types.ts';
+import type { JobHandler, JobHandlers, JobLogger } from './types.ts';
 
 export interface ServerRunner {
   runner: JobRunner;
@@ -10,16 +12,22 @@ export interface ServerRunner {
   stop(): Promise<void>;
 }
 
-/** The store's handlers by topic. Topics not listed here (order.placed, …) wait for their handler. */
-export function storeHandlers(config: Config, log: JobLogger, now?: () => Date): { handlers: JobHandlers; close(): void } {
+/**
+ * The store's handlers by topic: e-mail always; subscription renewals when given the database and the
+ * gateway to charge. Topics not listed here (order.placed, …) wait for their handler.
+ */
+export function storeHandlers(config: Config, log: JobLogger, now?: () => Date, billing?: { db: Database; gateway: PaymentGateway }): { handlers: JobHandlers; close(): void } {
   const mailer = createMailer(config, { log, ...(now ? { now } : {}) });
-  return { handlers: { [MAIL_TOPIC]: mailer.handler }, close: () => mailer.close() };
+  const handlers: Record<string, JobHandler> = { [MAIL_TOPIC]: mailer.handler };
+  if (billing) handlers[SUBSCRIPTION_TOPICS.periodEnd] = periodEndHandler({ ...billing, now: now ?? (() => new Date()), publicUrl: config.PUBLIC_URL });
+  return { handlers, close: () => mailer.close() };
 }
 
 /** The runner the server (JOBS_IN_PROCESS) and the worker command start, configured from the environment. */
-export function startJobRunner(options: { config: Config; db: Database; log: JobLogger; now?: () => Date }): ServerRunner {
+export function startJobRunner(options: { config: Config; db: Database; log: JobLogger; now?: () => Date; gateway?: PaymentGateway }): ServerRunner {
   const { config, db, log, now } = options;
-  const { handlers, close } = storeHandlers(config, log, now);
+  const gateway = options.gateway ?? createGateway(config, now);
+  const { handlers, close } = storeHandlers(config, log, now, { db, gateway });
   const runner = new JobRunner({
     db,
     handlers,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, serial, text, timestamp, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * A signed-in buyer (spec §3 User). `id` is the subject (`sub`) of the identity provider's tokens, so
@@ -20,7 +20,7 @@ export const users = pgTable(
   (t) => [index('users_email_idx').on(sql`lower(${t.email})`)],
 );
 
-/** Spec §3 Organization: a practice, clinic or hospital with seats; subscription fields as far as known. */
+/** Spec §3 Organization: a practice, clinic or hospital; its plan, seats and renewal live in `subscriptions`. */
 export const organizations = pgTable(
   'organizations',
   {
@@ -29,23 +29,8 @@ export const organizations = pgTable(
     slug: text('slug').notNull().unique(),
     country: varchar('country', { length: 2 }).notNull(),
     practiceType: text('practice_type'),
-    planType: text('plan_type').notNull().default('NONE'),
-    maxSeats: integer('max_seats').notNull().default(1),
-    maxDevices: integer('max_devices').notNull().default(1),
-    maxCloudUsers: integer('max_cloud_users').notNull().default(1),
-    teamBaseNumCloudUsers: integer('team_base_num_cloud_users').notNull().default(0),
-    isOld10BasedTeamPricing: boolean('is_old_10_based_team_pricing').notNull().default(false),
-    isAutoRenewalActive: boolean('is_auto_renewal_active').notNull().default(false),
-    subscriptionStatus: text('subscription_status'),
-    subscriptionExpiresAt: timestamp('subscription_expires_at', { withTimezone: true }),
-    rentalCommitmentEndDate: date('rental_commitment_end_date'),
-    rentalCommitmentMonths: integer('rental_commitment_months'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    check('organizations_seats_check', sql`${t.maxSeats} >= 1`),
-    check('organizations_status_check', sql`${t.subscriptionStatus} is null or ${t.subscriptionStatus} in ('ACTIVE', 'PAST_DUE', 'TRIALING', 'CANCELED')`),
-  ],
 );
 
 /** Spec §3 OrganizationMembership: a user in an organization, admin or member. */

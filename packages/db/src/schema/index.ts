@@ -7,3 +7,4 @@ export * from './orders.ts';
 export * from './jobs.ts';
 export * from './accounts.ts';
 export * from './identity.ts';
+export * from './subscriptions.ts';

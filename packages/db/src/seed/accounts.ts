@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { organizationMemberships, organizations, registeredProbes, users } from '../schema/index.ts';
+import { organizationMemberships, organizations, outbox, registeredProbes, subscriptions, users } from '../schema/index.ts';
 import { DEMO_USERS } from './demo-users.ts';
 
 const [individual, admin, member, vet, student] = DEMO_USERS;
@@ -9,22 +9,22 @@ const [individual, admin, member, vet, student] = DEMO_USERS;
 const ORGANIZATIONS = [
   {
     id: '5e0c2b9a-3f4d-4c1e-8b6a-000000000001', name: 'Ada Individual', slug: 'ada-individual', country: 'US', practiceType: 'PRIVATE_PRACTICE',
-    planType: 'INDIVIDUAL', maxSeats: 1, maxDevices: 1, maxCloudUsers: 1, subscriptionStatus: 'ACTIVE', expiresInDays: 200,
+    planType: 'INDIVIDUAL', maxSeats: 1, maxDevices: 1, maxCloudUsers: 1, subscriptionStatus: 'ACTIVE', expiresInDays: 200, price: 42000, currency: 'usd',
     members: [{ user: individual, admin: true }], probes: [['IQ_3', 'IQ3-DEMO-0001']],
   },
   {
     id: '5e0c2b9a-3f4d-4c1e-8b6a-000000000002', name: 'Lakeside Clinic', slug: 'lakeside-clinic', country: 'US', practiceType: 'CLINIC',
-    planType: 'CLINIC', maxSeats: 10, maxDevices: 10, maxCloudUsers: 10, subscriptionStatus: 'ACTIVE', expiresInDays: 120,
+    planType: 'CLINIC', maxSeats: 10, maxDevices: 10, maxCloudUsers: 10, subscriptionStatus: 'ACTIVE', expiresInDays: 120, price: 460000, currency: 'usd',
     members: [{ user: admin, admin: true }, { user: member, admin: false }], probes: [['IQ_PLUS', 'IQP-DEMO-0001'], ['IQ_PLUS', 'IQP-DEMO-0002'], ['IQ_3', 'IQ3-DEMO-0002']],
   },
   {
     id: '5e0c2b9a-3f4d-4c1e-8b6a-000000000003', name: 'Nordvet Tierklinik', slug: 'nordvet-tierklinik', country: 'DE', practiceType: 'VETERINARY',
-    planType: 'TEAM', maxSeats: 5, maxDevices: 5, maxCloudUsers: 5, subscriptionStatus: 'ACTIVE', expiresInDays: 300,
+    planType: 'TEAM', maxSeats: 5, maxDevices: 5, maxCloudUsers: 5, subscriptionStatus: 'ACTIVE', expiresInDays: 300, price: 199500, currency: 'eur',
     members: [{ user: vet, admin: true }], probes: [['IQ', 'IQ-DEMO-0001']],
   },
   {
     id: '5e0c2b9a-3f4d-4c1e-8b6a-000000000004', name: 'Sam Student', slug: 'sam-student', country: 'GB', practiceType: 'EDUCATION',
-    planType: 'EDUCATION', maxSeats: 1, maxDevices: 1, maxCloudUsers: 1, subscriptionStatus: null, expiresInDays: null,
+    planType: 'EDUCATION', maxSeats: 1, maxDevices: 1, maxCloudUsers: 1, subscriptionStatus: null, expiresInDays: null, price: 0, currency: 'gbp',
     members: [{ user: student, admin: true }], probes: [],
   },
 ] as const;
@@ -33,11 +33,8 @@ const ORGANIZATIONS = [
 export async function seedAccounts(db: Database): Promise<void> {
   await db.insert(users).values(DEMO_USERS.map((u) => ({ id: u.id, email: u.email, name: u.name, canBuyPersonalProbePlus: true, canBuyPersonalProbeIq3: true }))).onConflictDoNothing();
   for (const o of ORGANIZATIONS) {
-    await db.insert(organizations).values({
-      id: o.id, name: o.name, slug: o.slug, country: o.country, practiceType: o.practiceType, planType: o.planType, maxSeats: o.maxSeats,
-      maxDevices: o.maxDevices, maxCloudUsers: o.maxCloudUsers, subscriptionStatus: o.subscriptionStatus, isAutoRenewalActive: o.subscriptionStatus === 'ACTIVE',
-      subscriptionExpiresAt: o.expiresInDays === null ? null : sql`now() + make_interval(days => ${o.expiresInDays})`,
-    }).onConflictDoNothing();
+    await db.insert(organizations).values({ id: o.id, name: o.name, slug: o.slug, country: o.country, practiceType: o.practiceType }).onConflictDoNothing();
+    if (o.subscriptionStatus) await seedSubscription(db, o);
     for (const m of o.members) {
       await db.insert(organizationMemberships).values({ organizationId: o.id, userId: m.user.id, isOrganizationAdmin: m.admin }).onConflictDoNothing();
     }
@@ -45,4 +42,19 @@ export async function seedAccounts(db: Database): Promise<void> {
       await db.insert(registeredProbes).values({ organizationId: o.id, model, serialNumber }).onConflictDoNothing();
     }
   }
+}
+
+/**
+ * A demo subscription a year long, ending `expiresInDays` from now, and the job that renews (or ends) it
+ * then, as a purchase would have written it.
+ */
+async function seedSubscription(db: Database, o: Extract<(typeof ORGANIZATIONS)[number], { subscriptionStatus: string }>): Promise<void> {
+  const [row] = await db.insert(subscriptions).values({
+    organizationId: o.id, planType: o.planType, status: o.subscriptionStatus, term: 'ANNUAL', autoRenew: true,
+    periodStart: sql`now() + make_interval(days => ${o.expiresInDays - 365})`, periodEnd: sql`now() + make_interval(days => ${o.expiresInDays})`,
+    billingAnchor: sql`now() + make_interval(days => ${o.expiresInDays - 365})`,
+    seats: o.maxSeats, devices: o.maxDevices, maxCloudUsers: o.maxCloudUsers, currentPrice: o.price, currency: o.currency,
+  }).onConflictDoNothing().returning({ id: subscriptions.id, periodEnd: subscriptions.periodEnd });
+  if (!row) return;
+  await db.insert(outbox).values({ topic: 'subscription.period-end', payload: { subscriptionId: row.id, periodEnd: row.periodEnd!.toISOString() }, runAt: row.periodEnd! });
 }

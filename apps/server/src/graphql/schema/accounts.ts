@@ -9,6 +9,7 @@ import { toGlobalId, uuidFromGlobalId } from '../global-id.ts';
 import { Checkout, checkoutByToken } from './checkout.ts';
 import { Order, orderNode } from './orders.ts';
 import { SavedPaymentMethod } from './saved-payment-methods.ts';
+import { SubscriptionRef } from './subscriptions.ts';
 
 const SubscriptionStatusEnum = builder.enumType('SubscriptionStatus', { values: SUBSCRIPTION_STATUSES });
 const AccountErrorCodeEnum = builder.enumType('AccountErrorCode', { values: ACCOUNT_ERROR_CODES });
@@ -36,6 +37,7 @@ interface OrganizationNode {
 }
 
 const counts = (ctx: GraphQLContext, id: string) => ctx.loaders.organizationCounts.load(id);
+const sub = (ctx: GraphQLContext, id: string) => ctx.loaders.subscription.load(id);
 
 const RentalSubscription = builder.objectRef<{ end: string; months: number }>('RentalSubscription').implement({
   fields: (t) => ({
@@ -64,26 +66,42 @@ const Organization = builder.objectRef<OrganizationNode>('Organization').impleme
     id: t.id({ resolve: ({ organization }) => toGlobalId('Organization', organization.id) }),
     name: t.string({ resolve: ({ organization }) => organization.name }),
     slug: t.string({ resolve: ({ organization }) => organization.slug }),
-    planType: t.field({ type: PlanTypeEnum, resolve: ({ organization }) => organization.planType as PlanKind }),
+    planType: t.field({ type: PlanTypeEnum, resolve: async ({ organization }, _a, ctx) => ((await sub(ctx, organization.id))?.planType ?? 'NONE') as PlanKind }),
     country: t.field({ type: CountryCodeEnum, resolve: ({ organization }) => organization.country }),
     practiceType: t.string({ nullable: true, resolve: ({ organization }) => organization.practiceType }),
-    maxSeats: t.int({ resolve: ({ organization }) => organization.maxSeats }),
-    availableSeats: t.int({ resolve: async ({ organization }, _a, ctx) => availableSeats(organization.maxSeats, (await counts(ctx, organization.id)).members) }),
+    maxSeats: t.int({ resolve: async ({ organization }, _a, ctx) => (await sub(ctx, organization.id))?.seats ?? 1 }),
+    availableSeats: t.int({
+      resolve: async ({ organization }, _a, ctx) => availableSeats((await sub(ctx, organization.id))?.seats ?? 1, (await counts(ctx, organization.id)).members),
+    }),
     registeredProbes: t.int({ resolve: async ({ organization }, _a, ctx) => (await counts(ctx, organization.id)).probes.IQ }),
     registeredProbesPlus: t.int({ resolve: async ({ organization }, _a, ctx) => (await counts(ctx, organization.id)).probes.IQ_PLUS }),
     registeredProbesIq3: t.int({ resolve: async ({ organization }, _a, ctx) => (await counts(ctx, organization.id)).probes.IQ_3 }),
-    isAutoRenewalActive: t.boolean({ resolve: ({ organization }) => organization.isAutoRenewalActive }),
-    subscriptionExpirationDate: t.string({ nullable: true, description: 'ISO date-time', resolve: ({ organization }) => organization.subscriptionExpiresAt?.toISOString() ?? null }),
-    subscriptionStatus: t.field({ type: SubscriptionStatusEnum, nullable: true, resolve: ({ organization }) => organization.subscriptionStatus as SubscriptionStatus | null }),
-    isExpired: t.boolean({ resolve: ({ organization }, _a, ctx) => isSubscriptionExpired(organization.subscriptionExpiresAt, ctx.now()) }),
-    maxCloudUsers: t.int({ resolve: ({ organization }) => organization.maxCloudUsers }),
-    isOld10BasedTeamPricing: t.boolean({ resolve: ({ organization }) => organization.isOld10BasedTeamPricing }),
-    teamBaseNumCloudUsers: t.int({ resolve: ({ organization }) => organization.teamBaseNumCloudUsers }),
-    maxDevices: t.int({ resolve: ({ organization }) => organization.maxDevices }),
+    isAutoRenewalActive: t.boolean({ resolve: async ({ organization }, _a, ctx) => (await sub(ctx, organization.id))?.autoRenew ?? false }),
+    subscriptionExpirationDate: t.string({ nullable: true, description: 'ISO date-time', resolve: async ({ organization }, _a, ctx) => (await sub(ctx, organization.id))?.periodEnd?.toISOString() ?? null }),
+    subscriptionStatus: t.field({ type: SubscriptionStatusEnum, nullable: true, resolve: async ({ organization }, _a, ctx) => ((await sub(ctx, organization.id))?.status ?? null) as SubscriptionStatus | null }),
+    isExpired: t.boolean({
+      resolve: async ({ organization }, _a, ctx) => {
+        const s = await sub(ctx, organization.id);
+        return s !== null && (s.status === 'CANCELED' || isSubscriptionExpired(s.periodEnd, ctx.now()));
+      },
+    }),
+    maxCloudUsers: t.int({ resolve: async ({ organization }, _a, ctx) => (await sub(ctx, organization.id))?.maxCloudUsers ?? 1 }),
+    isOld10BasedTeamPricing: t.boolean({ resolve: async ({ organization }, _a, ctx) => (await sub(ctx, organization.id))?.isOld10BasedTeamPricing ?? false }),
+    teamBaseNumCloudUsers: t.int({ resolve: async ({ organization }, _a, ctx) => (await sub(ctx, organization.id))?.teamBaseNumCloudUsers ?? 0 }),
+    maxDevices: t.int({ resolve: async ({ organization }, _a, ctx) => (await sub(ctx, organization.id))?.devices ?? 1 }),
     rentalSubscription: t.field({
       type: RentalSubscription,
       nullable: true,
-      resolve: ({ organization: o }) => (o.rentalCommitmentEndDate && o.rentalCommitmentMonths ? { end: o.rentalCommitmentEndDate, months: o.rentalCommitmentMonths } : null),
+      resolve: async ({ organization }, _a, ctx) => {
+        const s = await sub(ctx, organization.id);
+        return s?.commitmentEnd && s.commitmentMonths ? { end: s.commitmentEnd.toISOString().slice(0, 10), months: s.commitmentMonths } : null;
+      },
+    }),
+    subscription: t.field({
+      type: SubscriptionRef,
+      nullable: true,
+      description: 'Spec §3 Organization.subscription: the plan details a member sees (null when the organization never had one).',
+      resolve: ({ organization }, _a, ctx) => sub(ctx, organization.id),
     }),
     members: t.field({
       type: [OrganizationMember],
@@ -108,8 +126,8 @@ const OrganizationMembership = builder.objectRef<MembershipWithOrganization>('Or
     canPurchasePersonalProbe: t.boolean({ resolve: ({ membership }) => membership.canPurchasePersonalProbe }),
     availableReusablePaymentMethods: t.field({
       type: [SavedPaymentMethod],
-      description: 'Saved payment methods of the organization (none until saved methods exist).',
-      resolve: () => [],
+      description: "The organization's saved payment methods, primary first (admins; a member is shown none).",
+      resolve: ({ membership, organization }, _a, ctx) => (membership.isOrganizationAdmin ? ctx.savedMethods.list(organization.id) : []),
     }),
     organization: t.field({ type: Organization, resolve: ({ organization, membership }) => ({ organization, isAdmin: membership.isOrganizationAdmin }) }),
   }),

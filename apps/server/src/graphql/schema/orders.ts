@@ -133,7 +133,7 @@ const InvoicePayload = builder.objectRef<{ invoice: { invoice: NonNullable<Detai
   }),
 });
 
-const CardInput = builder.inputType('TestCardInput', {
+export const CardInput = builder.inputType('TestCardInput', {
   description: 'Card details for the offline test gateway\'s own form only (with Stripe, the card is entered in Stripe\'s Payment Element and never reaches us).',
   fields: (t) => ({ number: t.string({ required: true }), expMonth: t.int({ required: true }), expYear: t.int({ required: true }), cvc: t.string({ required: true }) }),
 });

@@ -1,27 +1,27 @@
+import type { SavedMethodRow } from '../../modules/subscriptions/index.ts';
 import { builder } from '../builder.ts';
 
-/** Spec §3 saved payment methods; resolved for signed-in members once accounts and payments exist. */
-interface CardRow { id: string; isPrimary: boolean; paymentToken: string; brand: string; name: string | null; lastDigits: string; expMonth: number; expYear: number; isActive: boolean }
-interface BankRow { id: string; isPrimary: boolean; paymentToken: string; lastDigits: string; bankCountry: string | null; bankName: string | null }
-interface SepaRow { id: string; isPrimary: boolean; paymentToken: string; lastDigits: string; bankCountry: string | null }
+/** Spec §3 saved payment methods: one row type, shown as the union member its kind names. */
+type Row = SavedMethodRow;
+const isKind = (kind: string) => (v: unknown) => typeof v === 'object' && v !== null && (v as Row).kind === kind;
 
-export const CreditCard = builder.objectRef<CardRow>('CreditCard').implement({
-  isTypeOf: (v) => typeof v === 'object' && v !== null && 'brand' in v,
+export const CreditCard = builder.objectRef<Row>('CreditCard').implement({
+  isTypeOf: isKind('CREDIT_CARD'),
   fields: (t) => ({
-    id: t.exposeID('id'), isPrimary: t.exposeBoolean('isPrimary'), paymentToken: t.exposeString('paymentToken'), brand: t.exposeString('brand'),
-    name: t.exposeString('name', { nullable: true }), lastDigits: t.exposeString('lastDigits'), expMonth: t.exposeInt('expMonth'),
-    expYear: t.exposeInt('expYear'), isActive: t.exposeBoolean('isActive'),
+    id: t.exposeID('id'), isPrimary: t.exposeBoolean('isPrimary'), paymentToken: t.exposeString('paymentToken'), brand: t.string({ resolve: (m) => m.brand ?? 'unknown' }),
+    name: t.exposeString('name', { nullable: true }), lastDigits: t.exposeString('lastDigits'), expMonth: t.int({ resolve: (m) => m.expMonth ?? 0 }),
+    expYear: t.int({ resolve: (m) => m.expYear ?? 0 }), isActive: t.exposeBoolean('isActive'),
   }),
 });
-export const BankAccount = builder.objectRef<BankRow>('BankAccount').implement({
-  isTypeOf: (v) => typeof v === 'object' && v !== null && 'bankName' in v,
+export const BankAccount = builder.objectRef<Row>('BankAccount').implement({
+  isTypeOf: isKind('BANK_ACCOUNT'),
   fields: (t) => ({
     id: t.exposeID('id'), isPrimary: t.exposeBoolean('isPrimary'), paymentToken: t.exposeString('paymentToken'), lastDigits: t.exposeString('lastDigits'),
     bankCountry: t.exposeString('bankCountry', { nullable: true }), bankName: t.exposeString('bankName', { nullable: true }),
   }),
 });
-export const SEPADirectDebit = builder.objectRef<SepaRow>('SEPADirectDebit').implement({
-  isTypeOf: (v) => typeof v === 'object' && v !== null && !('bankName' in v) && !('brand' in v),
+export const SEPADirectDebit = builder.objectRef<Row>('SEPADirectDebit').implement({
+  isTypeOf: isKind('SEPA_DIRECT_DEBIT'),
   fields: (t) => ({
     id: t.exposeID('id'), isPrimary: t.exposeBoolean('isPrimary'), paymentToken: t.exposeString('paymentToken'), lastDigits: t.exposeString('lastDigits'),
     bankCountry: t.exposeString('bankCountry', { nullable: true }),

@@ -1,9 +1,8 @@
 import type { PaymentMethod } from '@probe/domain';
+import type { PaymentFailureCode } from './failure-code.ts';
+import type { SavedChargeRequest, Setup, SetupRequest, SetupResult, TestSetupDetails } from './saved-method-types.ts';
 
-/** Spec §8 codes a payment may fail with. */
-export type PaymentFailureCode =
-  | 'CARD_DECLINED' | 'EXPIRED_CARD' | 'INCORRECT_CVC' | 'INCORRECT_NUMBER' | 'INCORRECT_ZIP' | 'PROCESSING_ERROR' | 'CANNOT_ATTACH_CARD'
-  | 'PAYMENT_ERROR' | 'PAYMENT_NOT_FOUND';
+export type { PaymentFailureCode };
 
 interface CardDetails {
   brand: string;
@@ -66,6 +65,14 @@ export interface PaymentGateway {
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** Gives the money back when an order could not be written after a successful charge. */
   refund(reference: string): Promise<void>;
+  /** Starts saving a payment method for later charges without the buyer (renewals). */
+  createSetup(request: SetupRequest): Promise<Setup>;
+  /** The saved method a confirmed setup made (the test gateway takes its own form's details here). */
+  completeSetup(setupId: string, details: TestSetupDetails | null): Promise<SetupResult>;
+  /** Charges a saved method off-session; retried with the same key, it charges once. SEPA and ACH answer PROCESSING and settle later. */
+  chargeSaved(request: SavedChargeRequest): Promise<ChargeResult>;
+  /** Forgets a saved method at the gateway. */
+  detach(paymentToken: string): Promise<void>;
   /** Verifies a webhook's signature on its raw body; throws when it is forged or stale. */
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): GatewayEvent;
 }

@@ -3,3 +3,5 @@ export { createGateway } from './create-gateway.ts';
 export type { GatewayEvent, PaymentGateway } from './gateway.ts';
 export { TestGateway } from './test-gateway.ts';
 export { StripeGateway } from './stripe-gateway.ts';
+export { SAVED_METHOD_KINDS, type SavedMethodDetails, type SavedMethodKind, type TestSetupDetails } from './saved-method-types.ts';
+export type { ChargeResult, PaymentFailureCode } from './gateway.ts';

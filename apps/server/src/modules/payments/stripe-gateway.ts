@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import type { PaymentMethod } from '@probe/domain';
 import type { ChargeRequest, ChargeResult, GatewayEvent, Intent, IntentRequest, PaymentGateway } from './gateway.ts';
+import type { SavedChargeRequest, SavedMethodKind, Setup, SetupRequest, SetupResult } from './saved-method-types.ts';
 import { eventFromStripeShape, failureCodeOf } from './events.ts';
 
 /** Our payment methods → Stripe's payment method types. */
@@ -8,6 +9,8 @@ const STRIPE_TYPES: Record<Exclude<PaymentMethod, 'ELECTRONIC_QUOTE' | 'FREE'>, 
   CREDIT_CARD: 'card', SEPA: 'sepa_debit', ACH: 'us_bank_account', ACSS: 'acss_debit', IDEAL: 'ideal', BANCONTACT: 'bancontact',
   EPS: 'eps', PRZELEWY24: 'p24', KLARNA: 'klarna', AFFIRM: 'affirm', PAYPAL_ONE_TIME: 'paypal',
 };
+
+const SETUP_TYPES: Record<SavedMethodKind, 'card' | 'sepa_debit' | 'us_bank_account'> = { CREDIT_CARD: 'card', SEPA_DIRECT_DEBIT: 'sepa_debit', BANK_ACCOUNT: 'us_bank_account' };
 
 export interface StripeGatewayOptions {
   secretKey: string;
@@ -65,6 +68,56 @@ export class StripeGateway implements PaymentGateway {
       };
     }
     return { status: 'FAILED', code: failureCodeOf(intent.last_payment_error?.code) };
+  }
+
+  /** A SetupIntent for off-session use on the organization's Customer (made on the first setup). */
+  async createSetup(request: SetupRequest): Promise<Setup> {
+    const customerId = request.customerId ?? (await this.stripe.customers.create(
+      { metadata: { organizationId: request.organizationId } },
+      { idempotencyKey: `customer:${request.organizationId}` },
+    )).id;
+    const setup = await this.stripe.setupIntents.create({ customer: customerId, usage: 'off_session', allowed_payment_method_types: [SETUP_TYPES[request.kind]], metadata: { organizationId: request.organizationId } });
+    return { id: setup.id, clientSecret: setup.client_secret, customerId };
+  }
+
+  /** Reads the SetupIntent the Payment Element confirmed; its payment method is what we keep (a token and display details). */
+  async completeSetup(setupId: string): Promise<SetupResult> {
+    const setup = await this.stripe.setupIntents.retrieve(setupId, { expand: ['payment_method'] });
+    const pm = typeof setup.payment_method === 'object' ? setup.payment_method : null;
+    if (setup.status !== 'succeeded' || !pm) return { ok: false, code: failureCodeOf(setup.last_setup_error?.code) };
+    const name = pm.billing_details?.name ?? null;
+    if (pm.card) {
+      return { ok: true, method: { paymentToken: pm.id, kind: 'CREDIT_CARD', name, brand: pm.card.brand, lastDigits: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year, bankCountry: null, bankName: null } };
+    }
+    if (pm.sepa_debit) {
+      return { ok: true, method: { paymentToken: pm.id, kind: 'SEPA_DIRECT_DEBIT', name, brand: null, lastDigits: pm.sepa_debit.last4 ?? '', expMonth: null, expYear: null, bankCountry: pm.sepa_debit.country ?? null, bankName: null } };
+    }
+    if (pm.us_bank_account) {
+      return { ok: true, method: { paymentToken: pm.id, kind: 'BANK_ACCOUNT', name, brand: null, lastDigits: pm.us_bank_account.last4 ?? '', expMonth: null, expYear: null, bankCountry: 'US', bankName: pm.us_bank_account.bank_name ?? null } };
+    }
+    return { ok: false, code: 'PAYMENT_ERROR' };
+  }
+
+  /** An off-session PaymentIntent confirmed at once; Stripe's idempotency key makes a retried renewal charge once. */
+  async chargeSaved(request: SavedChargeRequest): Promise<ChargeResult> {
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: request.amount, currency: request.currency, payment_method: request.paymentToken, off_session: true, confirm: true,
+          description: request.description, metadata: { renewal: request.idempotencyKey }, ...(request.customerId ? { customer: request.customerId } : {}),
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (intent.status === 'succeeded' || intent.status === 'processing') return { status: intent.status === 'succeeded' ? 'SUCCEEDED' : 'PROCESSING', reference: intent.id, card: null };
+      return { status: 'FAILED', code: failureCodeOf(intent.last_payment_error?.code) };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) return { status: 'FAILED', code: failureCodeOf(error.code) };
+      throw error;
+    }
+  }
+
+  async detach(paymentToken: string): Promise<void> {
+    await this.stripe.paymentMethods.detach(paymentToken);
   }
 
   async refund(reference: string): Promise<void> {

@@ -2,6 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { cardBrand, isAsyncMethod, testCardOutcome } from '@probe/domain';
 import type { ChargeRequest, ChargeResult, GatewayEvent, Intent, IntentRequest, PaymentGateway } from './gateway.ts';
+import type { SavedChargeRequest, Setup, SetupRequest, SetupResult, TestSetupDetails } from './saved-method-types.ts';
+import { testSavedChargeOutcome, testSetup } from './test-saved-methods.ts';
 import { eventFromStripeShape } from './events.ts';
 
 type TestIntentStatus = 'requires_action' | 'processing' | 'succeeded' | 'failed' | 'canceled';
@@ -33,6 +35,9 @@ export class TestGateway implements PaymentGateway {
   /** Every successful charge, for tests and the invariant "one charge per order". */
   readonly charges: Array<{ reference: string; checkoutToken: string; amount: number; currency: string; refunded: boolean }> = [];
   sendWebhook: WebhookSender | null = null;
+  /** Setups waiting for the buyer's details, and the answers given per idempotency key (as a provider keeps them). */
+  readonly setups = new Map<string, SetupRequest>();
+  readonly savedCharges = new Map<string, ChargeResult>();
 
   constructor(
     readonly webhookSecret: string = `whsec_test_${randomBytes(24).toString('hex')}`,
@@ -77,6 +82,43 @@ export class TestGateway implements PaymentGateway {
     }
     return { status: 'FAILED', code: intent.status === 'requires_action' ? 'PAYMENT_NOT_FOUND' : 'PAYMENT_ERROR' };
   }
+
+  async createSetup(request: SetupRequest): Promise<Setup> {
+    const id = `seti_test_${randomUUID().replaceAll('-', '')}`;
+    this.setups.set(id, request);
+    return { id, clientSecret: null, customerId: request.customerId ?? `cus_test_${request.organizationId.replaceAll('-', '')}` };
+  }
+
+  async completeSetup(setupId: string, details: TestSetupDetails | null): Promise<SetupResult> {
+    const setup = this.setups.get(setupId);
+    if (!setup || !details || details.kind !== setup.kind) return { ok: false, code: 'PAYMENT_NOT_FOUND' };
+    const result = testSetup(details, this.now());
+    if (result.ok) this.setups.delete(setupId);
+    return result;
+  }
+
+  async chargeSaved(request: SavedChargeRequest): Promise<ChargeResult> {
+    const known = this.savedCharges.get(request.idempotencyKey);
+    if (known) return known;
+    const outcome = testSavedChargeOutcome(request.paymentToken);
+    let result: ChargeResult;
+    if (outcome.settles === 'now' && outcome.failure) result = { status: 'FAILED', code: outcome.failure };
+    else {
+      const reference = outcome.settles === 'later' ? `pi_test_${randomUUID().replaceAll('-', '')}` : `ch_test_${randomUUID().replaceAll('-', '')}`;
+      this.charges.push({ reference, checkoutToken: request.idempotencyKey, amount: request.amount, currency: request.currency, refunded: false });
+      result = { status: outcome.settles === 'later' ? 'PROCESSING' : 'SUCCEEDED', reference, card: null };
+      if (outcome.settles === 'later') {
+        // A debit settles days later at a bank; here after settleDelayMs, by the same signed webhook.
+        const intent: TestIntent = { id: reference, checkoutToken: request.idempotencyKey, amount: request.amount, currency: request.currency, method: 'SEPA', returnPath: '/', status: 'processing', settleAs: outcome.failure ? 'failed' : 'succeeded' };
+        this.intents.set(reference, intent);
+        setTimeout(() => void this.settle(reference), this.settleDelayMs).unref();
+      }
+    }
+    this.savedCharges.set(request.idempotencyKey, result);
+    return result;
+  }
+
+  async detach(_paymentToken: string): Promise<void> {}
 
   async refund(reference: string): Promise<void> {
     const charge = this.charges.find((c) => c.reference === reference);

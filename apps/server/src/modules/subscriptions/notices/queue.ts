@@ -1,0 +1,27 @@
+import { schema } from '@probe/db';
+import { isUrlLanguage, storePath, type UrlLanguage } from '@probe/domain';
+import { and, eq } from 'drizzle-orm';
+import { MAIL_TOPIC } from '../../../mail/message.ts';
+import { PLAN_DISPLAY_NAMES } from '../plan-names.ts';
+import type { Executor, SubscriptionRow } from '../repo.ts';
+import { renderNotice, type Notice } from './render.ts';
+
+/**
+ * Writes one e-mail per admin of the organization (in the language the plan was bought in) to the mail
+ * outbox, in the caller's transaction: it goes out exactly when the change it tells of commits.
+ */
+export async function queueNotice(tx: Executor, subscription: SubscriptionRow, notice: Omit<Notice, 'subscriptionId'>, publicUrl: string): Promise<void> {
+  const [organization] = await tx.select().from(schema.organizations).where(eq(schema.organizations.id, subscription.organizationId));
+  if (!organization) return;
+  const admins = await tx
+    .select({ email: schema.users.email })
+    .from(schema.organizationMemberships)
+    .innerJoin(schema.users, eq(schema.users.id, schema.organizationMemberships.userId))
+    .where(and(eq(schema.organizationMemberships.organizationId, organization.id), eq(schema.organizationMemberships.isOrganizationAdmin, true)));
+  if (!admins.length) return;
+  const language: UrlLanguage = isUrlLanguage(subscription.language) ? subscription.language : 'en';
+  const manageUrl = `${publicUrl}${storePath(organization.country.toLowerCase(), language, 'subscription/')}`;
+  const plan = PLAN_DISPLAY_NAMES[subscription.planType] ?? subscription.planType;
+  const mail = renderNotice({ ...notice, subscriptionId: subscription.id }, { language, plan, manageUrl });
+  await tx.insert(schema.outbox).values(admins.map((a) => ({ topic: MAIL_TOPIC, payload: { to: a.email, locale: language, ...mail } })));
+}

@@ -1,0 +1,91 @@
+import { schema, type Database } from '@probe/db';
+import type { PlanKind, ProCustomAddon, SubscriptionState, SubscriptionStatus, SubscriptionTerm } from '@probe/domain';
+import { eq, inArray, sql } from 'drizzle-orm';
+
+const { subscriptions, subscriptionEvents } = schema;
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+/** The database or an open transaction. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/** The rules' view of a row. */
+export function stateOf(row: SubscriptionRow): SubscriptionState {
+  return {
+    plan: row.planType as PlanKind, status: row.status as SubscriptionStatus, term: row.term as SubscriptionTerm,
+    periodStart: row.periodStart, periodEnd: row.periodEnd, billingAnchor: row.billingAnchor, autoRenew: row.autoRenew,
+    renewalFailures: row.renewalFailures, scheduledPlan: row.scheduledPlan as PlanKind | null,
+    proCustomFeatures: row.proCustomFeatures as ProCustomAddon[], scheduledProCustomFeatures: row.scheduledProCustomFeatures as ProCustomAddon[] | null,
+    referralCreditMonths: row.referralCreditMonths, seats: row.seats, devices: row.devices, commitmentEnd: row.commitmentEnd,
+  };
+}
+
+/** The columns a state is written to. */
+export function columnsOf(state: SubscriptionState) {
+  return {
+    planType: state.plan, status: state.status, term: state.term, periodStart: state.periodStart, periodEnd: state.periodEnd,
+    billingAnchor: state.billingAnchor, autoRenew: state.autoRenew, renewalFailures: state.renewalFailures, scheduledPlan: state.scheduledPlan,
+    proCustomFeatures: [...state.proCustomFeatures], scheduledProCustomFeatures: state.scheduledProCustomFeatures ? [...state.scheduledProCustomFeatures] : null,
+    referralCreditMonths: state.referralCreditMonths, seats: state.seats, devices: state.devices, commitmentEnd: state.commitmentEnd,
+  };
+}
+
+export async function subscriptionsOf(db: Executor, organizationIds: readonly string[]): Promise<Map<string, SubscriptionRow>> {
+  if (!organizationIds.length) return new Map();
+  const rows = await db.select().from(subscriptions).where(inArray(subscriptions.organizationId, [...organizationIds]));
+  return new Map(rows.map((r) => [r.organizationId, r]));
+}
+
+export async function findSubscription(db: Executor, id: string): Promise<SubscriptionRow | null> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  return row ?? null;
+}
+
+/** The row, locked until the transaction ends: every change of a subscription goes through here. */
+export async function lockSubscription(tx: Executor, by: { id: string } | { organizationId: string }): Promise<SubscriptionRow | null> {
+  const where = 'id' in by ? eq(subscriptions.id, by.id) : eq(subscriptions.organizationId, by.organizationId);
+  const [row] = await tx.select().from(subscriptions).where(where).for('update');
+  return row ?? null;
+}
+
+export interface Cause {
+  type: string;
+  orderToken?: string | null;
+  chargeId?: number | null;
+}
+
+/** Writes the new state over a locked row, with the event that records the move; the row as written. */
+export async function writeState(
+  tx: Executor,
+  row: SubscriptionRow,
+  next: SubscriptionState,
+  cause: Cause,
+  extra: Partial<Pick<SubscriptionRow, 'currentPrice' | 'scheduledPrice' | 'currency' | 'maxCloudUsers' | 'synchronizationStatus'>> = {},
+): Promise<SubscriptionRow> {
+  const [written] = await tx
+    .update(subscriptions)
+    .set({ ...columnsOf(next), ...extra, version: sql`${subscriptions.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(subscriptions.id, row.id))
+    .returning();
+  await tx.insert(subscriptionEvents).values({
+    subscriptionId: row.id, type: cause.type, orderToken: cause.orderToken ?? null, chargeId: cause.chargeId ?? null,
+    versionAfter: written!.version, before: stateOf(row), after: next,
+  });
+  return written!;
+}
+
+/**
+ * The yearly list price of a plan in the organization's country (the price a scheduled change renews at);
+ * null when the store does not sell that plan there.
+ */
+export async function planListPrice(db: Executor, plan: PlanKind, organizationId: string): Promise<number | null> {
+  const { productVariants: variants, variantPrices: prices, organizations } = schema;
+  const [row] = await db
+    .select({ amount: prices.amount })
+    .from(variants)
+    .innerJoin(prices, eq(prices.variantId, variants.id))
+    .innerJoin(organizations, eq(organizations.country, prices.country))
+    .where(sql`${variants.planKind} = ${plan} and ${variants.billingPeriod} = 'ANNUAL' and ${organizations.id} = ${organizationId}`)
+    .orderBy(variants.market, variants.position)
+    .limit(1);
+  return row?.amount ?? null;
+}

@@ -1,0 +1,11 @@
+/** Outbox topics of subscriptions. */
+export const TOPICS = {
+  /** A subscription's period ends (or a declined renewal is due for another try): payload PeriodEndJob. */
+  periodEnd: 'subscription.period-end',
+} as const;
+
+export interface PeriodEndJob {
+  subscriptionId: string;
+  /** The period end the job was written for (ISO); a job whose period has moved on does nothing. */
+  periodEnd: string;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { catalogues } from '../src/modules/subscriptions/notices/catalogues.ts';
+import { en } from '../src/modules/subscriptions/notices/messages.ts';
+import { renderNotice, type Notice } from '../src/modules/subscriptions/notices/render.ts';
+
+const STORE_LANGUAGES = ['ar', 'da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nl', 'no', 'pl', 'pt', 'sv', 'tr'];
+
+const placeholders = (s: string) => [...new Set(s.match(/\{\w+\}/g) ?? [])].sort();
+
+describe('subscription notice translations', () => {
+  it('has every store language, each with every key of en, none empty, the same placeholders', () => {
+    expect(Object.keys(catalogues).sort()).toEqual(STORE_LANGUAGES);
+    const keys = Object.keys(en).sort();
+    for (const [lang, messages] of Object.entries(catalogues)) {
+      expect(Object.keys(messages).sort(), lang).toEqual(keys);
+      for (const key of keys) {
+        const text = (messages as unknown as Record<string, string>)[key]!;
+        expect(typeof text, `${lang}.${key}`).toBe('string');
+        expect(text.trim(), `${lang}.${key}`).not.toBe('');
+        expect(placeholders(text), `${lang}.${key}`).toEqual(placeholders((en as unknown as Record<string, string>)[key]!));
+      }
+      expect(messages.signoff, lang).toBe('— Probe Store');
+    }
+  });
+});
+
+describe('renderNotice', () => {
+  const failed: Notice = { subscriptionId: 'sub_1', kind: 'failed', amount: 123456, currency: 'eur', date: '2027-03-01T00:00:00Z' };
+  const manageUrl = 'https://store.example.com/account/subscriptions/sub_1';
+
+  it('formats the amount and date the German way', () => {
+    const out = renderNotice(failed, { language: 'de', plan: 'Pro', manageUrl });
+    expect(out.subject).toContain('Pro');
+    expect(out.text).toContain('1.234,56');
+    expect(out.text).toContain('2027');
+    expect(out.html).toContain('1.234,56');
+    expect(out.html).toContain('dir="ltr"');
+    expect(out.text).not.toMatch(/\{\w+\}/);
+  });
+
+  it('writes Arabic right to left', () => {
+    const out = renderNotice(failed, { language: 'ar', plan: 'Pro', manageUrl });
+    expect(out.html).toContain('dir="rtl"');
+    expect(out.html).toContain('lang="ar"');
+    expect(out.text).not.toMatch(/\{\w+\}/);
+  });
+
+  it('links the manage URL in English', () => {
+    const out = renderNotice(failed, { language: 'en', plan: 'Pro', manageUrl });
+    expect(out.text).toContain(manageUrl);
+    expect(out.html).toContain(`href="${manageUrl}"`);
+    expect(out.subject).toBe('We could not renew your Pro subscription');
+  });
+
+  it('fills every placeholder for every kind in every language', () => {
+    for (const language of STORE_LANGUAGES) {
+      for (const kind of ['renewed', 'failed', 'pastDue', 'ended', 'reversed'] as const) {
+        const out = renderNotice({ ...failed, kind, attempts: 3 }, { language: language as keyof typeof catalogues, plan: 'Pro', manageUrl });
+        expect(`${out.subject}\n${out.text}`, `${language} ${kind}`).not.toMatch(/\{\w+\}/);
+      }
+    }
+  });
+});
