@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ChargeResult, PaymentGateway } from '../payments/index.ts';
 import { queueNotice } from './notices/queue.ts';
 import { findSubscription, lockSubscription, stateOf, writeState, type Executor, type SubscriptionRow } from './repo.ts';
-import { primaryMethod, customerOf } from './saved-methods-repo.ts';
+import { billingOf } from './saved-methods-repo.ts';
 import { TOPICS, type PeriodEndJob } from './topics.ts';
 
 const { subscriptionCharges: charges, outbox } = schema;
@@ -58,10 +58,14 @@ async function expire(deps: RenewalDeps, seen: SubscriptionRow, now: Date): Prom
 async function charge(deps: RenewalDeps, seen: SubscriptionRow, now: Date): Promise<void> {
   const attempt = seen.renewalFailures + 1;
   const periodEnd = seen.periodEnd!;
-  const method = await primaryMethod(deps.db, seen.organizationId);
+  const { method, customerId } = await billingOf(deps.db, seen.organizationId, deps.gateway.name);
   const amount = seen.scheduledPlan && seen.scheduledPrice !== null ? seen.scheduledPrice : seen.currentPrice;
-  await deps.db.insert(charges).values({ subscriptionId: seen.id, periodEnd, attempt, amount, currency: seen.currency, paymentMethodId: method?.id ?? null }).onConflictDoNothing();
-  const [chargeRow] = await deps.db.select().from(charges).where(and(eq(charges.subscriptionId, seen.id), eq(charges.periodEnd, periodEnd), eq(charges.attempt, attempt)));
+  // Written (or found, after a crash) before the gateway is called; the no-op update makes RETURNING answer either way.
+  const [chargeRow] = await deps.db
+    .insert(charges)
+    .values({ subscriptionId: seen.id, periodEnd, attempt, amount, currency: seen.currency, paymentMethodId: method?.id ?? null })
+    .onConflictDoUpdate({ target: [charges.subscriptionId, charges.periodEnd, charges.attempt], set: { attempt } })
+    .returning();
   if (!chargeRow) throw new Error('renewal charge row missing');
 
   let result: ChargeResult;
@@ -70,7 +74,7 @@ async function charge(deps: RenewalDeps, seen: SubscriptionRow, now: Date): Prom
   else if (chargeRow.amount === 0) result = { status: 'SUCCEEDED', reference: `free:${chargeRow.id}`, card: null };
   else {
     result = await deps.gateway.chargeSaved({
-      paymentToken: method.paymentToken, customerId: await customerOf(deps.db, seen.organizationId, deps.gateway.name),
+      paymentToken: method.paymentToken, customerId,
       amount: chargeRow.amount, currency: chargeRow.currency, idempotencyKey: `renewal:${seen.id}:${periodEnd.toISOString()}:${attempt}`,
       description: `Subscription renewal ${seen.planType}`,
     });

@@ -9,9 +9,14 @@ export async function methodsOf(db: Executor, organizationId: string): Promise<S
   return db.select().from(methods).where(eq(methods.organizationId, organizationId)).orderBy(desc(methods.isPrimary), desc(methods.createdAt), desc(methods.id));
 }
 
-export async function primaryMethod(db: Executor, organizationId: string): Promise<SavedMethodRow | null> {
-  const [row] = await db.select().from(methods).where(and(eq(methods.organizationId, organizationId), eq(methods.isPrimary, true), eq(methods.isActive, true)));
-  return row ?? null;
+/** What a renewal charges: the organization's primary saved method and its customer at the gateway (one query). */
+export async function billingOf(db: Executor, organizationId: string, gateway: string): Promise<{ method: SavedMethodRow | null; customerId: string | null }> {
+  const [row] = await db
+    .select({ method: methods, customerId: gatewayCustomers.customerId })
+    .from(methods)
+    .leftJoin(gatewayCustomers, and(eq(gatewayCustomers.organizationId, methods.organizationId), eq(gatewayCustomers.gateway, gateway)))
+    .where(and(eq(methods.organizationId, organizationId), eq(methods.isPrimary, true), eq(methods.isActive, true)));
+  return { method: row?.method ?? null, customerId: row?.customerId ?? null };
 }
 
 export async function customerOf(db: Executor, organizationId: string, gateway: string): Promise<string | null> {

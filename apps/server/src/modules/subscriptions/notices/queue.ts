@@ -11,16 +11,15 @@ import { renderNotice, type Notice } from './render.ts';
  * outbox, in the caller's transaction: it goes out exactly when the change it tells of commits.
  */
 export async function queueNotice(tx: Executor, subscription: SubscriptionRow, notice: Omit<Notice, 'subscriptionId'>, publicUrl: string): Promise<void> {
-  const [organization] = await tx.select().from(schema.organizations).where(eq(schema.organizations.id, subscription.organizationId));
-  if (!organization) return;
   const admins = await tx
-    .select({ email: schema.users.email })
+    .select({ email: schema.users.email, country: schema.organizations.country })
     .from(schema.organizationMemberships)
     .innerJoin(schema.users, eq(schema.users.id, schema.organizationMemberships.userId))
-    .where(and(eq(schema.organizationMemberships.organizationId, organization.id), eq(schema.organizationMemberships.isOrganizationAdmin, true)));
+    .innerJoin(schema.organizations, eq(schema.organizations.id, schema.organizationMemberships.organizationId))
+    .where(and(eq(schema.organizationMemberships.organizationId, subscription.organizationId), eq(schema.organizationMemberships.isOrganizationAdmin, true)));
   if (!admins.length) return;
   const language: UrlLanguage = isUrlLanguage(subscription.language) ? subscription.language : 'en';
-  const manageUrl = `${publicUrl}${storePath(organization.country.toLowerCase(), language, 'subscription/')}`;
+  const manageUrl = `${publicUrl}${storePath(admins[0]!.country.toLowerCase(), language, 'subscription/')}`;
   const plan = PLAN_DISPLAY_NAMES[subscription.planType] ?? subscription.planType;
   const mail = renderNotice({ ...notice, subscriptionId: subscription.id }, { language, plan, manageUrl });
   await tx.insert(schema.outbox).values(admins.map((a) => ({ topic: MAIL_TOPIC, payload: { to: a.email, locale: language, ...mail } })));
