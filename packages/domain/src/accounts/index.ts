@@ -1,1 +1,2 @@
 export * from './organizations.ts';
+export * from './probe-purchase.ts';
