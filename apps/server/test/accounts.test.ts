@@ -74,6 +74,8 @@ describe('me (UserQuery)', () => {
     expect(res.body.data!.me).toMatchObject({ email: 'Newcomer@Example.test', name: 'New Comer', organizationMemberships: [] });
     const [row] = await t.database.db.select().from(schema.users).where(sql`${schema.users.id} = 'new-subject-1'`);
     expect(row?.email).toBe('Newcomer@Example.test');
+    // A store wants to sell: a new user may buy both probe models.
+    expect(row).toMatchObject({ canBuyPersonalProbePlus: true, canBuyPersonalProbeIq3: true });
   });
 });
 

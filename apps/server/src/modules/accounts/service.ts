@@ -1,4 +1,5 @@
 import { schema, type Database } from '@probe/db';
+import type { ProbeBuyer } from '@probe/domain';
 import { eq } from 'drizzle-orm';
 import { accountError, type AccountError } from './errors.ts';
 import {
@@ -74,6 +75,19 @@ export class AccountsService {
   async openCheckout(userId: string, membershipId: string | null) {
     if (membershipId && !(await this.ownMembership(userId, membershipId))) return null;
     return openCheckoutOf(this.db, userId, membershipId);
+  }
+
+  /**
+   * What decides the user's probe purchases (domain probePurchaseRefusal): their model rights, and their
+   * role in the organization they buy for when there is one (a membership that is not theirs counts as none).
+   */
+  async probeBuyer(user: Pick<UserRow, 'id' | 'canBuyPersonalProbePlus' | 'canBuyPersonalProbeIq3'>, membershipId: string | null): Promise<ProbeBuyer> {
+    const found = membershipId ? await this.ownMembership(user.id, membershipId) : null;
+    return {
+      canBuyPersonalProbePlus: user.canBuyPersonalProbePlus,
+      canBuyPersonalProbeIq3: user.canBuyPersonalProbeIq3,
+      membership: found ? { isOrganizationAdmin: found.membership.isOrganizationAdmin, canPurchasePersonalProbe: found.membership.canPurchasePersonalProbe } : null,
+    };
   }
 
   async updateAccount(userId: string, input: { name: string }): Promise<{ user: UserRow | null; errors: AccountError[] }> {
