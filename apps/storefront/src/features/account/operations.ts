@@ -11,10 +11,16 @@ export type AccountMembership = AccountUser['organizationMemberships'][number];
 export type AccountOrder = AccountUser['orders'][number];
 export type OrganizationMemberFields = NonNullable<UserOrganizationRefreshQueryQuery['organizationMembership']>['organization']['members'][number];
 
-/** UserQuery (spec §7): who is signed in, and their memberships (the first one's country drives a redirect). */
+/**
+ * UserQuery (spec §7): who is signed in, their probe rights, and their memberships (the first one's
+ * country drives a redirect; purchases are made for it).
+ */
 export const USER_QUERY: TypedDocumentNode<UserQueryQuery, UserQueryQueryVariables> = gql`
   query UserQuery {
-    me { id email name organizationMemberships { id isOrganizationAdmin canPurchasePersonalProbe organization { id name slug country } } }
+    me {
+      id email name canBuyPersonalProbePlus canBuyPersonalProbeIq3
+      organizationMemberships { id isOrganizationAdmin canPurchasePersonalProbe organization { id name slug country } }
+    }
   }
 `;
 
