@@ -1,5 +1,5 @@
 import { schema, type Database } from '@probe/db';
-import type { ProbeBuyer } from '@probe/domain';
+import { ACCOUNT_NAME_MAX_LENGTH, type ProbeBuyer } from '@probe/domain';
 import { eq } from 'drizzle-orm';
 import { accountError, type AccountError } from './errors.ts';
 import {
@@ -13,8 +13,6 @@ export interface Identity {
   email: string | null;
   name: string | null;
 }
-
-export const NAME_MAX_LENGTH = 100;
 
 /**
  * Users, organizations and memberships (spec §3, §6). Every read or change of an organization goes
@@ -92,7 +90,7 @@ export class AccountsService {
 
   async updateAccount(userId: string, input: { name: string }): Promise<{ user: UserRow | null; errors: AccountError[] }> {
     const name = input.name.trim();
-    if (!name || name.length > NAME_MAX_LENGTH) return { user: null, errors: [accountError('INVALID', 'name', `A name has 1 to ${NAME_MAX_LENGTH} characters`)] };
+    if (!name || name.length > ACCOUNT_NAME_MAX_LENGTH) return { user: null, errors: [accountError('INVALID', 'name', `A name has 1 to ${ACCOUNT_NAME_MAX_LENGTH} characters`)] };
     const [user] = await this.db.update(schema.users).set({ name, updatedAt: new Date() }).where(eq(schema.users.id, userId)).returning();
     return user ? { user, errors: [] } : { user: null, errors: [accountError('NOT_FOUND', null, 'User not found')] };
   }
