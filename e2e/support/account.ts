@@ -71,7 +71,7 @@ const membership = (id: string, admin: boolean, country: string, name: string) =
 export function demoUser(options: { country?: string; admin?: boolean; orders?: boolean } = {}): Record<string, unknown> {
   const money = (cents: number, currency: string) => ({ __typename: 'TaxedMoney', currency, gross: { __typename: 'Money', currency, fractionalAmount: cents } });
   return {
-    __typename: 'User', id: 'user-1', email: 'admin@demo.probe.store', name: 'Dana Admin',
+    __typename: 'User', id: 'user-1', email: 'admin@demo.probe.store', name: 'Dana Admin', canBuyPersonalProbePlus: true, canBuyPersonalProbeIq3: true,
     organizationMemberships: [membership('m-1', options.admin ?? true, options.country ?? 'US', 'Demo Clinic')],
     orders: options.orders === false ? [] : [
       { __typename: 'Order', id: 'o-1', token: '11111111-1111-4111-8111-111111111111', number: '1042', created: '2026-11-20T10:00:00.000Z', paymentStatus: 'FULLY_CHARGED', total: money(389900, 'USD'), invoice: null },

@@ -343,9 +343,122 @@ describe('accounts (real API, stand-in provider)', () => {
     await page.waitForURL((url) => url.pathname === '/de/de/');
     await context.close();
   });
+
+  /** Sends one GraphQL operation to the server as `who` (a token the stand-in provider signs). */
+  async function gqlAs<T>(who: (typeof DEMO)[keyof typeof DEMO], query: string, variables: Record<string, unknown> = {}): Promise<T> {
+    const res = await fetch(`${server.url}/graphql`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `JWT ${minter.mint(who)}` }, body: JSON.stringify({ query, variables }),
+    });
+    return ((await res.json()) as { data: T }).data;
+  }
+
+  /** The clinic admin sets whether the demo member may buy a personal probe (the demo data says no; another case flips it). */
+  async function allowMemberProbe(allowed: boolean): Promise<void> {
+    const { me } = await gqlAs<{ me: { organizationMemberships: Array<{ id: string }> } }>(DEMO.admin, '{ me { organizationMemberships { id } } }');
+    const { organizationMembership } = await gqlAs<{ organizationMembership: { organization: { members: Array<{ membershipId: string; email: string }> } } }>(
+      DEMO.admin, 'query Q($id: ID!) { organizationMembership(id: $id) { organization { members { membershipId email } } } }', { id: me.organizationMemberships[0]!.id });
+    const id = organizationMembership.organization.members.find((m) => m.email === DEMO.member.email)!.membershipId;
+    await gqlAs(DEMO.admin, 'mutation Q($id: ID!, $allowed: Boolean!) { organizationMembershipUpdate(id: $id, input: { canPurchasePersonalProbe: $allowed }) { errors { code } } }', { id, allowed });
+  }
+
+  it('a member whose clinic leaves probes to its admin is told so on the probe pages, with no buy button; once allowed, the button is back', async () => {
+    const en = uiMessages('en-US');
+    const explanation = en['probe.refused.organization']!.replace('{organization}', 'Lakeside Clinic');
+    await allowMemberProbe(false);
+    user = DEMO.member;
+    for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+      const { page, context, problems } = await session(viewport);
+      await signInFromHeader(page, '/us/en/');
+      for (const path of ['/us/en/product/iq3/', '/us/en/iq-plus/']) {
+        await page.goto(path);
+        await hydrated(page);
+        const refusal = page.getByTestId('probe-refusal');
+        await refusal.waitFor();
+        expect(plainText(await refusal.locator('p').textContent()), path).toBe(explanation);
+        expect(await refusal.locator('a').getAttribute('href')).toMatch(/^\/us\/en\/account\/organization\/[^/]+\/$/);
+        expect(await page.locator('.add-to-cart button').count(), path).toBe(0);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `probe-refused-member-${viewport === VIEWPORTS.phone ? 'phone' : 'desktop'}`);
+      expect(problems.errors).toEqual([]);
+      await context.close();
+    }
+    await allowMemberProbe(true);
+    try {
+      const { page, context } = await session();
+      await signInFromHeader(page, '/us/en/product/iq3/');
+      await page.locator('.add-to-cart button').waitFor();
+      expect(await page.getByTestId('probe-refusal').count()).toBe(0);
+      await context.close();
+    } finally {
+      await allowMemberProbe(false);
+    }
+  });
+
+  it('my account: the name form shows the server\'s error under the field keeping what was typed, and a saved name everywhere', async () => {
+    const en = uiMessages('en-US');
+    const invalid = en['account.nameInvalid']!.replace('{max}', '100');
+    user = DEMO.individual;
+    for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+      const { page, context, problems } = await session(viewport);
+      await signInFromHeader(page, '/us/en/');
+      await page.goto('/us/en/account/');
+      const form = page.getByTestId('name-form');
+      await form.waitFor();
+      const input = form.getByLabel(en['account.editName']!);
+      for (const typed of ['   ', 'x'.repeat(101)]) {
+        await input.fill(typed);
+        await form.getByRole('button', { name: en['account.saveName'] }).click();
+        await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
+        const describedBy = (await input.getAttribute('aria-describedby'))!;
+        expect(plainText(await page.locator(`[id="${describedBy}"]`).textContent())).toBe(invalid);
+        expect(await input.inputValue()).toBe(typed);
+      }
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await screenshot(page, `account-name-error-${viewport === VIEWPORTS.phone ? 'phone' : 'desktop'}`);
+      const name = viewport === VIEWPORTS.phone ? 'Ada Lovelace' : 'Ada King';
+      await input.fill(name);
+      await input.press('Enter');
+      await expect.poll(() => form.getByRole('status').textContent()).toBe(en['account.nameSaved']);
+      expect(await input.getAttribute('aria-invalid')).toBeNull();
+      expect(plainText(await page.getByTestId('account-profile').textContent())).toContain(name);
+      await expect.poll(async () => plainText(await page.getByTestId('account-menu').textContent())).toBe(name);
+      // The server kept it: a fresh page shows it.
+      await page.reload();
+      await page.getByTestId('account-profile').waitFor();
+      expect(plainText(await page.getByTestId('account-profile').textContent())).toContain(name);
+      expect(problems.errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('a mobile handoff: a code for the app\'s token opens the store signed in at next; the same URL again shows the error page', async () => {
+    const en = uiMessages('en-US');
+    const issued = await fetch(`${server.url}/auth/handoff`, { method: 'POST', headers: { authorization: `JWT ${minter.mint(DEMO.member)}` } });
+    expect(issued.status).toBe(200);
+    const { code } = (await issued.json()) as { code: string };
+    const url = `/auth/callback?source=mobile&handoff=${code}&next=${encodeURIComponent('/us/en/account/')}`;
+    const { page, context } = await openPage(browser, { baseURL: server.url });
+    await page.goto(url);
+    await page.waitForURL((u) => u.pathname === '/us/en/account/');
+    await page.getByTestId('account-profile').waitFor();
+    expect(plainText(await page.getByTestId('account-profile').textContent())).toContain(DEMO.member.email);
+    expect(JSON.parse((await storage(page, 'authToken'))!)).toMatchObject({ tokenType: 'JWT', source: 'mobile' });
+    // The code was used: the same URL signs nobody in.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(url);
+    await page.getByTestId('error-screen').waitFor();
+    expect(await page.locator('#error-heading').textContent()).toBe(en['error.heading']);
+    expect(await storage(page, 'authToken')).toBeNull();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
 });
 
 const DEMO = {
+  individual: { id: '7d1f0b52-0c1a-4b7e-9a51-000000000001', email: 'individual@demo.probe.store', name: 'Ada Individual' },
   admin: { id: '7d1f0b52-0c1a-4b7e-9a51-000000000002', email: 'admin@demo.probe.store', name: 'Alex Admin' },
   member: { id: '7d1f0b52-0c1a-4b7e-9a51-000000000003', email: 'member@demo.probe.store', name: 'Morgan Member' },
   vet: { id: '7d1f0b52-0c1a-4b7e-9a51-000000000004', email: 'vet@demo.probe.store', name: 'Vera Vet' },

@@ -74,6 +74,8 @@ describe('me (UserQuery)', () => {
     expect(res.body.data!.me).toMatchObject({ email: 'Newcomer@Example.test', name: 'New Comer', organizationMemberships: [] });
     const [row] = await t.database.db.select().from(schema.users).where(sql`${schema.users.id} = 'new-subject-1'`);
     expect(row?.email).toBe('Newcomer@Example.test');
+    // A store wants to sell: a new user may buy both probe models.
+    expect(row).toMatchObject({ canBuyPersonalProbePlus: true, canBuyPersonalProbeIq3: true });
   });
 });
 
@@ -115,10 +117,12 @@ describe('organization membership, admins and members', () => {
     expect(await accountState()).toBe(before);
   });
 
-  it('changes a name, and refuses an empty one keeping the old', async () => {
+  it('changes a name, and refuses an empty or too long one keeping the old', async () => {
     const ACCOUNT = `mutation A($name: String!) { accountUpdate(input: { name: $name }) { user { name } errors { code field } } }`;
-    const bad = await t.gql<{ accountUpdate: unknown }>(ACCOUNT, { name: '   ' }, as('individual'));
-    expect(bad.body.data!.accountUpdate).toEqual({ user: null, errors: [{ code: 'INVALID', field: 'name' }] });
+    for (const name of ['   ', 'x'.repeat(101)]) {
+      const bad = await t.gql<{ accountUpdate: unknown }>(ACCOUNT, { name }, as('individual'));
+      expect(bad.body.data!.accountUpdate).toEqual({ user: null, errors: [{ code: 'INVALID', field: 'name' }] });
+    }
     const good = await t.gql<{ accountUpdate: unknown }>(ACCOUNT, { name: 'Ada Lovelace' }, as('individual'));
     expect(good.body.data!.accountUpdate).toEqual({ user: { name: 'Ada Lovelace' }, errors: [] });
   });

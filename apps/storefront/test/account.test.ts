@@ -148,6 +148,64 @@ describe('completing the sign-in', () => {
   });
 });
 
+describe('mobile handoff return (/auth/callback?source=mobile&handoff=…&next=…)', () => {
+  const redeemed = { access_token: 'jwt.from.app', token_type: 'JWT', expires_in: 1800 };
+  let calls: Array<{ url: string; body: string | null }>;
+  const fakeFetch = (answer: unknown, status = 200): typeof fetch => (async (input: RequestInfo | URL, init?: RequestInit) => {
+    calls.push({ url: String(input), body: init?.body ? String(init.body) : null });
+    return new Response(JSON.stringify(answer), { status });
+  }) as typeof fetch;
+
+  beforeEach(() => {
+    localStorage.clear();
+    calls = [];
+    window.dataLayer = [];
+    localStorage.setItem(STORAGE_KEYS.idToken, 'id.of.an.earlier.web.session');
+  });
+
+  it('redeems the code once at our server, saves a mobile token record, sends the login event and goes to next', async () => {
+    const target = await completeSignIn('?source=mobile&handoff=code-1&next=%2Fde%2Fde%2Faccount%2F%3Ftab%3D1', localStorage, fakeFetch(redeemed));
+    expect(target).toBe('/de/de/account/?tab=1');
+    expect(calls).toEqual([{ url: '/auth/handoff/redeem', body: JSON.stringify({ code: 'code-1' }) }]);
+    const record = JSON.parse(localStorage.getItem(STORAGE_KEYS.authToken)!);
+    expect(record).toMatchObject({ token: 'jwt.from.app', tokenType: 'JWT', expiresIn: 1800, source: 'mobile', state: null });
+    expect(validAuthToken(() => {})?.token).toBe('jwt.from.app');
+    expect(localStorage.getItem(STORAGE_KEYS.idToken)).toBeNull();
+    expect(window.dataLayer!.map((e) => e.event)).toContain('login');
+  });
+
+  it.each(['https://evil.test/', '//evil.test/us/en/', '/%2F%2Fevil.test', 'javascript:alert(1)', ''])('goes to / instead of the unsafe next %j', async (next) => {
+    expect(await completeSignIn(`?source=mobile&handoff=code-1&next=${encodeURIComponent(next)}`, localStorage, fakeFetch(redeemed))).toBe('/');
+  });
+
+  it('a refused code (unknown, used or expired) is a malformed return, and signs nobody in', async () => {
+    const error = await completeSignIn('?source=mobile&handoff=used&next=/us/en/', localStorage, fakeFetch({ error: 'invalid_handoff' }, 400)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SignInError);
+    expect((error as SignInError).message).toBe(LOGIN_ERROR);
+    expect((error as SignInError).detail).toContain(MALFORMED_REDIRECT);
+    expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+    expect(window.dataLayer!.map((e) => e.event)).not.toContain('login');
+  });
+
+  it('an answer without a token is "Invalid auth token"', async () => {
+    await expect(completeSignIn('?source=mobile&handoff=c', localStorage, fakeFetch({ token_type: 'JWT' }))).rejects.toMatchObject({ message: 'Invalid auth token' });
+    expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+  });
+
+  it('source=mobile with a code and state but no handoff is state-checked like any return: a forged state is refused, nothing is fetched', async () => {
+    saveLoginState({ state: 'st-1', codeVerifier: 'ver-1' });
+    await expect(completeSignIn('?source=mobile&code=abc&state=forged', localStorage, fakeFetch(redeemed))).rejects.toMatchObject({ message: LOGIN_ERROR });
+    await expect(completeSignIn('?source=mobile&code=abc', localStorage, fakeFetch(redeemed))).rejects.toMatchObject({ message: LOGIN_ERROR });
+    expect(calls).toEqual([]);
+    expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+  });
+
+  it('a handoff code without source=mobile is not a handoff', async () => {
+    await expect(completeSignIn('?handoff=code-1', localStorage, fakeFetch(redeemed))).rejects.toMatchObject({ message: LOGIN_ERROR });
+    expect(calls).toEqual([]);
+  });
+});
+
 describe('last location after sign-in: same-origin paths only', () => {
   beforeEach(() => localStorage.clear());
   it.each(['//evil.test/us/en/', '/\\evil.test', 'javascript:alert(1)', '%2F%2Fevil.test', '/%2F%2Fevil.test', '/%2f%5cevil.test', 'https://evil.test/us/en/', 'http:evil.test'])(

@@ -19,6 +19,8 @@ export interface VerifiedIdentity {
   id: string;
   email: string | null;
   name: string | null;
+  /** When the token stops being valid (its `exp`, in seconds since the epoch); null when it carries none. */
+  expiresAt: number | null;
 }
 
 export interface TokenConfig {
@@ -58,7 +60,8 @@ export async function createTokenVerifier(config: TokenConfig): Promise<TokenVer
   };
 }
 
-function tokenOf(authorization: string | null): string | undefined {
+/** The token of an `Authorization: JWT <token>` (or Bearer) header, unverified; undefined for any other header. */
+export function tokenOf(authorization: string | null): string | undefined {
   return authorization ? HEADER.exec(authorization)?.[1] : undefined;
 }
 
@@ -66,7 +69,8 @@ const claim = (value: unknown): string | null => (typeof value === 'string' && v
 
 function identityOf(payload: JWTPayload): VerifiedIdentity | null {
   const id = claim(payload.sub);
-  return id ? { id, email: claim(payload.email), name: claim(payload.name) } : null;
+  const expiresAt = typeof payload.exp === 'number' && Number.isFinite(payload.exp) ? payload.exp : null;
+  return id ? { id, email: claim(payload.email), name: claim(payload.name), expiresAt } : null;
 }
 
 /** The built-in provider's keys, as a local JWKS rebuilt whenever the key set changes. */

@@ -18,6 +18,8 @@ import { createRateLimiterFactory } from './rate-limit.ts';
 import { createGateway, type PaymentGateway } from '../modules/payments/index.ts';
 import { registerMailSinkPage } from '../mail/index.ts';
 import { registerIdentity, type Identity } from '../identity/index.ts';
+import { Handoffs } from '../auth/handoffs.ts';
+import { registerAuthHandoff } from './auth-handoff.ts';
 
 export interface AppDeps {
   config: Config;
@@ -77,6 +79,8 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   const responseCache = new ResponseCache({ maxAgeSeconds: config.RESPONSE_CACHE_MAX_AGE_S, maxEntries: 5000, version: () => catalogue.version() });
   registerGraphqlRoute(app, yoga, responseCache, () => catalogue.version());
   registerPaymentRoutes(app, database.db, gateway);
+  const clock = now ?? (() => new Date());
+  registerAuthHandoff(app, { tokens, handoffs: new Handoffs(database.db, clock), rateLimits, now: clock });
   registerMailSinkPage(app, config);
   app.addHook('onClose', () => rateLimits.close());
   if (storefront) await registerStorefront(app, { yoga, config, bundle: storefront });

@@ -8,8 +8,9 @@ export const AUTHORIZED_OPERATIONS: ReadonlySet<string> = new Set([
   'CheckUserExistence', 'PaymentMethodCreate', 'PaymentMethodDelete', 'PaymentMethodSetAsPrimary', 'PaymentMethodUpdate',
   'SubscriptionRenewal', 'SubscriptionScheduleAdd', 'SubscriptionScheduleRemove', 'UpdateCheckoutBillingAddress',
   'UpdateCheckoutShippingAddress', 'UpdateExpressCheckoutShippingAddress', 'UpdateVoucher',
-  // Beyond the spec's list: the edit-membership screen's one mutation, which only a signed-in admin may send.
-  'OrganizationMembershipUpdate',
+  // Beyond the spec's list: the edit-membership screen's one mutation, which only a signed-in admin may send,
+  // and my account's name form.
+  'OrganizationMembershipUpdate', 'AccountUpdate',
 ]);
 
 /**

@@ -8,3 +8,4 @@ export * from './jobs.ts';
 export * from './accounts.ts';
 export * from './identity.ts';
 export * from './subscriptions.ts';
+export * from './auth-handoffs.ts';

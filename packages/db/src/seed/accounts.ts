@@ -5,7 +5,11 @@ import { DEMO_USERS } from './demo-users.ts';
 
 const [individual, admin, member, vet, student] = DEMO_USERS;
 
-/** Demo organizations: a clinic with an admin and a member, an individual, a vet hospital abroad, a student. */
+/**
+ * Demo organizations: a clinic with an admin and a member, an individual, a vet hospital abroad, a student.
+ * The clinic leaves probes to its admin (the member may not buy one), and the student may not buy an IQ+:
+ * one demo user for each rule of personal probes.
+ */
 const ORGANIZATIONS = [
   {
     id: '5e0c2b9a-3f4d-4c1e-8b6a-000000000001', name: 'Ada Individual', slug: 'ada-individual', country: 'US', practiceType: 'PRIVATE_PRACTICE',
@@ -15,7 +19,7 @@ const ORGANIZATIONS = [
   {
     id: '5e0c2b9a-3f4d-4c1e-8b6a-000000000002', name: 'Lakeside Clinic', slug: 'lakeside-clinic', country: 'US', practiceType: 'CLINIC',
     planType: 'CLINIC', maxSeats: 10, maxDevices: 10, maxCloudUsers: 10, subscriptionStatus: 'ACTIVE', expiresInDays: 120, price: 460000, currency: 'usd',
-    members: [{ user: admin, admin: true }, { user: member, admin: false }], probes: [['IQ_PLUS', 'IQP-DEMO-0001'], ['IQ_PLUS', 'IQP-DEMO-0002'], ['IQ_3', 'IQ3-DEMO-0002']],
+    members: [{ user: admin, admin: true }, { user: member, admin: false, canPurchasePersonalProbe: false }], probes: [['IQ_PLUS', 'IQP-DEMO-0001'], ['IQ_PLUS', 'IQP-DEMO-0002'], ['IQ_3', 'IQ3-DEMO-0002']],
   },
   {
     id: '5e0c2b9a-3f4d-4c1e-8b6a-000000000003', name: 'Nordvet Tierklinik', slug: 'nordvet-tierklinik', country: 'DE', practiceType: 'VETERINARY',
@@ -29,14 +33,27 @@ const ORGANIZATIONS = [
   },
 ] as const;
 
-/** Loads the demo users, organizations, memberships and probes; leaves anything a buyer made alone. */
+/** Each demo user may buy both probe models, except the student, who may not buy an IQ+. */
+const PROBE_RIGHTS: Record<string, { canBuyPersonalProbePlus: boolean; canBuyPersonalProbeIq3: boolean }> = {
+  [student.id]: { canBuyPersonalProbePlus: false, canBuyPersonalProbeIq3: true },
+};
+
+/**
+ * Loads the demo users, organizations, memberships and probes; leaves anything a buyer made alone. The
+ * demo users' probe rights and the demo memberships' roles are set again when the demo data changes.
+ */
 export async function seedAccounts(db: Database): Promise<void> {
-  await db.insert(users).values(DEMO_USERS.map((u) => ({ id: u.id, email: u.email, name: u.name, canBuyPersonalProbePlus: true, canBuyPersonalProbeIq3: true }))).onConflictDoNothing();
+  const rights = (id: string) => PROBE_RIGHTS[id] ?? { canBuyPersonalProbePlus: true, canBuyPersonalProbeIq3: true };
+  for (const u of DEMO_USERS) {
+    await db.insert(users).values({ id: u.id, email: u.email, name: u.name, ...rights(u.id) }).onConflictDoUpdate({ target: users.id, set: rights(u.id) });
+  }
   for (const o of ORGANIZATIONS) {
     await db.insert(organizations).values({ id: o.id, name: o.name, slug: o.slug, country: o.country, practiceType: o.practiceType }).onConflictDoNothing();
     if (o.subscriptionStatus) await seedSubscription(db, o);
     for (const m of o.members) {
-      await db.insert(organizationMemberships).values({ organizationId: o.id, userId: m.user.id, isOrganizationAdmin: m.admin }).onConflictDoNothing();
+      const role = { isOrganizationAdmin: m.admin, canPurchasePersonalProbe: 'canPurchasePersonalProbe' in m ? m.canPurchasePersonalProbe : true };
+      await db.insert(organizationMemberships).values({ organizationId: o.id, userId: m.user.id, ...role })
+        .onConflictDoUpdate({ target: [organizationMemberships.organizationId, organizationMemberships.userId], set: role });
     }
     for (const [model, serialNumber] of o.probes) {
       await db.insert(registeredProbes).values({ organizationId: o.id, model, serialNumber }).onConflictDoNothing();

@@ -174,7 +174,13 @@ const CheckoutPayloadRef = builder.objectRef<{ checkout: PricedCheckout | null; 
 });
 
 export function servicesOf(ctx: GraphQLContext) {
-  return new CheckoutService({ db: ctx.db, catalogue: ctx.catalogue, now: ctx.now, userId: ctx.requester().userId });
+  const { userId } = ctx.requester();
+  // Read only when a signed-in buyer's lines hold a probe.
+  const probeBuyer = async (membershipId: string | null) => {
+    const user = await ctx.viewer();
+    return user ? ctx.accounts.probeBuyer(user, membershipId) : { canBuyPersonalProbePlus: true, canBuyPersonalProbeIq3: true, membership: null };
+  };
+  return new CheckoutService({ db: ctx.db, catalogue: ctx.catalogue, now: ctx.now, userId, probeBuyer: userId ? probeBuyer : null });
 }
 
 /** A checkout by its token, priced, as the Checkout type resolves it; null when not found or not the caller's. */

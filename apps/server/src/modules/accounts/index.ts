@@ -1,4 +1,4 @@
 /** Users, organizations and memberships: who the caller is and what they may see and change. */
-export { AccountsService, NAME_MAX_LENGTH, type Identity } from './service.ts';
+export { AccountsService, type Identity } from './service.ts';
 export { ACCOUNT_ERROR_CODES, type AccountError, type AccountErrorCode } from './errors.ts';
 export type { MembershipWithOrganization, OrganizationCounts, OrganizationRow, UserRow } from './repo.ts';

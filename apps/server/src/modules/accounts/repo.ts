@@ -20,11 +20,15 @@ export interface OrganizationCounts {
   probes: { IQ: number; IQ_3: number; IQ_PLUS: number };
 }
 
-/** Creates the user on their first verified request, and keeps the e-mail and name the provider vouches for. */
+/**
+ * Creates the user on their first verified request, and keeps the e-mail and name the provider vouches
+ * for. A new user may buy both probe models (the store sells to whoever signs up); only an existing row's
+ * rights are left as they are.
+ */
 export async function upsertUser(db: Database, identity: { id: string; email: string; name: string | null }): Promise<UserRow> {
   const [row] = await db
     .insert(users)
-    .values({ id: identity.id, email: identity.email, name: identity.name })
+    .values({ id: identity.id, email: identity.email, name: identity.name, canBuyPersonalProbePlus: true, canBuyPersonalProbeIq3: true })
     .onConflictDoUpdate({
       target: users.id,
       set: { email: identity.email, name: sql`coalesce(${users.name}, excluded.name)`, updatedAt: sql`now()` },

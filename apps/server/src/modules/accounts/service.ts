@@ -1,4 +1,5 @@
 import { schema, type Database } from '@probe/db';
+import { ACCOUNT_NAME_MAX_LENGTH, type ProbeBuyer } from '@probe/domain';
 import { eq } from 'drizzle-orm';
 import { accountError, type AccountError } from './errors.ts';
 import {
@@ -12,8 +13,6 @@ export interface Identity {
   email: string | null;
   name: string | null;
 }
-
-export const NAME_MAX_LENGTH = 100;
 
 /**
  * Users, organizations and memberships (spec §3, §6). Every read or change of an organization goes
@@ -76,9 +75,22 @@ export class AccountsService {
     return openCheckoutOf(this.db, userId, membershipId);
   }
 
+  /**
+   * What decides the user's probe purchases (domain probePurchaseRefusal): their model rights, and their
+   * role in the organization they buy for when there is one (a membership that is not theirs counts as none).
+   */
+  async probeBuyer(user: Pick<UserRow, 'id' | 'canBuyPersonalProbePlus' | 'canBuyPersonalProbeIq3'>, membershipId: string | null): Promise<ProbeBuyer> {
+    const found = membershipId ? await this.ownMembership(user.id, membershipId) : null;
+    return {
+      canBuyPersonalProbePlus: user.canBuyPersonalProbePlus,
+      canBuyPersonalProbeIq3: user.canBuyPersonalProbeIq3,
+      membership: found ? { isOrganizationAdmin: found.membership.isOrganizationAdmin, canPurchasePersonalProbe: found.membership.canPurchasePersonalProbe } : null,
+    };
+  }
+
   async updateAccount(userId: string, input: { name: string }): Promise<{ user: UserRow | null; errors: AccountError[] }> {
     const name = input.name.trim();
-    if (!name || name.length > NAME_MAX_LENGTH) return { user: null, errors: [accountError('INVALID', 'name', `A name has 1 to ${NAME_MAX_LENGTH} characters`)] };
+    if (!name || name.length > ACCOUNT_NAME_MAX_LENGTH) return { user: null, errors: [accountError('INVALID', 'name', `A name has 1 to ${ACCOUNT_NAME_MAX_LENGTH} characters`)] };
     const [user] = await this.db.update(schema.users).set({ name, updatedAt: new Date() }).where(eq(schema.users.id, userId)).returning();
     return user ? { user, errors: [] } : { user: null, errors: [accountError('NOT_FOUND', null, 'User not found')] };
   }

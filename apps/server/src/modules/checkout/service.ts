@@ -8,9 +8,10 @@ import { z } from 'zod';
 import type { CatalogueService, CatalogueSnapshot } from '../catalogue/index.ts';
 import { validateAddress, type AddressInput } from './address.ts';
 import { CheckoutFailure, fail, type CheckoutError } from './errors.ts';
+import { probeRefusals, type ProbeBuyerOf } from './probe-rights.ts';
 import { assertSameLocale, priceCheckout, snapshotFor, variantById, type PricedCheckout } from './price.ts';
 import {
-  addLine, checkoutLocale, deleteFreeLines, findPromo, loadCheckout, promoFreeVariants, updateCheckout, type Executor, type LoadedCheckout,
+  addLine, checkoutLocale, deleteFreeLines, findPromo, isUuid, loadCheckout, promoFreeVariants, updateCheckout, type Executor, type LoadedCheckout,
 } from './repo.ts';
 import { voucherProblem } from './voucher.ts';
 
@@ -20,6 +21,8 @@ export interface CheckoutDeps {
   now: () => Date;
   /** The signed-in user's id, or null. */
   userId: string | null;
+  /** The signed-in user's probe rights when buying for this membership (or for none); absent for an anonymous caller. */
+  probeBuyer?: ProbeBuyerOf | null;
 }
 
 export interface CheckoutPayload {
@@ -98,6 +101,7 @@ export class CheckoutService {
     for (const line of lines) {
       if (!lineAllowed(bundleType, line.variant)) errors.push(fail('BUNDLE_NOT_FOUND', 'lines', `${line.variant.sku} cannot be bought in this purchase`));
     }
+    if (this.deps.userId) errors.push(...(await probeRefusals(this.deps.probeBuyer, lines.map((l) => l.variant), input.organizationMembershipId ?? null)));
     if (errors.length) return { checkout: null, errors };
     let token: string;
     try {
@@ -122,6 +126,22 @@ export class CheckoutService {
       if (applied.errors.length) return { checkout: await this.get(token), errors: applied.errors };
     }
     return { checkout: await this.get(token), errors: [] };
+  }
+
+  /**
+   * The probe lines a signed-in buyer may not add to this checkout (for its organization, when it has
+   * one). Read before the change's transaction (the rights live in other tables), and nothing is written.
+   */
+  private async linesRefused(token: string, lines: LineInput[]): Promise<CheckoutError[]> {
+    if (!this.deps.userId || !this.deps.probeBuyer || !isUuid(token)) return [];
+    const [row] = await this.deps.db
+      .select({ userId: schema.checkouts.userId, membershipId: schema.checkouts.organizationMembershipId, country: schema.checkouts.country, language: schema.checkouts.language })
+      .from(schema.checkouts).where(eq(schema.checkouts.token, token));
+    if (!row || (row.userId !== null && row.userId !== this.deps.userId)) return [];
+    const snapshot = await this.deps.catalogue.snapshot(row.country, row.language);
+    if (!snapshot) return [];
+    const variants = this.resolveLines(lines, snapshot, []).map((l) => l.variant);
+    return probeRefusals(this.deps.probeBuyer, variants, row.membershipId);
   }
 
   private resolveLines(input: LineInput[], snapshot: NonNullable<Awaited<ReturnType<CatalogueService['snapshot']>>>, errors: CheckoutError[]) {
@@ -181,7 +201,9 @@ export class CheckoutService {
     return [];
   }
 
-  linesAdd(token: string, lines: LineInput[], expectedVersion?: number | null): Promise<CheckoutPayload> {
+  async linesAdd(token: string, lines: LineInput[], expectedVersion?: number | null): Promise<CheckoutPayload> {
+    const refused = await this.linesRefused(token, lines);
+    if (refused.length) return { checkout: await this.get(token), errors: refused };
     return this.mutate(token, expectedVersion, async (tx, checkout, snapshot) => {
       const errors: CheckoutError[] = [];
       const resolved = this.resolveLines(lines, snapshot, errors);

@@ -2,6 +2,7 @@ import { pushLogin } from '../../analytics/data-layer.ts';
 import { INVALID_AUTH_TOKEN, type AuthTokenRecord } from '../../session/auth-token.ts';
 import { takeLastLocation } from '../../session/last-location.ts';
 import { STORAGE_KEYS } from '../../session/storage-keys.ts';
+import { mobileHandoff, redeemHandoff } from './handoff.ts';
 import { takeLoginState, type LoginState } from './login-state.ts';
 import { discover, oidcConfig, type OidcClientConfig, type ProviderMetadata } from './oidc.ts';
 
@@ -16,8 +17,9 @@ export type CallbackCheck =
 /**
  * Spec §4 login flow, step 2: a return is accepted only with a code and a state equal to the one stored
  * when the sign-in started. The stored state is taken (deleted) before it is compared, so the same return
- * cannot be used twice. Unlike the spec, there is no exception for a mobile source: the state is checked
- * on every return (a mobile app gets its own PKCE client instead; docs/decisions/0013).
+ * cannot be used twice. Unlike the spec, there is no exception for a mobile source: every code + state
+ * return is checked, `source=mobile` or not. A mobile app signs the browser in by a one-use handoff code
+ * instead (handoff.ts, docs/decisions/0013).
  */
 export function checkCallback(search: string, stored: LoginState | null): CallbackCheck {
   const params = new URLSearchParams(search);
@@ -35,7 +37,7 @@ export function checkCallback(search: string, stored: LoginState | null): Callba
 interface TokenResponse {
   access_token?: string;
   token_type?: string;
-  expires_in?: number;
+  expires_in?: number | null;
   id_token?: string;
 }
 
@@ -50,15 +52,15 @@ export async function exchangeCode(metadata: ProviderMetadata, config: OidcClien
   return (await res.json()) as TokenResponse;
 }
 
-/** Spec §3's auth token record for a token answer. */
-export function tokenRecord(response: TokenResponse, state: string, organizationSlug: string | null, nowSeconds: number): AuthTokenRecord {
+/** Spec §3's auth token record for a token answer: from the web sign-in, or from a mobile handoff (no state). */
+export function tokenRecord(response: TokenResponse, state: string | null, organizationSlug: string | null, nowSeconds: number, source: 'web' | 'mobile' = 'web'): AuthTokenRecord {
   return {
     token: response.access_token || null,
     tokenType: 'JWT',
     expiresIn: typeof response.expires_in === 'number' && Number.isFinite(response.expires_in) ? response.expires_in : null,
     createdAtSeconds: nowSeconds,
     organizationSlug,
-    source: 'web',
+    source,
     state,
   };
 }
@@ -71,11 +73,15 @@ export class SignInError extends Error {
 
 /**
  * `/auth/callback`: checks the return, exchanges the code, saves the token record, sends the login
- * event, and gives the stored last location to reload at (spec §4 steps 2–4). Throws a SignInError
- * (reported by the caller, which shows the error page) for a malformed return or a failed exchange.
+ * event, and gives the stored last location to reload at (spec §4 steps 2–4); or, for a mobile handoff,
+ * redeems its code and gives its `next` path. Throws a SignInError (reported by the caller, which shows
+ * the error page) for a malformed return, a failed exchange or a refused handoff code.
  */
 export async function completeSignIn(search: string, storage: Storage = localStorage, fetcher: typeof fetch = fetch): Promise<string> {
-  const check = checkCallback(search, takeLoginState(storage));
+  const stored = takeLoginState(storage);
+  const handoff = mobileHandoff(search);
+  if (handoff) return completeHandoff(handoff.code, handoff.target, storage, fetcher);
+  const check = checkCallback(search, stored);
   if (check.kind === 'malformed') throw new SignInError(LOGIN_ERROR, `${MALFORMED_REDIRECT}: ${check.detail}`);
   const config = oidcConfig();
   let response: TokenResponse;
@@ -85,12 +91,35 @@ export async function completeSignIn(search: string, storage: Storage = localSto
     throw new SignInError(LOGIN_ERROR, `${MALFORMED_REDIRECT}: ${error instanceof Error ? error.message : String(error)}`);
   }
   const record = tokenRecord(response, check.state, storage.getItem(STORAGE_KEYS.organizationSlug), Math.floor(Date.now() / 1000));
-  if (!record.token) throw new SignInError(INVALID_AUTH_TOKEN, INVALID_AUTH_TOKEN);
-  storage.setItem(STORAGE_KEYS.authToken, JSON.stringify(record));
+  saveToken(record, storage);
   // Kept for the provider's logout (id_token_hint); read once at sign-out.
   if (response.id_token) storage.setItem(STORAGE_KEYS.idToken, response.id_token);
   pushLogin();
   const target = takeLastLocation() ?? '/';
   storage.removeItem(STORAGE_KEYS.loginState);
+  return target;
+}
+
+function saveToken(record: AuthTokenRecord, storage: Storage): void {
+  if (!record.token) throw new SignInError(INVALID_AUTH_TOKEN, INVALID_AUTH_TOKEN);
+  storage.setItem(STORAGE_KEYS.authToken, JSON.stringify(record));
+}
+
+/**
+ * A mobile handoff: redeems the one-use code at our server for the app's token, saves it as a 'mobile'
+ * token record, sends the login event, and gives the `next` path (already checked to be on this site).
+ * A code that is unknown, used or expired is reported as a malformed return.
+ */
+async function completeHandoff(code: string, target: string, storage: Storage, fetcher: typeof fetch): Promise<string> {
+  let response: TokenResponse;
+  try {
+    response = await redeemHandoff(code, fetcher);
+  } catch (error) {
+    throw new SignInError(LOGIN_ERROR, `${MALFORMED_REDIRECT}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  saveToken(tokenRecord(response, null, storage.getItem(STORAGE_KEYS.organizationSlug), Math.floor(Date.now() / 1000), 'mobile'), storage);
+  // An ID token of an earlier web sign-in names another session: not the one to end at logout.
+  storage.removeItem(STORAGE_KEYS.idToken);
+  pushLogin('mobile-handoff');
   return target;
 }

@@ -1,6 +1,6 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type {
-  OrganizationAdminsQuery, OrganizationAdminsQueryVariables, OrganizationMembershipUpdateMutation, OrganizationMembershipUpdateMutationVariables, UserCheckoutQuery, UserCheckoutQueryVariables,
+  AccountUpdateMutation, AccountUpdateMutationVariables, OrganizationAdminsQuery, OrganizationAdminsQueryVariables, OrganizationMembershipUpdateMutation, OrganizationMembershipUpdateMutationVariables, UserCheckoutQuery, UserCheckoutQueryVariables,
   UserOrganizationMembershipInfoQuery, UserOrganizationMembershipInfoQueryVariables, UserOrganizationRefreshQueryQuery,
   UserOrganizationRefreshQueryQueryVariables, UserQueryQuery, UserQueryQueryVariables, UserRefreshQueryQuery, UserRefreshQueryQueryVariables,
 } from '../../graphql/generated.ts';
@@ -11,10 +11,16 @@ export type AccountMembership = AccountUser['organizationMemberships'][number];
 export type AccountOrder = AccountUser['orders'][number];
 export type OrganizationMemberFields = NonNullable<UserOrganizationRefreshQueryQuery['organizationMembership']>['organization']['members'][number];
 
-/** UserQuery (spec §7): who is signed in, and their memberships (the first one's country drives a redirect). */
+/**
+ * UserQuery (spec §7): who is signed in, their probe rights, and their memberships (the first one's
+ * country drives a redirect; purchases are made for it).
+ */
 export const USER_QUERY: TypedDocumentNode<UserQueryQuery, UserQueryQueryVariables> = gql`
   query UserQuery {
-    me { id email name organizationMemberships { id isOrganizationAdmin canPurchasePersonalProbe organization { id name slug country } } }
+    me {
+      id email name canBuyPersonalProbePlus canBuyPersonalProbeIq3
+      organizationMemberships { id isOrganizationAdmin canPurchasePersonalProbe organization { id name slug country } }
+    }
   }
 `;
 
@@ -52,6 +58,13 @@ export const ORGANIZATION_MEMBERS: TypedDocumentNode<UserOrganizationRefreshQuer
 export const MEMBERSHIP_UPDATE: TypedDocumentNode<OrganizationMembershipUpdateMutation, OrganizationMembershipUpdateMutationVariables> = gql`
   mutation OrganizationMembershipUpdate($id: ID!, $input: OrganizationMembershipUpdateInput!) {
     organizationMembershipUpdate(id: $id, input: $input) { membership { id isOrganizationAdmin canPurchasePersonalProbe } errors { field code message } }
+  }
+`;
+
+/** AccountUpdate: the signed-in user changes their name (the answer updates every cached view of the user). */
+export const ACCOUNT_UPDATE: TypedDocumentNode<AccountUpdateMutation, AccountUpdateMutationVariables> = gql`
+  mutation AccountUpdate($input: AccountUpdateInput!) {
+    accountUpdate(input: $input) { user { id name } errors { field code message } }
   }
 `;
 

@@ -47,6 +47,8 @@ export const PRODUCT: TypedDocumentNode<ProductQuery, ProductQueryVariables> = g
             sku
             name
             billingPeriod
+            planKind
+            model
             isAvailable
             pricing {
               onSale

@@ -4,6 +4,7 @@ import { Form, Link } from 'react-router';
 import { scrollToElement } from '../../lib/scroll.ts';
 import { stepPath } from './steps.ts';
 import { AddToCart } from '../checkout/add-to-cart.tsx';
+import { ProbeGate } from '../account/probe-gate.tsx';
 import type { TaxedFields } from '../../data/shop-operations.ts';
 import { Price } from '../../ui/price.tsx';
 import './step-flow.css';
@@ -146,6 +147,9 @@ export interface SummaryLine {
   available: boolean;
   /** How many of the line; the price shown is for all of them. */
   quantity?: number;
+  /** The variant's probe model and plan kind: a probe the signed-in buyer may not buy is not offered (spec §6). */
+  model?: string | null;
+  planKind?: string;
 }
 
 /**
@@ -173,7 +177,9 @@ export function FlowSummary({ lines, total, displayGross, suffix = null, note }:
               <Price price={line.price} previous={line.previous ?? null} displayGross={displayGross} suffix={suffix} />
             </div>
             <div className="flow-summary__add" role="group" aria-label={line.name}>
-              <AddToCart sku={line.sku} name={line.name} available={line.available} quantity={line.quantity ?? 1} />
+              <ProbeGate offered={[line]}>
+                <AddToCart sku={line.sku} name={line.name} available={line.available} quantity={line.quantity ?? 1} />
+              </ProbeGate>
             </div>
           </li>
         ))}
@@ -187,8 +193,10 @@ export function FlowSummary({ lines, total, displayGross, suffix = null, note }:
       <p className="flow-summary__tax">{intl.formatMessage({ id: displayGross ? 'product.includesVat' : 'product.excludesTax' })}</p>
       {lines.length > 1 ? (
         <div className="flow-summary__add-all">
-          <AddToCart sku={lines[0]!.sku} name={intl.formatMessage({ id: 'flow.everything' })} available={lines.every((l) => l.available)}
-            lines={lines.map((l) => ({ sku: l.sku, quantity: l.quantity ?? 1 }))} label={intl.formatMessage({ id: 'flow.addAll' })} />
+          <ProbeGate offered={lines}>
+            <AddToCart sku={lines[0]!.sku} name={intl.formatMessage({ id: 'flow.everything' })} available={lines.every((l) => l.available)}
+              lines={lines.map((l) => ({ sku: l.sku, quantity: l.quantity ?? 1 }))} label={intl.formatMessage({ id: 'flow.addAll' })} />
+          </ProbeGate>
         </div>
       ) : null}
       {note ? <p className="flow-summary__note">{note}</p> : null}

@@ -7,6 +7,7 @@ import { STORAGE_KEYS } from '../../../session/storage-keys.ts';
 import { ErrorScreen } from '../../../ui/error-screen.tsx';
 import { PageLoader } from '../../../ui/spinner.tsx';
 import { completeSignIn, LOGIN_ERROR, MALFORMED_REDIRECT, SignInError } from '../callback.ts';
+import { mobileHandoff } from '../handoff.ts';
 
 interface Failure {
   errorId: string | null;
@@ -18,10 +19,12 @@ interface Failure {
 /** One run per page, whatever React does with effects: the stored state is single-use. */
 let running: Promise<string> | null = null;
 
-/** The language of the page the sign-in started from, for the error screen; English otherwise. */
+/** The language of the page the sign-in started from (or a mobile handoff was going to), for the error screen; English otherwise. */
 async function failureLanguage(): Promise<Omit<Failure, 'errorId'>> {
-  const last = localStorage.getItem(STORAGE_KEYS.lastLoginLocation);
+  const stored = localStorage.getItem(STORAGE_KEYS.lastLoginLocation);
   localStorage.removeItem(STORAGE_KEYS.lastLoginLocation);
+  const handoff = mobileHandoff(window.location.search);
+  const last = handoff && handoff.target !== '/' ? handoff.target : stored;
   const resolved = last?.startsWith('/') ? resolveBasePath({ pathname: last.split(/[?#]/, 1)[0]!, isPriced: () => true }) : null;
   if (resolved?.kind !== 'ok') return { locale: 'en', dir: 'ltr', messages: loadedMessages('en') };
   const languageCode = catalogueLanguage(resolved.country, resolved.language);

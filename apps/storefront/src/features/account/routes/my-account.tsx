@@ -9,6 +9,7 @@ import { Money } from '../../../ui/money.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { USER_REFRESH, type AccountMembership, type AccountOrder } from '../operations.ts';
 import { PLAN_NAMES } from '../plans.ts';
+import { ProfileForm } from '../profile-form.tsx';
 import { useSignedIn } from '../use-signed-in.ts';
 import '../account.css';
 
@@ -18,8 +19,8 @@ export function paymentFailed(order: Pick<AccountOrder, 'paymentStatus' | 'invoi
 }
 
 /**
- * My account /{cc}/{lang}/account/ (one route for the desktop and the mobile layouts): profile, each
- * organization membership, and the user's orders. Read in the browser: the token lives there.
+ * My account /{cc}/{lang}/account/ (one route for the desktop and the mobile layouts): profile (with the
+ * name form), each organization membership, and the user's orders. Read in the browser: the token lives there.
  */
 export function Component() {
   const intl = useIntl();
@@ -48,6 +49,7 @@ export function Component() {
           <div><dt>{t('account.name')}</dt><dd>{me.name || '—'}</dd></div>
           <div><dt>{t('account.email')}</dt><dd dir="ltr" className="account-ltr">{me.email}</dd></div>
         </dl>
+        <ProfileForm name={me.name ?? null} />
       </section>
       <section aria-labelledby="account-organizations">
         <h2 id="account-organizations">{t('account.organizations')}</h2>

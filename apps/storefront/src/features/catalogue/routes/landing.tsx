@@ -11,6 +11,7 @@ import { orFail } from '../../../lib/loader-failure.ts';
 import { catalogueVariables } from '../../../lib/route-locale.ts';
 import { landingPage, landingPageAt, pathAfterBase, POINTS_PER_SET, priceStyle, productPagePath, SECTION_LABEL, type LandingPage } from '../landing/pages.ts';
 import { AddToCart } from '../../checkout/add-to-cart.tsx';
+import { ProbeGate } from '../../account/probe-gate.tsx';
 import { FinancingSnippet } from '../financing-snippet.tsx';
 import { Price } from '../../../ui/price.tsx';
 import './product.css';
@@ -115,7 +116,9 @@ function Offer({ product, page, gross, headingLevel, description, taxNote }: {
         <FinancingSnippet amount={(gross ? selected.pricing.price.gross : selected.pricing.price.net).fractionalAmount} currency={selected.pricing.price.currency} storeType={store?.shop.storeType} />
       ) : null}
       {page.cta.kind === 'cart' ? (
-        <AddToCart sku={selected.sku} name={`${product.name}, ${selected.name}`} available={selected.isAvailable && !!selected.pricing} />
+        <ProbeGate offered={[selected]}>
+          <AddToCart sku={selected.sku} name={`${product.name}, ${selected.name}`} available={selected.isAvailable && !!selected.pricing} />
+        </ProbeGate>
       ) : target ? (
         <Link className="button button--wide landing-offer__link" to={`${base.basePath}/${target}`}>
           {intl.formatMessage({ id: page.cta.label })}<span className="visually-hidden">: {product.name}</span>

@@ -11,6 +11,7 @@ import { orFail } from '../../../lib/loader-failure.ts';
 import { catalogueVariables } from '../../../lib/route-locale.ts';
 import { Price } from '../../../ui/price.tsx';
 import { AddToCart } from '../../checkout/add-to-cart.tsx';
+import { ProbeGate } from '../../account/probe-gate.tsx';
 import './product.css';
 
 type Catalogue = ProductPageFields['shop']['catalogue'];
@@ -77,7 +78,9 @@ export function Component() {
               ))}
             </fieldset>
           ) : null}
-          <AddToCart sku={selected.sku} name={`${product.name}, ${selected.name}`} available={selected.isAvailable} />
+          <ProbeGate offered={[selected]}>
+            <AddToCart sku={selected.sku} name={`${product.name}, ${selected.name}`} available={selected.isAvailable} />
+          </ProbeGate>
         </div>
       </div>
     </div>

@@ -7,6 +7,7 @@ import type { FlowVariant } from '../operations.ts';
 import { allInParts, loadFlowCatalogue, priceText, subtractPrice, sumPrices } from '../flow-catalogue.ts';
 import { usePageTitle } from '../../../lib/head.tsx';
 import { AddToCart } from '../../checkout/add-to-cart.tsx';
+import { ProbeGate } from '../../account/probe-gate.tsx';
 import { Price } from '../../../ui/price.tsx';
 import '../step-flow.css';
 import '../../catalogue/routes/product.css';
@@ -74,7 +75,9 @@ export function Component() {
             </p>
           ) : null}
           <p className="product-page__tax">{intl.formatMessage({ id: gross ? 'product.includesVat' : 'product.excludesTax' })}</p>
-          <AddToCart sku={bundle.sku} name={title} available={bundle.isAvailable} />
+          <ProbeGate offered={[bundle]}>
+            <AddToCart sku={bundle.sku} name={title} available={bundle.isAvailable} />
+          </ProbeGate>
           <p className="all-in__more">
             <Link to={`${base.basePath}/all-in/subscription/?bundle=${encodeURIComponent(bundle.sku)}`}>{intl.formatMessage({ id: 'allIn.stepByStep' })}</Link>
           </p>

@@ -116,7 +116,7 @@ export function Component() {
     const { bundle, device, plan, warranty } = parts!;
     const separately = sumPrices([device, plan, warranty].flatMap((v) => (v?.pricing ? [v.pricing.price] : [])));
     const lines: SummaryLine[] = [
-      { sku: bundle.sku, name: intl.formatMessage({ id: 'allIn.title' }, { device: device.product.name }), detail: bundle.product.shortDescription, price: bundle.pricing!.price, previous: separately, available: bundle.isAvailable },
+      { sku: bundle.sku, name: intl.formatMessage({ id: 'allIn.title' }, { device: device.product.name }), detail: bundle.product.shortDescription, price: bundle.pricing!.price, previous: separately, available: bundle.isAvailable, model: bundle.model, planKind: bundle.planKind },
       ...sold(shop.catalogue.accessories).filter((a) => accessories.includes(a.sku)).map((a) => ({ sku: a.sku, name: a.product.name, price: a.pricing!.price, available: a.isAvailable })),
     ];
     body = (

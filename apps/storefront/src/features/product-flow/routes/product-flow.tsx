@@ -141,7 +141,9 @@ export function Component() {
       </>
     );
   } else {
-    const line = (v: FlowVariant, detail?: string): SummaryLine => ({ sku: v.sku, name: `${v.product.name}, ${v.name}`, detail, price: v.pricing!.price, previous: v.pricing!.priceUndiscounted, available: v.isAvailable });
+    const line = (v: FlowVariant, detail?: string): SummaryLine => ({
+      sku: v.sku, name: `${v.product.name}, ${v.name}`, detail, price: v.pricing!.price, previous: v.pricing!.priceUndiscounted, available: v.isAvailable, model: v.model, planKind: v.planKind,
+    });
     const lines: SummaryLine[] = [
       line(device!),
       line(plan!, plan!.billingPeriod === 'ANNUAL' ? intl.formatMessage({ id: 'flow.renews' }) : undefined),
