@@ -1,8 +1,7 @@
 import { schema } from '@probe/db';
-import { isUrlLanguage, storePath, type UrlLanguage } from '@probe/domain';
+import { isUrlLanguage, PLAN_NAMES, storePath, type PlanKind, type UrlLanguage } from '@probe/domain';
 import { and, eq } from 'drizzle-orm';
 import { MAIL_TOPIC } from '../../../mail/message.ts';
-import { PLAN_DISPLAY_NAMES } from '../plan-names.ts';
 import type { Executor, SubscriptionRow } from '../repo.ts';
 import { renderNotice, type Notice } from './render.ts';
 
@@ -20,7 +19,7 @@ export async function queueNotice(tx: Executor, subscription: SubscriptionRow, n
   if (!admins.length) return;
   const language: UrlLanguage = isUrlLanguage(subscription.language) ? subscription.language : 'en';
   const manageUrl = `${publicUrl}${storePath(admins[0]!.country.toLowerCase(), language, 'subscription/')}`;
-  const plan = PLAN_DISPLAY_NAMES[subscription.planType] ?? subscription.planType;
+  const plan = PLAN_NAMES[subscription.planType as PlanKind] ?? subscription.planType;
   const mail = renderNotice({ ...notice, subscriptionId: subscription.id }, { language, plan, manageUrl });
   await tx.insert(schema.outbox).values(admins.map((a) => ({ topic: MAIL_TOPIC, payload: { to: a.email, locale: language, ...mail } })));
 }

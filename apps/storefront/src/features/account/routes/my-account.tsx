@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client/react';
+import { PLAN_NAMES } from '@probe/domain';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { PAGE_VIEWS } from '../../../analytics/data-layer.ts';
@@ -8,7 +9,6 @@ import { usePageTitle } from '../../../lib/head.tsx';
 import { Money } from '../../../ui/money.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { USER_REFRESH, type AccountMembership, type AccountOrder } from '../operations.ts';
-import { PLAN_NAMES } from '../plans.ts';
 import { ProfileForm } from '../profile-form.tsx';
 import { useSignedIn } from '../use-signed-in.ts';
 import '../account.css';
