@@ -12,12 +12,6 @@ import type { PlanKind, ProCustomAddon } from '../catalogue/catalogue.ts';
 export const SUBSCRIPTION_TERMS = ['ANNUAL', 'ONE_YEAR', 'THREE_YEARS', 'MONTHLY', 'FOREVER'] as const;
 export type SubscriptionTerm = (typeof SUBSCRIPTION_TERMS)[number];
 
-/** Spec §3 provisioning and synchronization values (how the cloud account learns of a change). */
-export const PROVISIONING_TYPES = ['AUTOMATIC', 'MANUAL'] as const;
-export type ProvisioningType = (typeof PROVISIONING_TYPES)[number];
-export const SYNCHRONIZATION_STATUSES = ['SYNCHRONIZED', 'PENDING', 'FAILED'] as const;
-export type SynchronizationStatus = (typeof SYNCHRONIZATION_STATUSES)[number];
-
 /** The part of a subscription its rules read and write (the database row holds this and bookkeeping). */
 export interface SubscriptionState {
   plan: PlanKind;
@@ -62,10 +56,4 @@ export const SEATED_PLANS: readonly PlanKind[] = ['TEAM', 'CLINIC'];
 export interface SeatConfiguration {
   minSeats: number;
   maxSeats: number;
-}
-
-/** A subscription that has ended or has fallen behind on payment (what the expired upgrade page offers to renew). */
-export function isLapsed(state: Pick<SubscriptionState, 'status' | 'periodEnd'>, now: Date): boolean {
-  if (state.status === 'CANCELED' || state.status === 'PAST_DUE') return true;
-  return state.periodEnd !== null && state.periodEnd.getTime() <= now.getTime();
 }
