@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { DEMO_USERS, schema } from '@probe/db';
 import { sql } from 'drizzle-orm';
 import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
+import { tableFingerprint } from './table-fingerprint.ts';
 
 const [individual, admin, member, vet] = DEMO_USERS;
 const gid = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString('base64');
@@ -25,14 +25,8 @@ async function membershipIdOf(userId: string, organizationId: string): Promise<s
 }
 
 /** A fingerprint of everything an account operation could change. */
-async function accountState(): Promise<string> {
-  const tables = ['users', 'organizations', 'organization_memberships', 'registered_probes', 'checkouts'];
-  const parts: string[] = [];
-  for (const table of tables) {
-    const rows = await t.database.db.execute(sql.raw(`select * from ${table} order by 1`));
-    parts.push(JSON.stringify((rows as unknown as { rows: unknown[] }).rows ?? rows));
-  }
-  return createHash('sha256').update(parts.join('|')).digest('hex');
+function accountState(): Promise<string> {
+  return tableFingerprint(t.database.db, ['users', 'organizations', 'organization_memberships', 'registered_probes', 'checkouts']);
 }
 
 beforeAll(async () => {

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { DEMO_USERS, schema } from '@probe/db';
-import { sql } from 'drizzle-orm';
 import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
+import { tableFingerprint } from './table-fingerprint.ts';
 
 /**
  * Spec §6 personal probes on the server: a signed-in buyer's probe line they may not buy is refused
@@ -39,13 +38,8 @@ async function membershipOf(userId: string, organizationId: string): Promise<str
 }
 
 /** A fingerprint of every row a purchase could write. */
-async function purchaseState(): Promise<string> {
-  const parts: string[] = [];
-  for (const table of ['checkouts', 'checkout_lines', 'users', 'organization_memberships']) {
-    const rows = await t.database.db.execute(sql.raw(`select * from ${table} order by 1`));
-    parts.push(JSON.stringify((rows as unknown as { rows: unknown[] }).rows ?? rows));
-  }
-  return createHash('sha256').update(parts.join('|')).digest('hex');
+function purchaseState(): Promise<string> {
+  return tableFingerprint(t.database.db, ['checkouts', 'checkout_lines', 'users', 'organization_memberships']);
 }
 
 type Payload = { checkout: { token: string; version: number; lines: Array<{ variant: { sku: string } }> } | null; errors: Array<{ code: string; field: string | null; message: string }> };

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { DEMO_USERS, schema } from '@probe/db';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
+import { tableFingerprint } from './table-fingerprint.ts';
 
 const [, admin, member, vet] = DEMO_USERS;
 const gid = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString('base64');
@@ -28,12 +28,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** Everything a subscription or saved-method call could change. */
-async function billingState(): Promise<string> {
-  const parts = await Promise.all(['subscriptions', 'subscription_events', 'saved_payment_methods', 'gateway_customers'].map(async (table) => {
-    const rows = await t.database.db.execute(sql.raw(`select * from ${table} order by 1`));
-    return JSON.stringify((rows as unknown as { rows: unknown[] }).rows ?? rows);
-  }));
-  return createHash('sha256').update(parts.join('|')).digest('hex');
+function billingState(): Promise<string> {
+  return tableFingerprint(t.database.db, ['subscriptions', 'subscription_events', 'saved_payment_methods', 'gateway_customers']);
 }
 
 const SETUP = `mutation Setup($org: ID!, $kind: SavedPaymentMethodKind!) { paymentMethodSetupStart(organizationId: $org, kind: $kind) { setupId clientSecret } }`;
