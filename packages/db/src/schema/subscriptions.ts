@@ -71,17 +71,24 @@ export const subscriptionEvents = pgTable(
 );
 
 /**
- * Renewal charges: one row per (subscription, period, attempt), written before the gateway is called, so
- * a retried job finds it and charges with the same idempotency key. At most one succeeds per period.
+ * Charges to a subscription's saved method, each written before the gateway is called:
+ * - RENEWAL: the automatic renewal, one row per (subscription, period, attempt), so a retried job finds it
+ *   and charges with the same key; at most one succeeds per period;
+ * - CHANGE (ChangeSubscription) and RENEWAL_ORDER (SubscriptionRenewal): keyed by the caller's idempotency
+ *   key, with the change they pay for, so a retry or a restart finishes the same change and charges once.
  */
 export const subscriptionCharges = pgTable(
   'subscription_charges',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     subscriptionId: uuid('subscription_id').notNull().references(() => subscriptions.id, { onDelete: 'cascade' }),
-    /** The end of the period this charge renews (the job's key). */
+    kind: text('kind').notNull().default('RENEWAL'),
+    /** The end of the period this charge renews (the job's key), or of the period it was made in. */
     periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
     attempt: integer('attempt').notNull(),
+    /** CHANGE and RENEWAL_ORDER: the caller's key, and the change it pays for (what the rules are given). */
+    idempotencyKey: text('idempotency_key'),
+    change: jsonb('change'),
     status: text('status').notNull().default('PENDING'),
     amount: integer('amount').notNull(),
     currency: varchar('currency', { length: 3 }).notNull(),
@@ -92,10 +99,12 @@ export const subscriptionCharges = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (t) => [
-    unique('subscription_charges_attempt_unique').on(t.subscriptionId, t.periodEnd, t.attempt),
-    uniqueIndex('subscription_charges_one_success').on(t.subscriptionId, t.periodEnd).where(sql`${t.status} in ('SUCCEEDED', 'PROCESSING')`),
+    uniqueIndex('subscription_charges_attempt_unique').on(t.subscriptionId, t.periodEnd, t.attempt).where(sql`${t.kind} = 'RENEWAL'`),
+    uniqueIndex('subscription_charges_one_success').on(t.subscriptionId, t.periodEnd).where(sql`${t.kind} = 'RENEWAL' and ${t.status} in ('SUCCEEDED', 'PROCESSING')`),
+    unique('subscription_charges_key_unique').on(t.idempotencyKey),
     index('subscription_charges_reference_idx').on(t.gatewayReference),
     check('subscription_charges_status_check', sql`${t.status} in ('PENDING', 'PROCESSING', 'SUCCEEDED', 'FAILED', 'REVERSED')`),
+    check('subscription_charges_kind_check', sql`${t.kind} in ('RENEWAL', 'CHANGE', 'RENEWAL_ORDER')`),
   ],
 );
 

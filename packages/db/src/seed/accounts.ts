@@ -1,14 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { organizationMemberships, organizations, outbox, registeredProbes, subscriptions, users } from '../schema/index.ts';
+import { organizationMemberships, organizations, outbox, registeredProbes, savedPaymentMethods, subscriptions, users } from '../schema/index.ts';
 import { DEMO_USERS } from './demo-users.ts';
 
-const [individual, admin, member, vet, student] = DEMO_USERS;
+const [individual, admin, member, vet, student, lapsed] = DEMO_USERS;
 
 /**
- * Demo organizations: a clinic with an admin and a member, an individual, a vet hospital abroad, a student.
+ * Demo organizations: a clinic with an admin and a member, an individual, a vet hospital abroad, a student,
+ * and a practice in Warsaw whose Pro plan ended 20 days ago (to renew from the expired upgrade page).
  * The clinic leaves probes to its admin (the member may not buy one), and the student may not buy an IQ+:
- * one demo user for each rule of personal probes.
+ * one demo user for each rule of personal probes. Each subscription has a saved test card (Visa 4242,
+ * primary) that renewals and upgrades are charged to with the test gateway.
  */
 const ORGANIZATIONS = [
   {
@@ -30,6 +32,11 @@ const ORGANIZATIONS = [
     id: '5e0c2b9a-3f4d-4c1e-8b6a-000000000004', name: 'Sam Student', slug: 'sam-student', country: 'GB', practiceType: 'EDUCATION',
     planType: 'EDUCATION', maxSeats: 1, maxDevices: 1, maxCloudUsers: 1, subscriptionStatus: null, expiresInDays: null, price: 0, currency: 'gbp',
     members: [{ user: student, admin: true }], probes: [],
+  },
+  {
+    id: '5e0c2b9a-3f4d-4c1e-8b6a-000000000005', name: 'Gabinet USG Mokotów', slug: 'gabinet-usg-mokotow', country: 'PL', practiceType: 'PRIVATE_PRACTICE',
+    planType: 'INDIVIDUAL', maxSeats: 1, maxDevices: 1, maxCloudUsers: 1, subscriptionStatus: 'CANCELED', expiresInDays: -20, price: 204900, currency: 'pln',
+    members: [{ user: lapsed, admin: true }], probes: [['IQ_3', 'IQ3-DEMO-0003']],
   },
 ] as const;
 
@@ -62,16 +69,21 @@ export async function seedAccounts(db: Database): Promise<void> {
 }
 
 /**
- * A demo subscription a year long, ending `expiresInDays` from now, and the job that renews (or ends) it
- * then, as a purchase would have written it.
+ * A demo subscription a year long, ending `expiresInDays` from now, its saved card, and (while it runs)
+ * the job that renews (or ends) it then, as a purchase would have written it.
  */
 async function seedSubscription(db: Database, o: Extract<(typeof ORGANIZATIONS)[number], { subscriptionStatus: string }>): Promise<void> {
   const [row] = await db.insert(subscriptions).values({
-    organizationId: o.id, planType: o.planType, status: o.subscriptionStatus, term: 'ANNUAL', autoRenew: true,
+    organizationId: o.id, planType: o.planType, status: o.subscriptionStatus, term: 'ANNUAL', autoRenew: o.subscriptionStatus === 'ACTIVE',
     periodStart: sql`now() + make_interval(days => ${o.expiresInDays - 365})`, periodEnd: sql`now() + make_interval(days => ${o.expiresInDays})`,
     billingAnchor: sql`now() + make_interval(days => ${o.expiresInDays - 365})`,
     seats: o.maxSeats, devices: o.maxDevices, maxCloudUsers: o.maxCloudUsers, currentPrice: o.price, currency: o.currency,
   }).onConflictDoNothing().returning({ id: subscriptions.id, periodEnd: subscriptions.periodEnd });
   if (!row) return;
+  await db.insert(savedPaymentMethods).values({
+    organizationId: o.id, kind: 'CREDIT_CARD', gateway: 'test', paymentToken: `pm_test_card_4242_demo${o.id.slice(-4)}`, name: o.name,
+    brand: 'visa', lastDigits: '4242', expMonth: 12, expYear: 2030, isPrimary: true,
+  }).onConflictDoNothing();
+  if (o.subscriptionStatus !== 'ACTIVE') return;
   await db.insert(outbox).values({ topic: 'subscription.period-end', payload: { subscriptionId: row.id, periodEnd: row.periodEnd!.toISOString() }, runAt: row.periodEnd! });
 }

@@ -10,6 +10,7 @@ export const DEMO_USERS = [
   { id: '7d1f0b52-0c1a-4b7e-9a51-000000000003', email: 'member@demo.probe.store', name: 'Morgan Member' },
   { id: '7d1f0b52-0c1a-4b7e-9a51-000000000004', email: 'vet@demo.probe.store', name: 'Vera Vet' },
   { id: '7d1f0b52-0c1a-4b7e-9a51-000000000005', email: 'student@demo.probe.store', name: 'Sam Student' },
+  { id: '7d1f0b52-0c1a-4b7e-9a51-000000000006', email: 'lapsed@demo.probe.store', name: 'Lena Lapsed' },
 ] as const;
 
 export type DemoUser = (typeof DEMO_USERS)[number];

@@ -1,6 +1,6 @@
 import { schema, type Database } from '@probe/db';
 import { nextRenewalAttempt, periodEndAction, RENEWAL_ATTEMPTS, transition, type SubscriptionEvent } from '@probe/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ChargeResult, PaymentGateway } from '../payments/index.ts';
 import { queueNotice } from './notices/queue.ts';
 import { findSubscription, lockSubscription, stateOf, writeState, type Executor, type SubscriptionRow } from './repo.ts';
@@ -64,7 +64,7 @@ async function charge(deps: RenewalDeps, seen: SubscriptionRow, now: Date): Prom
   const [chargeRow] = await deps.db
     .insert(charges)
     .values({ subscriptionId: seen.id, periodEnd, attempt, amount, currency: seen.currency, paymentMethodId: method?.id ?? null })
-    .onConflictDoUpdate({ target: [charges.subscriptionId, charges.periodEnd, charges.attempt], set: { attempt } })
+    .onConflictDoUpdate({ target: [charges.subscriptionId, charges.periodEnd, charges.attempt], targetWhere: sql`${charges.kind} = 'RENEWAL'`, set: { attempt } })
     .returning();
   if (!chargeRow) throw new Error('renewal charge row missing');
 
