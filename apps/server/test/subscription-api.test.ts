@@ -55,6 +55,8 @@ async function methods(who: string) {
 
 describe('saved payment methods', () => {
   it('an admin saves a card (primary, being the first) and a SEPA debit, makes the debit primary, and removes it', async () => {
+    // The demo clinic starts with a saved card; this is about an organization that has none yet.
+    await t.database.db.delete(schema.savedPaymentMethods).where(eq(schema.savedPaymentMethods.organizationId, LAKESIDE_ID));
     const card = await saveMethod('admin', { kind: 'CREDIT_CARD', card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' } });
     expect(card.body.data!.paymentMethodCreate.paymentMethod).toMatchObject({ isPrimary: true, lastDigits: '4242', brand: 'visa', expYear: 2034 });
     const sepa = await saveMethod('admin', { kind: 'SEPA_DIRECT_DEBIT', iban: 'DE89 3704 0044 0532 0130 00' });

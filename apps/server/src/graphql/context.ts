@@ -6,7 +6,7 @@ import type { AccountsService, UserRow } from '../modules/accounts/index.ts';
 import type { CatalogueService } from '../modules/catalogue/index.ts';
 import type { GeoLookup } from '../modules/shop/index.ts';
 import type { PaymentGateway } from '../modules/payments/index.ts';
-import type { SavedMethodsService, SubscriptionsService } from '../modules/subscriptions/index.ts';
+import type { SavedMethodsService, SubscriptionChanges, SubscriptionsService } from '../modules/subscriptions/index.ts';
 
 /** Who is asking: the request's headers, address and verified user. */
 interface Requester {
@@ -36,6 +36,8 @@ export interface GraphQLContext {
   accounts: AccountsService;
   subscriptions: SubscriptionsService;
   savedMethods: SavedMethodsService;
+  /** Changes and renewals paid now from the saved method (ChangeSubscription, SubscriptionRenewal). */
+  subscriptionChanges: SubscriptionChanges;
   /** Batched, per-request reads (one query for all organizations in an answer). */
   loaders: Loaders;
   /**

@@ -1,4 +1,4 @@
-import { BILLING_PERIODS, CATALOGUE_GROUPS, CONNECTORS, MARKETS, MODELS, PLAN_KINDS, STORE_TYPES, VOUCHER_STATUSES } from '@probe/domain';
+import { BILLING_PERIODS, CATALOGUE_GROUPS, CONNECTORS, MARKETS, MODELS, PLAN_KINDS, STORE_TYPES, SUBSCRIPTION_STATUSES, VOUCHER_STATUSES } from '@probe/domain';
 import { REGION_CODES } from '../modules/address/index.ts';
 import { builder } from './builder.ts';
 
@@ -11,3 +11,4 @@ export const PlanTypeEnum = builder.enumType('PlanType', { values: PLAN_KINDS })
 export const StoreTypeEnum = builder.enumType('StoreType', { values: STORE_TYPES });
 export const CatalogueGroupEnum = builder.enumType('CatalogueGroup', { values: CATALOGUE_GROUPS });
 export const VoucherStatusEnum = builder.enumType('VoucherStatus', { values: VOUCHER_STATUSES });
+export const SubscriptionStatusEnum = builder.enumType('SubscriptionStatus', { values: SUBSCRIPTION_STATUSES });

@@ -6,6 +6,7 @@ import './schema/catalogue.ts';
 import './schema/address.ts';
 import './schema/saved-payment-methods.ts';
 import './schema/subscriptions.ts';
+import './schema/subscription-changes.ts';
 import './schema/checkout.ts';
 import './schema/orders.ts';
 

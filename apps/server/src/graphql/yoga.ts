@@ -16,7 +16,7 @@ import type { PaymentGateway } from '../modules/payments/index.ts';
 import type { GraphQLContext, RequestLimits } from './context.ts';
 import { createLoaders } from './loaders.ts';
 import { AccountsService, type UserRow } from '../modules/accounts/index.ts';
-import { SavedMethodsService, SubscriptionsService } from '../modules/subscriptions/index.ts';
+import { SavedMethodsService, SubscriptionChanges, SubscriptionsService } from '../modules/subscriptions/index.ts';
 import { decorateErrors, maskError } from './errors.ts';
 import { schema } from './schema.ts';
 
@@ -54,6 +54,7 @@ export function createYogaServer({ db, catalogue, tokens, now = () => new Date()
   const accounts = new AccountsService(db);
   const subscriptions = new SubscriptionsService(db);
   const savedMethods = new SavedMethodsService(db, gateway);
+  const subscriptionChanges = new SubscriptionChanges({ db, gateway, now, publicUrl: config.PUBLIC_URL, log });
   return createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -93,6 +94,7 @@ export function createYogaServer({ db, catalogue, tokens, now = () => new Date()
         accounts,
         subscriptions,
         savedMethods,
+        subscriptionChanges,
         loaders: createLoaders(accounts, subscriptions),
         limits,
         viewer: () => {

@@ -2,7 +2,7 @@ import type { Database } from '@probe/db';
 import type { Config } from '../config.ts';
 import { createMailer, MAIL_TOPIC } from '../mail/index.ts';
 import { createGateway, type PaymentGateway } from '../modules/payments/index.ts';
-import { periodEndHandler, SUBSCRIPTION_TOPICS } from '../modules/subscriptions/index.ts';
+import { periodEndHandler, SubscriptionChanges, SUBSCRIPTION_TOPICS, type ChargeResumeJob } from '../modules/subscriptions/index.ts';
 import { JobRunner } from './runner.ts';
 import type { JobHandler, JobHandlers, JobLogger } from './types.ts';
 
@@ -19,7 +19,12 @@ export interface ServerRunner {
 export function storeHandlers(config: Config, log: JobLogger, now?: () => Date, billing?: { db: Database; gateway: PaymentGateway }): { handlers: JobHandlers; close(): void } {
   const mailer = createMailer(config, { log, ...(now ? { now } : {}) });
   const handlers: Record<string, JobHandler> = { [MAIL_TOPIC]: mailer.handler };
-  if (billing) handlers[SUBSCRIPTION_TOPICS.periodEnd] = periodEndHandler({ ...billing, now: now ?? (() => new Date()), publicUrl: config.PUBLIC_URL });
+  if (billing) {
+    const deps = { ...billing, now: now ?? (() => new Date()), publicUrl: config.PUBLIC_URL };
+    handlers[SUBSCRIPTION_TOPICS.periodEnd] = periodEndHandler(deps);
+    const changes = new SubscriptionChanges(deps);
+    handlers[SUBSCRIPTION_TOPICS.chargeResume] = (job) => changes.resume((job.payload as ChargeResumeJob).chargeId);
+  }
   return { handlers, close: () => mailer.close() };
 }
 

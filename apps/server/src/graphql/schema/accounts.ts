@@ -1,9 +1,9 @@
-import { availableSeats, isSubscriptionExpired, SUBSCRIPTION_STATUSES, type PlanKind, type SubscriptionStatus } from '@probe/domain';
+import { availableSeats, isSubscriptionExpired, type PlanKind, type SubscriptionStatus } from '@probe/domain';
 import { GraphQLError } from 'graphql';
 import { ACCOUNT_ERROR_CODES, type AccountError, type MembershipWithOrganization, type OrganizationRow, type UserRow } from '../../modules/accounts/index.ts';
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
-import { CountryCodeEnum, PlanTypeEnum } from '../enums.ts';
+import { CountryCodeEnum, PlanTypeEnum, SubscriptionStatusEnum } from '../enums.ts';
 import { permissionDenied } from '../errors.ts';
 import { toGlobalId, uuidFromGlobalId } from '../global-id.ts';
 import { Checkout, checkoutByToken } from './checkout.ts';
@@ -11,7 +11,6 @@ import { Order, orderNode } from './orders.ts';
 import { SavedPaymentMethod } from './saved-payment-methods.ts';
 import { SubscriptionRef } from './subscriptions.ts';
 
-const SubscriptionStatusEnum = builder.enumType('SubscriptionStatus', { values: SUBSCRIPTION_STATUSES });
 const AccountErrorCodeEnum = builder.enumType('AccountErrorCode', { values: ACCOUNT_ERROR_CODES });
 
 const AccountErrorRef = builder.objectRef<AccountError>('AccountError').implement({

@@ -1,16 +1,16 @@
-import { PRO_CUSTOM_ADDONS, SUBSCRIPTION_TERMS, type PlanKind } from '@probe/domain';
+import { PRO_CUSTOM_ADDONS, SUBSCRIPTION_TERMS, type PlanKind, type SubscriptionStatus } from '@probe/domain';
 import type { SavedMethodError, SavedMethodRow, SubscriptionError, SubscriptionRow } from '../../modules/subscriptions/index.ts';
 import { SAVED_METHOD_KINDS, type TestSetupDetails } from '../../modules/payments/index.ts';
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
-import { PlanTypeEnum } from '../enums.ts';
+import { PlanTypeEnum, SubscriptionStatusEnum } from '../enums.ts';
 import { permissionDenied } from '../errors.ts';
 import { uuidFromGlobalId } from '../global-id.ts';
 import { Money } from '../money.ts';
 import { CardInput } from './orders.ts';
 import { SavedPaymentMethod } from './saved-payment-methods.ts';
 
-const ProCustomAddonEnum = builder.enumType('ProCustomAddon', { values: PRO_CUSTOM_ADDONS });
+export const ProCustomAddonEnum = builder.enumType('ProCustomAddon', { values: PRO_CUSTOM_ADDONS });
 const SubscriptionTermEnum = builder.enumType('SubscriptionTerm', { values: SUBSCRIPTION_TERMS });
 const SavedMethodKindEnum = builder.enumType('SavedPaymentMethodKind', { values: SAVED_METHOD_KINDS });
 
@@ -18,6 +18,10 @@ const SavedMethodKindEnum = builder.enumType('SavedPaymentMethodKind', { values:
 export const SubscriptionRef = builder.objectRef<SubscriptionRow>('Subscription').implement({
   fields: (t) => ({
     planType: t.field({ type: PlanTypeEnum, resolve: (s) => s.planType as PlanKind }),
+    status: t.field({ type: SubscriptionStatusEnum, resolve: (s) => s.status as SubscriptionStatus }),
+    seats: t.int({ resolve: (s) => s.seats }),
+    devices: t.int({ resolve: (s) => s.devices }),
+    autoRenew: t.boolean({ resolve: (s) => s.autoRenew }),
     term: t.field({ type: SubscriptionTermEnum, resolve: (s) => s.term as (typeof SUBSCRIPTION_TERMS)[number] }),
     currentPeriodStart: t.string({ nullable: true, description: 'ISO date-time', resolve: (s) => s.periodStart?.toISOString() ?? null }),
     currentPeriodEnd: t.string({ nullable: true, description: 'ISO date-time', resolve: (s) => s.periodEnd?.toISOString() ?? null }),
@@ -33,16 +37,17 @@ export const SubscriptionRef = builder.objectRef<SubscriptionRow>('Subscription'
   }),
 });
 
-const SubscriptionErrorRef = builder.objectRef<SubscriptionError>('SubscriptionError').implement({
+export const SubscriptionErrorRef = builder.objectRef<SubscriptionError>('SubscriptionError').implement({
   fields: (t) => ({ code: t.exposeString('code'), field: t.exposeString('field', { nullable: true }), message: t.exposeString('message') }),
 });
 const SavedMethodErrorRef = builder.objectRef<SavedMethodError>('PaymentMethodError').implement({
   fields: (t) => ({ code: t.exposeString('code'), field: t.exposeString('field', { nullable: true }), message: t.exposeString('message') }),
 });
 
-const SubscriptionPayload = builder.objectRef<{ subscription: SubscriptionRow | null; errors: SubscriptionError[] }>('SubscriptionPayload').implement({
+export const SubscriptionPayload = builder.objectRef<{ subscription: SubscriptionRow | null; errors: SubscriptionError[]; charged?: { amount: number; currency: string } | null }>('SubscriptionPayload').implement({
   fields: (t) => ({
     subscription: t.field({ type: SubscriptionRef, nullable: true, resolve: (p) => p.subscription }),
+    charged: t.field({ type: Money, nullable: true, description: 'What was charged now (ChangeSubscription, SubscriptionRenewal); null when nothing was.', resolve: (p) => p.charged ?? null }),
     errors: t.field({ type: [SubscriptionErrorRef], resolve: (p) => p.errors }),
   }),
 });
@@ -57,7 +62,7 @@ const PaymentMethodSetup = builder.objectRef<{ setupId: string; clientSecret: st
 });
 
 /** The organization a signed-in admin names by id; PermissionDenied for anyone else (nothing is read or changed). */
-async function adminOrganization(ctx: GraphQLContext, organizationId: string | number): Promise<string> {
+export async function adminOrganization(ctx: GraphQLContext, organizationId: string | number): Promise<string> {
   const user = await ctx.viewer();
   const id = uuidFromGlobalId(String(organizationId), 'Organization');
   const membership = user && id ? await ctx.accounts.organizationOfMember(user.id, id) : null;

@@ -3,7 +3,7 @@ import { nextRenewalAttempt, periodEndAction, RENEWAL_ATTEMPTS, transition, type
 import { and, eq, sql } from 'drizzle-orm';
 import type { ChargeResult, PaymentGateway } from '../payments/index.ts';
 import { queueNotice } from './notices/queue.ts';
-import { findSubscription, lockSubscription, stateOf, writeState, type Executor, type SubscriptionRow } from './repo.ts';
+import { findSubscription, lockSubscription, paymentInFlight, stateOf, writeState, type Executor, type SubscriptionRow } from './repo.ts';
 import { billingOf } from './saved-methods-repo.ts';
 import { TOPICS, type PeriodEndJob } from './topics.ts';
 
@@ -60,13 +60,23 @@ async function charge(deps: RenewalDeps, seen: SubscriptionRow, now: Date): Prom
   const periodEnd = seen.periodEnd!;
   const { method, customerId } = await billingOf(deps.db, seen.organizationId, deps.gateway.name);
   const amount = seen.scheduledPlan && seen.scheduledPrice !== null ? seen.scheduledPrice : seen.currentPrice;
-  // Written (or found, after a crash) before the gateway is called; the no-op update makes RETURNING answer either way.
-  const [chargeRow] = await deps.db
-    .insert(charges)
-    .values({ subscriptionId: seen.id, periodEnd, attempt, amount, currency: seen.currency, paymentMethodId: method?.id ?? null })
-    .onConflictDoUpdate({ target: [charges.subscriptionId, charges.periodEnd, charges.attempt], targetWhere: sql`${charges.kind} = 'RENEWAL'`, set: { attempt } })
-    .returning();
-  if (!chargeRow) throw new Error('renewal charge row missing');
+  // Written (or found, after a crash) before the gateway is called, on the locked row: a change or renewal
+  // order being paid for right now goes first, and this job tries again a minute later.
+  const chargeRow = await deps.db.transaction(async (tx) => {
+    await lockSubscription(tx, { id: seen.id });
+    if (await paymentInFlight(tx, seen.id)) {
+      await schedulePeriodEnd(tx, seen, new Date(now.getTime() + 60_000));
+      return null;
+    }
+    // The no-op update makes RETURNING answer whether the row is new or was written by an earlier run.
+    const [written] = await tx
+      .insert(charges)
+      .values({ subscriptionId: seen.id, periodEnd, attempt, amount, currency: seen.currency, paymentMethodId: method?.id ?? null })
+      .onConflictDoUpdate({ target: [charges.subscriptionId, charges.periodEnd, charges.attempt], targetWhere: sql`${charges.kind} = 'RENEWAL'`, set: { attempt } })
+      .returning();
+    return written!;
+  });
+  if (!chargeRow) return;
 
   let result: ChargeResult;
   if (chargeRow.status !== 'PENDING') result = recorded(chargeRow);

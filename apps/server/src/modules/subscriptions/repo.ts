@@ -1,8 +1,8 @@
 import { schema, type Database } from '@probe/db';
 import type { PlanKind, ProCustomAddon, SubscriptionState, SubscriptionStatus, SubscriptionTerm } from '@probe/domain';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 
-const { subscriptions, subscriptionEvents } = schema;
+const { subscriptions, subscriptionEvents, subscriptionCharges } = schema;
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 /** The database or an open transaction. */
@@ -37,6 +37,11 @@ export async function subscriptionsOf(db: Executor, organizationIds: readonly st
 
 export async function findSubscription(db: Executor, id: string): Promise<SubscriptionRow | null> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  return row ?? null;
+}
+
+export async function findSubscriptionOf(db: Executor, organizationId: string): Promise<SubscriptionRow | null> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.organizationId, organizationId));
   return row ?? null;
 }
 
@@ -88,4 +93,24 @@ export async function planListPrice(db: Executor, plan: PlanKind, organizationId
     .orderBy(variants.market, variants.position)
     .limit(1);
   return row?.amount ?? null;
+}
+
+/** A variant's price in the organization's country (Pro Custom's base and add-ons); null when not sold there. */
+export async function skuPrice(db: Executor, sku: string, organizationId: string): Promise<number | null> {
+  const { productVariants: variants, variantPrices: prices, organizations } = schema;
+  const [row] = await db
+    .select({ amount: prices.amount })
+    .from(variants)
+    .innerJoin(prices, eq(prices.variantId, variants.id))
+    .innerJoin(organizations, eq(organizations.country, prices.country))
+    .where(sql`${variants.sku} = ${sku} and ${organizations.id} = ${organizationId}`)
+    .limit(1);
+  return row?.amount ?? null;
+}
+
+/** A renewal or change payment in flight for a subscription (the renewal job waits for it). */
+export async function paymentInFlight(tx: Executor, subscriptionId: string): Promise<boolean> {
+  const [row] = await tx.select({ id: subscriptionCharges.id }).from(subscriptionCharges)
+    .where(and(eq(subscriptionCharges.subscriptionId, subscriptionId), eq(subscriptionCharges.status, 'PENDING'), ne(subscriptionCharges.kind, 'RENEWAL'))).limit(1);
+  return Boolean(row);
 }

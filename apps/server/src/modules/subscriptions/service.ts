@@ -1,9 +1,11 @@
 import type { Database } from '@probe/db';
 import { transition, type SubscriptionErrorCode, type SubscriptionEvent } from '@probe/domain';
+import type { PaymentFailureCode } from '../payments/index.ts';
 import { lockSubscription, planListPrice, stateOf, subscriptionsOf, writeState, type SubscriptionRow } from './repo.ts';
 
 export interface SubscriptionError {
-  code: SubscriptionErrorCode | 'NOT_FOUND';
+  /** The rules' codes, and those of paying for a change (a gateway's failure codes among them). */
+  code: SubscriptionErrorCode | 'NOT_FOUND' | 'INVALID' | 'PAYMENT_NOT_FOUND' | 'PRICES_ARE_CHANGED' | PaymentFailureCode;
   field: string | null;
   message: string;
 }

@@ -2,7 +2,13 @@
 export const TOPICS = {
   /** A subscription's period ends (or a declined renewal is due for another try): payload PeriodEndJob. */
   periodEnd: 'subscription.period-end',
+  /** A paid change or renewal order that must be finished if its process died mid-way: payload ChargeResumeJob. */
+  chargeResume: 'subscription.charge-resume',
 } as const;
+
+export interface ChargeResumeJob {
+  chargeId: number;
+}
 
 export interface PeriodEndJob {
   subscriptionId: string;
