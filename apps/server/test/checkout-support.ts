@@ -33,8 +33,8 @@ export async function variantIds(app: TestApp, skus: string[]): Promise<Record<s
   return Object.fromEntries(rows.map((r) => [r.sku, Buffer.from(`ProductVariant:${r.id}`).toString('base64')]));
 }
 
-export async function mutate(app: TestApp, name: string, args: string, variables: Record<string, unknown>, fields = CHECKOUT_FIELDS): Promise<Payload> {
-  const res = await app.gql<Record<string, Payload>>(`mutation M(${args}) { ${name}(${argList(args)}) { checkout { ${fields} } errors { code field message } } }`, variables);
+export async function mutate(app: TestApp, name: string, args: string, variables: Record<string, unknown>, fields = CHECKOUT_FIELDS, headers?: Record<string, string>): Promise<Payload> {
+  const res = await app.gql<Record<string, Payload>>(`mutation M(${args}) { ${name}(${argList(args)}) { checkout { ${fields} } errors { code field message } } }`, variables, headers);
   if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
   return res.body.data![name]!;
 }
@@ -69,10 +69,16 @@ export interface PlaceAnswer {
  */
 export async function readyCheckout(
   app: TestApp,
-  options: { country?: string; language?: string; lines: Array<{ variantId: string; quantity: number }>; address?: Record<string, string>; method?: string; voucherCode?: string; vatNumber?: string },
+  options: {
+    country?: string; language?: string; lines: Array<{ variantId: string; quantity: number }>; address?: Record<string, string>; method?: string; voucherCode?: string; vatNumber?: string;
+    /** A signed-in buyer's checkout for an organization. */
+    signedIn?: { headers: Record<string, string>; organizationMembershipId: string; bundleType?: string };
+  },
 ): Promise<{ token: string; total: number; redirectUrl: string | null; checkout: CheckoutAnswer }> {
   const country = options.country ?? 'US';
-  const created = await mutate(app, 'checkoutCreate', '$input: CheckoutCreateInput!', { input: { lines: options.lines, country, languageCode: options.language ?? 'EN', email: 'buyer@example.com' } });
+  const headers = options.signedIn?.headers;
+  const organization = options.signedIn ? { organizationMembershipId: options.signedIn.organizationMembershipId, bundleType: options.signedIn.bundleType ?? null } : {};
+  const created = await mutate(app, 'checkoutCreate', '$input: CheckoutCreateInput!', { input: { lines: options.lines, country, languageCode: options.language ?? 'EN', email: 'buyer@example.com', ...organization } }, CHECKOUT_FIELDS, headers);
   if (created.errors.length) throw new Error(JSON.stringify(created.errors));
   const token = created.checkout!.token;
   const address = options.address ?? (country === 'DE' ? DE_ADDRESS : US_ADDRESS);
@@ -82,16 +88,17 @@ export async function readyCheckout(
     ...(options.voucherCode ? [['checkoutVoucherUpdate', '$token: String!, $voucherCode: String', { token, voucherCode: options.voucherCode }]] : []),
     ...(options.vatNumber ? [['checkoutVatNumberUpdate', '$token: String!, $vatNumber: String', { token, vatNumber: options.vatNumber }]] : []),
   ] as Array<[string, string, Record<string, unknown>]>) {
-    const r = await mutate(app, name, args, vars);
+    const r = await mutate(app, name, args, vars, CHECKOUT_FIELDS, headers);
     if (r.errors.length) throw new Error(`${name}: ${JSON.stringify(r.errors)}`);
   }
   if (options.method === 'ELECTRONIC_QUOTE') {
-    const q = await mutate(app, 'checkoutQuoteDataUpdate', '$token: String!, $input: QuoteDataInput!', { token, input: { equoteOrganizationName: 'Mercy Clinic', equoteJobTitle: 'Purchasing lead', equotePracticePlace: 'Clinic' } });
+    const q = await mutate(app, 'checkoutQuoteDataUpdate', '$token: String!, $input: QuoteDataInput!', { token, input: { equoteOrganizationName: 'Mercy Clinic', equoteJobTitle: 'Purchasing lead', equotePracticePlace: 'Clinic' } }, CHECKOUT_FIELDS, headers);
     if (q.errors.length) throw new Error(JSON.stringify(q.errors));
   }
   const before = await app.gql<{ checkoutBeforePlaceOrder: Payload & { checkout: CheckoutAnswer } }>(
     `mutation B($token: String!, $method: PaymentMethodType!, $attestations: [String!]!) { checkoutBeforePlaceOrder(token: $token, paymentMethod: $method, attestations: $attestations) { checkout { ${CHECKOUT_FIELDS} } errors { code field message } } }`,
     { token, method: options.method ?? 'CREDIT_CARD', attestations: ['TERMS_AND_CONDITIONS', 'LICENSED'] },
+    headers,
   );
   const payload = before.body.data!.checkoutBeforePlaceOrder;
   if (payload.errors.length) throw new Error(JSON.stringify(payload.errors));

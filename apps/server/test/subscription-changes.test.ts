@@ -128,6 +128,24 @@ describe('ChangeSubscription', () => {
     expect(row).toMatchObject({ kind: 'CHANGE', status: 'FAILED', failureCode: 'CARD_DECLINED' });
   });
 
+  it('seats paid by a SEPA debit are given at once and withdrawn when the bank returns it days later', async () => {
+    const db = t.database.db;
+    await db.update(schema.savedPaymentMethods).set({ isPrimary: false }).where(eq(schema.savedPaymentMethods.organizationId, ORG.lakeside));
+    await db.insert(schema.savedPaymentMethods).values({ organizationId: ORG.lakeside, kind: 'SEPA_DIRECT_DEBIT', gateway: 'test', paymentToken: 'pm_test_sepa_3202_returns', lastDigits: '3202', bankCountry: 'AT', isPrimary: true });
+    const before = await subscriptionOf(ORG.lakeside);
+    const done = await change('admin', ORG.lakeside, { plan: 'CLINIC', seats: before.seats + 1 }, 'lakeside-sepa-1');
+    expect(done.subscription).toMatchObject({ seats: before.seats + 1 });
+    // The test gateway's bank answers by signed webhook a moment later.
+    let after = await subscriptionOf(ORG.lakeside);
+    for (let i = 0; i < 100 && after.seats !== before.seats; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      after = await subscriptionOf(ORG.lakeside);
+    }
+    expect(after).toMatchObject({ seats: before.seats, currentPrice: before.currentPrice, status: 'ACTIVE' });
+    const [row] = await db.select().from(schema.subscriptionCharges).where(eq(schema.subscriptionCharges.idempotencyKey, 'lakeside-sepa-1'));
+    expect(row).toMatchObject({ status: 'REVERSED' });
+  });
+
   it('a member may not preview or change: PermissionDenied, nothing changed', async () => {
     const unchanged = await billing();
     const res = await t.gql(CHANGE, { org: gid(ORG.lakeside), input: { plan: 'CLINIC', seats: 20 }, key: 'member-tries-1' }, as('member'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addMonths, nextAnchoredEnd, NO_SUBSCRIPTION, nextRenewalAttempt, periodEndAction, prorationAmount, RENEWAL_ATTEMPTS, transition,
+  addMonths, FREE_TRIAL_DAYS, nextAnchoredEnd, orderSubscriptionMove, NO_SUBSCRIPTION, nextRenewalAttempt, periodEndAction, prorationAmount, RENEWAL_ATTEMPTS, transition,
   type SubscriptionEvent, type SubscriptionState,
 } from '../src/index.ts';
 
@@ -192,5 +192,29 @@ describe('proration', () => {
     expect(prorationAmount({ currentPrice: 42000, newPrice: 120000, periodStart, periodEnd, at: periodStart })).toBe(78000);
     expect(prorationAmount({ currentPrice: 42000, newPrice: 120000, periodStart, periodEnd, at: periodEnd })).toBe(0);
     expect(prorationAmount({ currentPrice: 120000, newPrice: 42000, periodStart, periodEnd, at: half })).toBe(0);
+  });
+});
+
+describe('orderSubscriptionMove', () => {
+  const at = new Date('2027-02-01T10:00:00Z');
+  const seats = () => ({ minSeats: 2, maxSeats: 50 });
+  const line = (groups: string[], planKind: string, quantity = 1, billingPeriod = 'ANNUAL') => ({ groups, planKind, billingPeriod, quantity });
+
+  it('an expansion adds ten seats per 10-based line and one per single seat', () => {
+    const move = orderSubscriptionMove('EXPANSION_CHECKOUT', [line(['TEAM_ADDITIONAL_10_BASED'], 'TEAM', 2), line(['TEAM_ADDITIONAL'], 'TEAM', 3)], at, seats);
+    expect(move).toEqual({ kind: 'MOVE', event: { type: 'SEATS_ADDED', seats: 23, configuration: { minSeats: 2, maxSeats: 50 } } });
+  });
+
+  it('a plan bought starts it (a trial for the free-trial checkout); accessories leave it alone; an upgrade order is refused', () => {
+    const pro = orderSubscriptionMove('INDIVIDUAL_CHECKOUT', [line(['IQ3_DEVICE'], 'NONE', 1, 'ONE_TIME'), line(['PRO'], 'PRO_THREE_YEAR', 1, 'THREE_YEARS')], at, seats);
+    expect(pro).toMatchObject({ kind: 'MOVE', event: { type: 'PURCHASED', plan: 'PRO_THREE_YEAR', term: 'THREE_YEARS', devices: 1, seats: 1, autoRenew: false } });
+    const trial = orderSubscriptionMove('FREE_TRIAL_CHECKOUT', [line(['INDIVIDUAL'], 'INDIVIDUAL')], at, seats);
+    expect(trial).toMatchObject({ kind: 'MOVE', event: { type: 'PURCHASED', trialDays: FREE_TRIAL_DAYS, autoRenew: true } });
+    expect(orderSubscriptionMove('ACCESSORIES_CHECKOUT', [line(['ACCESSORIES'], 'NONE')], at, seats)).toEqual({ kind: 'NONE' });
+    expect(orderSubscriptionMove('UPGRADE_CHECKOUT', [line(['TEAM'], 'TEAM', 3)], at, seats).kind).toBe('REFUSED');
+  });
+
+  it('a team bought for three seats has three', () => {
+    expect(orderSubscriptionMove('TEAM_CHECKOUT', [line(['TEAM'], 'TEAM', 3)], at, seats)).toMatchObject({ event: { type: 'PURCHASED', plan: 'TEAM', seats: 3 } });
   });
 });

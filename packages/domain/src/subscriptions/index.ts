@@ -3,3 +3,4 @@ export * from './periods.ts';
 export * from './transitions.ts';
 export * from './renewal.ts';
 export * from './proration.ts';
+export * from './orders.ts';

@@ -2,6 +2,7 @@ import { schema, type Database } from '@probe/db';
 import { canChangeCharge, canChangeInvoice, isAsyncMethod, type ChargeStatus, type PaymentMethod } from '@probe/domain';
 import { eq } from 'drizzle-orm';
 import type { GatewayEvent, PaymentGateway } from '../payments/index.ts';
+import { reversePaymentMove, settleSubscriptionCharge } from '../subscriptions/index.ts';
 import { CheckoutFailure, fail, type CheckoutError, assertSameLocale, priceCheckout, snapshotFor, checkoutLocale, loadCheckout, updateCheckout } from '../checkout/index.ts';
 import type { OrderRow, PlaceOrderDeps } from './place-order.ts';
 import { readinessErrors } from './readiness.ts';
@@ -81,7 +82,12 @@ export async function applyGatewayEvent(db: Database, gateway: PaymentGateway, e
     if (!inserted.length) return 'duplicate';
     if (event.type === 'ignored' || !event.intentId) return 'ignored';
     const [payment] = await tx.select().from(schema.payments).where(eq(schema.payments.id, event.intentId)).for('update');
-    if (!payment) return 'ignored';
+    if (!payment) {
+      // A debit charged to a saved method (a subscription's renewal or change) settles on its charge row.
+      if (event.type === 'payment.processing') return 'ignored';
+      const settled = await settleSubscriptionCharge(tx, event.intentId, event.type === 'payment.succeeded' ? 'SUCCEEDED' : 'FAILED', event.failureCode, new Date());
+      return settled ? 'applied' : 'ignored';
+    }
     const next = event.type === 'payment.succeeded' ? 'SUCCEEDED' : event.type === 'payment.failed' ? 'FAILED' : 'PROCESSING';
     if (!PAYMENT_TRANSITIONS[payment.status]!.includes(next)) return 'ignored';
     await tx.update(schema.payments).set({ status: next, failureCode: event.failureCode, updatedAt: new Date() }).where(eq(schema.payments.id, payment.id));
@@ -91,6 +97,8 @@ export async function applyGatewayEvent(db: Database, gateway: PaymentGateway, e
       if (order && target && canChangeCharge(order.chargeStatus as ChargeStatus, target)) {
         await tx.update(schema.orders).set({ chargeStatus: target }).where(eq(schema.orders.id, order.id));
         await tx.insert(schema.outbox).values({ topic: target === 'FULLY_CHARGED' ? 'order.paid' : 'order.payment_failed', payload: { orderToken: order.token, number: order.number } });
+        // The bank refused the debit after the order moved the subscription: the move is undone.
+        if (target === 'NOT_CHARGED') await reversePaymentMove(tx, { orderToken: order.token });
       }
     }
     if (payment.invoiceId && next === 'SUCCEEDED') await markInvoicePaid(tx, payment.invoiceId);

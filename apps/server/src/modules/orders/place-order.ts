@@ -3,6 +3,7 @@ import { PAYMENT_METHODS, type ChargeStatus, type PaymentMethod } from '@probe/d
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentGateway } from '../payments/index.ts';
+import { moveSubscriptionForOrder } from '../subscriptions/index.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import { CheckoutFailure, fail, type CheckoutError, assertSameLocale, priceCheckout, snapshotFor, type PricedCheckout, checkoutLocale, loadCheckout, updateCheckout, type Executor } from '../checkout/index.ts';
 import { readinessErrors } from './readiness.ts';
@@ -96,6 +97,14 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
         const due = new Date(deps.now().getTime() + 30 * 24 * 3600 * 1000);
         await tx.insert(schema.invoices).values({ orderId: order.id, amount, currency: priced.currency, dueAt: due });
       }
+      const refused = await moveSubscriptionForOrder(tx, {
+        organizationMembershipId: checkout.row.organizationMembershipId, userId: deps.userId, bundleType: priced.bundleType, orderToken: order.token,
+        currency: priced.currency, language: checkout.row.language, at: deps.now(),
+        lines: priced.priced.filter((l) => l.variant && l.totals).map((l) => ({
+          groups: l.variant!.groups, planKind: l.variant!.planKind, billingPeriod: l.variant!.billingPeriod, quantity: l.row.quantity, total: l.totals!.totalPriceDiscounted.gross,
+        })),
+      });
+      if (refused) throw new CheckoutFailure([fail(refused.code, 'lines', refused.message)]);
       await tx.insert(schema.outbox).values({ topic: 'order.placed', payload: { orderToken: order.token, number: order.number, email: order.email, total: amount, currency: priced.currency } });
       await updateCheckout(tx, checkout.row.id, { completedOrderToken: order.token });
 

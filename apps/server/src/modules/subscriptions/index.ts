@@ -3,6 +3,7 @@ export { SubscriptionsService, type SubscriptionError, type SubscriptionResult }
 export { SubscriptionChanges, type ChangesDeps, type PaidResult } from './changes.ts';
 export type { ChangeQuote, ChangeRequest, QuoteResult } from './quotes.ts';
 export { SavedMethodsService, type SavedMethodError, type SavedMethodResult } from './saved-methods.ts';
+export { moveSubscriptionForOrder, reversePaymentMove, settleSubscriptionCharge, type OrderForSubscription, type OrderMoveRefusal } from './order-moves.ts';
 export { periodEndHandler, schedulePeriodEnd, type RenewalDeps } from './renewal.ts';
 export { TOPICS as SUBSCRIPTION_TOPICS, type ChargeResumeJob, type PeriodEndJob } from './topics.ts';
 export type { SubscriptionRow } from './repo.ts';

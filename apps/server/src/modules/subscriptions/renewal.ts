@@ -120,6 +120,6 @@ async function charge(deps: RenewalDeps, seen: SubscriptionRow, now: Date): Prom
 
 /** A charge row already settled by an earlier run, as the gateway answered it then. */
 function recorded(row: typeof charges.$inferSelect): ChargeResult {
-  if (row.status === 'FAILED') return { status: 'FAILED', code: (row.failureCode ?? 'PAYMENT_ERROR') as Extract<ChargeResult, { status: 'FAILED' }>['code'] };
+  if (row.status === 'FAILED' || row.status === 'REVERSED') return { status: 'FAILED', code: (row.failureCode ?? 'PAYMENT_ERROR') as Extract<ChargeResult, { status: 'FAILED' }>['code'] };
   return { status: row.status === 'SUCCEEDED' ? 'SUCCEEDED' : 'PROCESSING', reference: row.gatewayReference ?? '', card: null };
 }

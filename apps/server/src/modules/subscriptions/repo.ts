@@ -73,7 +73,7 @@ export async function writeState(
     .returning();
   await tx.insert(subscriptionEvents).values({
     subscriptionId: row.id, type: cause.type, orderToken: cause.orderToken ?? null, chargeId: cause.chargeId ?? null,
-    versionAfter: written!.version, before: stateOf(row), after: next,
+    versionAfter: written!.version, before: { ...stateOf(row), currentPrice: row.currentPrice }, after: { ...next, currentPrice: written!.currentPrice },
   });
   return written!;
 }
