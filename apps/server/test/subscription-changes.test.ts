@@ -144,6 +144,7 @@ describe('ChangeSubscription', () => {
     expect(after).toMatchObject({ seats: before.seats, currentPrice: before.currentPrice, status: 'ACTIVE' });
     const [row] = await db.select().from(schema.subscriptionCharges).where(eq(schema.subscriptionCharges.idempotencyKey, 'lakeside-sepa-1'));
     expect(row).toMatchObject({ status: 'REVERSED' });
+    expect(await mailSubjects(db, admin.email)).toContain('A payment for your Clinic subscription failed');
   });
 
   it('a member may not preview or change: PermissionDenied, nothing changed', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestGateway } from '../src/modules/payments/index.ts';
 import { CARD_OK, PLACE, readyCheckout, variantIds, type PlaceAnswer } from './checkout-support.ts';
 import { startTestApp, type TestApp } from './harness.ts';
+import { mailSubjects } from './subscription-support.ts';
 
 const [, admin, member, vet, student] = DEMO_USERS;
 const ORG = { lakeside: '5e0c2b9a-3f4d-4c1e-8b6a-000000000002', nordvet: '5e0c2b9a-3f4d-4c1e-8b6a-000000000003', student: '5e0c2b9a-3f4d-4c1e-8b6a-000000000004' };
@@ -75,6 +76,8 @@ describe('orders move the organization\'s subscription', () => {
     expect(after.devices).toBe(before.devices);
     expect(after.seats).toBe(before.seats);
     expect(after.status).toBe('ACTIVE');
+    // Nordvet's plan was bought in German: the admin is told in German.
+    expect(await mailSubjects(t.database.db, vet.email)).toEqual(['Eine Zahlung für Ihr Team-Abonnement ist fehlgeschlagen']);
   });
 
   it('a plan bought for an organization without one starts its subscription, with its renewal job', async () => {

@@ -151,4 +151,32 @@ describe('renewal billing with a moved clock', () => {
     const events = await database.db.select().from(schema.subscriptionEvents).where(eq(schema.subscriptionEvents.subscriptionId, ids[0]!));
     expect(events.map((e) => e.type)).toEqual(['PERIOD_ENDED']);
   }, 60_000);
+
+  it('with the clock moved: a trial becomes the plan it was for, a rental is charged monthly until its commitment ends, a three-year plan renews yearly', async () => {
+    const start = new Date('2031-08-01T09:00:00Z');
+    const { ids: [trial, rental, threeYear] } = await dueSubscriptions(database.db, { count: 3, periodEnd: start });
+    const set = (id: string, values: Partial<typeof schema.subscriptions.$inferInsert>) => database.db.update(schema.subscriptions).set(values).where(eq(schema.subscriptions.id, id));
+    await set(trial!, { planType: 'PRO_TRIAL', status: 'TRIALING', scheduledPlan: 'INDIVIDUAL', scheduledPrice: 450_00, seats: 1, currentPrice: 0 });
+    await set(rental!, { planType: 'RENTAL', term: 'MONTHLY', autoRenew: false, currentPrice: 99_00, commitmentEnd: new Date('2031-10-01T09:00:00Z') });
+    await set(threeYear!, { planType: 'PRO_THREE_YEAR', term: 'THREE_YEARS', currentPrice: 1140_00 });
+    const gateway = new TestGateway();
+    const clock = clockAt(new Date(start.getTime() + 60_000));
+    const runner = renewalRunner(gateway, clock.now, 'moved-clock');
+    const row = async (id: string) => (await subscriptionsOf([id]))[0]!;
+
+    expect(await runner.drain()).toBe(3);
+    expect(await row(trial!)).toMatchObject({ planType: 'INDIVIDUAL', status: 'ACTIVE', currentPrice: 450_00, periodEnd: new Date('2032-08-01T09:00:00Z') });
+    expect(await row(rental!)).toMatchObject({ planType: 'RENTAL', status: 'ACTIVE', periodEnd: new Date('2031-09-01T09:00:00Z') });
+    expect(await row(threeYear!)).toMatchObject({ term: 'ANNUAL', status: 'ACTIVE', periodEnd: new Date('2032-08-01T09:00:00Z') });
+    expect(gateway.charges.map((c) => c.amount).sort((a, b) => a - b)).toEqual([99_00, 450_00, 1140_00]);
+
+    // A month on, the rental is charged again; at its commitment end, without auto-renewal, it ends.
+    clock.set(new Date('2031-09-01T09:01:00Z'));
+    expect(await runner.drain()).toBe(1);
+    expect(await row(rental!)).toMatchObject({ status: 'ACTIVE', periodEnd: new Date('2031-10-01T09:00:00Z') });
+    clock.set(new Date('2031-10-01T09:01:00Z'));
+    expect(await runner.drain()).toBe(1);
+    expect(await row(rental!)).toMatchObject({ status: 'CANCELED' });
+    expect(gateway.charges.filter((c) => c.amount === 99_00)).toHaveLength(2);
+  }, 60_000);
 });

@@ -78,7 +78,7 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   registerClientErrors(app);
   const responseCache = new ResponseCache({ maxAgeSeconds: config.RESPONSE_CACHE_MAX_AGE_S, maxEntries: 5000, version: () => catalogue.version() });
   registerGraphqlRoute(app, yoga, responseCache, () => catalogue.version());
-  registerPaymentRoutes(app, database.db, gateway);
+  registerPaymentRoutes(app, database.db, gateway, config.PUBLIC_URL);
   const clock = now ?? (() => new Date());
   registerAuthHandoff(app, { tokens, handoffs: new Handoffs(database.db, clock), rateLimits, now: clock });
   registerMailSinkPage(app, config);

@@ -10,7 +10,7 @@ const WEBHOOK_PATH = '/webhooks/payments';
  * The payment webhook: the signature is checked on the raw body (a forged, altered or stale event is
  * refused with 400 and writes nothing); a verified event is applied once, however often it arrives.
  */
-export function registerPaymentRoutes(app: FastifyInstance, db: Database, gateway: PaymentGateway): void {
+export function registerPaymentRoutes(app: FastifyInstance, db: Database, gateway: PaymentGateway, publicUrl: string): void {
   app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
     scope.post(WEBHOOK_PATH, async (req, reply) => {
@@ -21,7 +21,7 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Database, gatewa
         req.log.warn('payment webhook refused: bad signature');
         return reply.status(400).send({ error: 'invalid signature' });
       }
-      const outcome = await applyGatewayEvent(db, gateway, event);
+      const outcome = await applyGatewayEvent(db, gateway, event, publicUrl);
       req.log.info({ eventId: event.id, type: event.type, outcome }, 'payment webhook');
       return reply.send({ received: true, outcome });
     });

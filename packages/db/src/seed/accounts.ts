@@ -78,6 +78,8 @@ async function seedSubscription(db: Database, o: Extract<(typeof ORGANIZATIONS)[
     periodStart: sql`now() + make_interval(days => ${o.expiresInDays - 365})`, periodEnd: sql`now() + make_interval(days => ${o.expiresInDays})`,
     billingAnchor: sql`now() + make_interval(days => ${o.expiresInDays - 365})`,
     seats: o.maxSeats, devices: o.maxDevices, maxCloudUsers: o.maxCloudUsers, currentPrice: o.price, currency: o.currency,
+    // Bought in the country's language: the subscription's e-mails are written in it.
+    language: ({ DE: 'de', PL: 'pl' } as Record<string, string>)[o.country] ?? 'en',
   }).onConflictDoNothing().returning({ id: subscriptions.id, periodEnd: subscriptions.periodEnd });
   if (!row) return;
   await db.insert(savedPaymentMethods).values({

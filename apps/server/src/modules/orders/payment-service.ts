@@ -72,7 +72,8 @@ export async function beforePlaceOrder(
  * replay (or a concurrent duplicate) finds the id and changes nothing. Moves that are not legal any more
  * (an out-of-order "processing" after "succeeded") are ignored.
  */
-export async function applyGatewayEvent(db: Database, gateway: PaymentGateway, event: GatewayEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
+/** `publicUrl`: the store's address, for the links in the e-mails a returned debit sends. */
+export async function applyGatewayEvent(db: Database, gateway: PaymentGateway, event: GatewayEvent, publicUrl: string): Promise<'applied' | 'duplicate' | 'ignored'> {
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(schema.webhookEvents)
@@ -85,7 +86,7 @@ export async function applyGatewayEvent(db: Database, gateway: PaymentGateway, e
     if (!payment) {
       // A debit charged to a saved method (a subscription's renewal or change) settles on its charge row.
       if (event.type === 'payment.processing') return 'ignored';
-      const settled = await settleSubscriptionCharge(tx, event.intentId, event.type === 'payment.succeeded' ? 'SUCCEEDED' : 'FAILED', event.failureCode, new Date());
+      const settled = await settleSubscriptionCharge(tx, event.intentId, event.type === 'payment.succeeded' ? 'SUCCEEDED' : 'FAILED', event.failureCode, new Date(), publicUrl);
       return settled ? 'applied' : 'ignored';
     }
     const next = event.type === 'payment.succeeded' ? 'SUCCEEDED' : event.type === 'payment.failed' ? 'FAILED' : 'PROCESSING';
@@ -98,7 +99,7 @@ export async function applyGatewayEvent(db: Database, gateway: PaymentGateway, e
         await tx.update(schema.orders).set({ chargeStatus: target }).where(eq(schema.orders.id, order.id));
         await tx.insert(schema.outbox).values({ topic: target === 'FULLY_CHARGED' ? 'order.paid' : 'order.payment_failed', payload: { orderToken: order.token, number: order.number } });
         // The bank refused the debit after the order moved the subscription: the move is undone.
-        if (target === 'NOT_CHARGED') await reversePaymentMove(tx, { orderToken: order.token });
+        if (target === 'NOT_CHARGED') await reversePaymentMove(tx, { orderToken: order.token }, { amount: order.totalGross, currency: order.currency }, publicUrl);
       }
     }
     if (payment.invoiceId && next === 'SUCCEEDED') await markInvoicePaid(tx, payment.invoiceId);

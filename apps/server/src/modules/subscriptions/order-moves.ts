@@ -2,6 +2,7 @@ import { schema } from '@probe/db';
 import { NO_SUBSCRIPTION, orderSubscriptionMove, PLAN_GROUPS, transition, type CheckoutType, type OrderLineFacts, type PlanKind, type SeatConfiguration, type SubscriptionState } from '@probe/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { columnsOf, lockSubscription, stateOf, writeState, type Executor, type SubscriptionRow } from './repo.ts';
+import { queueNotice } from './notices/queue.ts';
 import { schedulePeriodEnd } from './renewal.ts';
 
 const { subscriptions, subscriptionEvents, subscriptionCharges, organizationMemberships, shopSettings } = schema;
@@ -73,7 +74,7 @@ function reviveState(json: Record<string, unknown>): SubscriptionState {
  * undone. When nothing else changed the subscription since, it goes back to exactly what it was (seats,
  * probes, plan and period withdrawn); otherwise it is PAST_DUE until paid. Returns whether one was moved.
  */
-export async function reversePaymentMove(tx: Executor, by: { orderToken: string } | { chargeId: number }): Promise<boolean> {
+export async function reversePaymentMove(tx: Executor, by: { orderToken: string } | { chargeId: number }, paid: { amount: number; currency: string }, publicUrl: string): Promise<boolean> {
   const where = 'orderToken' in by ? eq(subscriptionEvents.orderToken, by.orderToken) : eq(subscriptionEvents.chargeId, by.chargeId);
   const [event] = await tx.select().from(subscriptionEvents).where(and(where, sql`${subscriptionEvents.type} <> 'PAYMENT_REVERSED'`)).orderBy(desc(subscriptionEvents.id)).limit(1);
   if (!event) return false;
@@ -86,7 +87,8 @@ export async function reversePaymentMove(tx: Executor, by: { orderToken: string 
   const result = transition(stateOf(row), { type: 'PAYMENT_REVERSED', restore });
   if (!result.ok) return false;
   const price = restore && typeof before.currentPrice === 'number' ? { currentPrice: before.currentPrice } : {};
-  await writeState(tx, row, result.state, { type: 'PAYMENT_REVERSED', orderToken: event.orderToken, chargeId: event.chargeId }, price);
+  const written = await writeState(tx, row, result.state, { type: 'PAYMENT_REVERSED', orderToken: event.orderToken, chargeId: event.chargeId }, price);
+  await queueNotice(tx, written, { kind: 'reversed', ...paid }, publicUrl);
   return true;
 }
 
@@ -95,7 +97,7 @@ export async function reversePaymentMove(tx: Executor, by: { orderToken: string 
  * renewal): recorded on its charge row, and a failure undoes what it paid for. False when the reference
  * is not a subscription charge.
  */
-export async function settleSubscriptionCharge(tx: Executor, reference: string, outcome: 'SUCCEEDED' | 'FAILED', failureCode: string | null, at: Date): Promise<boolean> {
+export async function settleSubscriptionCharge(tx: Executor, reference: string, outcome: 'SUCCEEDED' | 'FAILED', failureCode: string | null, at: Date, publicUrl: string): Promise<boolean> {
   const [charge] = await tx.select().from(subscriptionCharges).where(eq(subscriptionCharges.gatewayReference, reference)).for('update');
   if (!charge) return false;
   if (charge.status !== 'PROCESSING' && charge.status !== 'SUCCEEDED') return true;
@@ -104,6 +106,6 @@ export async function settleSubscriptionCharge(tx: Executor, reference: string, 
     return true;
   }
   await tx.update(subscriptionCharges).set({ status: 'REVERSED', failureCode, settledAt: at }).where(eq(subscriptionCharges.id, charge.id));
-  await reversePaymentMove(tx, { chargeId: charge.id });
+  await reversePaymentMove(tx, { chargeId: charge.id }, { amount: charge.amount, currency: charge.currency }, publicUrl);
   return true;
 }
