@@ -6,8 +6,8 @@ import { useLongDate } from './quote-summary.tsx';
 import type { UpgradeAccount } from './use-upgrade-account.ts';
 import { useT } from './use-t.ts';
 
-/** The organization's plan as it is now: plan, seats or add-ons, price per year, and when it renews or ended. */
-export function CurrentPlan({ account }: { account: UpgradeAccount }) {
+/** The organization's plan as it is now: plan, seats or add-ons (or probes), price per year, and when it renews or ended. */
+export function CurrentPlan({ account, showProbes = false }: { account: UpgradeAccount; showProbes?: boolean }) {
   const t = useT();
   const intl = useIntl();
   const date = useLongDate();
@@ -20,6 +20,7 @@ export function CurrentPlan({ account }: { account: UpgradeAccount }) {
       <dl className="upgrade-facts">
         <div><dt>{t('account.plan')}</dt><dd data-testid="current-plan">{PLAN_NAMES[subscription.planType]}</dd></div>
         {isSeated(subscription.planType) ? <div><dt>{t('account.seats')}</dt><dd data-testid="current-seats">{t('upgrade.seatsValue', { seats: subscription.seats })}</dd></div> : null}
+        {showProbes ? <div><dt>{t('upgrade.current.probes')}</dt><dd data-testid="current-devices">{intl.formatNumber(subscription.devices)}</dd></div> : null}
         {addons.length ? <div><dt>{t('upgrade.addons')}</dt><dd data-testid="current-addons">{intl.formatList(addons.map((a) => t(`proCustom.addon.${a}`)), { type: 'conjunction' })}</dd></div> : null}
         <div><dt>{t('upgrade.current.price')}</dt><dd><Money amount={subscription.currentPrice.fractionalAmount} currency={subscription.currentPrice.currency} /></dd></div>
         <div>

@@ -47,18 +47,16 @@ export function QuoteSummary({ quote, kind, currentPlan }: { quote: Quote; kind:
         </div>
         <div>
           <dt>{t('upgrade.quote.method')}</dt>
-          <dd data-testid="quote-method">
+          <dd data-testid="quote-method" className={quote.paymentMethod ? undefined : 'upgrade-quote__missing'}>
             {quote.paymentMethod ? methodLabel(quote.paymentMethod, t) : (
               <>{t('upgrade.quote.noMethod')} <Link to={`${base.basePath}/subscription/`}>{t('upgrade.addMethod')}</Link></>
             )}
           </dd>
         </div>
       </dl>
-      <p className="upgrade-quote__note">
-        {quote.scheduled
-          ? t('upgrade.quote.scheduledNote', { date: renewal })
-          : kind === 'renewal' ? t('upgrade.quote.renewalNote', { date: renewal }) : t('upgrade.quote.changeNote', { date: renewal })}
-      </p>
+      {kind === 'change' ? (
+        <p className="upgrade-quote__note">{t(quote.scheduled ? 'upgrade.quote.scheduledNote' : 'upgrade.quote.changeNote', { date: renewal })}</p>
+      ) : null}
     </div>
   );
 }

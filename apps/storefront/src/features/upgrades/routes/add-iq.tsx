@@ -48,7 +48,7 @@ function AddProbes({ account, shop }: { account: UpgradeAccount; shop: UpgradeCa
   const probes = (isVet(organization.practiceType) ? shop.catalogue.veterinary : shop.catalogue.human).filter((v) => v.pricing && v.isAvailable);
   return (
     <>
-      <CurrentPlan account={account} />
+      <CurrentPlan account={account} showProbes />
       {probes.length ? <ProbesForm account={account} probes={probes} displayGross={shop.catalogue.displayGrossPrices} /> : (
         <Notice testId="upgrade-no-probes" title={t('upgrade.addIq.none')}><p>{t('upgrade.addIq.noneText')}</p></Notice>
       )}
