@@ -110,7 +110,7 @@ describe('upgrade pages (built-in provider, real API)', () => {
     await context.close();
   });
 
-  it('(b) the Lakeside admin (Clinic, 10 seats) adds 2 seats on /upgrade/license/: a wrong count is refused under the field, then 12 seats after a reload', async () => {
+  it('(b) the Lakeside admin (Clinic, 10 seats) adds 2 seats on /upgrade/license/: a wrong count is refused under the field, a changed price asked again, a lost answer retried under the same key, then 12 seats after a reload', async () => {
     const { context, page, problems } = await signedIn('admin@demo.probe.store', '/us/en/upgrade/license/');
     await page.getByTestId('upgrade-current').waitFor();
     expect(await text(page, 'current-seats')).toBe('10 seats');
@@ -128,9 +128,42 @@ describe('upgrade pages (built-in provider, real API)', () => {
     expect(await page.locator('#upgrade-seats-error').count()).toBe(0);
     const today = minor(await text(page, 'quote-amount'));
     expect(today).toBeGreaterThan(0);
+    // The real server answers what the browser sends; the route only changes what is sent: first an amount the
+    // buyer did not see (as if the price moved since), then a request whose answer is lost on the way.
+    const sent: Array<{ key: string; expectedAmount: number }> = [];
+    let mode: 'stale' | 'drop' | 'pass' = 'stale';
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postDataJSON() as { operationName?: string; variables: { idempotencyKey: string; expectedAmount: number } };
+      if (body?.operationName !== 'ChangeSubscription') return route.continue();
+      sent.push({ key: body.variables.idempotencyKey, expectedAmount: body.variables.expectedAmount });
+      if (mode === 'stale') return route.continue({ postData: JSON.stringify({ ...body, variables: { ...body.variables, expectedAmount: body.variables.expectedAmount - 1 } }) });
+      if (mode === 'drop') {
+        mode = 'pass';
+        return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
     // By keyboard: Enter in the field sends the form once the price is there.
     await field.press('Enter');
+    await expect.poll(() => page.getByTestId('upgrade-errors').last().textContent()).toContain(en['upgrade.error.pricesChanged']);
+    // PRICES_ARE_CHANGED: nothing was charged, the quote is asked again and shown, and the buyer confirms again.
+    await quoteShown(page);
+    expect(sent[0]!.expectedAmount).toBe(minor(await text(page, 'quote-amount')));
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'upgrade-license-prices-changed-us-desktop');
+    mode = 'drop';
+    await field.press('Enter');
+    const answer = await Promise.race([
+      page.getByTestId('upgrade-done').waitFor().then(() => 'done'),
+      page.getByText(en['upgrade.error.noAnswer']!).waitFor().then(() => 'lost'),
+    ]);
+    // The link retries a lost ChangeSubscription by itself; if it gave up, the buyer sends it again: the same key.
+    if (answer === 'lost') await page.getByTestId('upgrade-submit').click();
     await page.getByTestId('upgrade-done').waitFor();
+    expect(sent.length).toBeGreaterThanOrEqual(3);
+    expect(sent[1]!.key).not.toBe(sent[0]!.key);
+    expect(new Set(sent.slice(1).map((s) => s.key)).size).toBe(1);
+    await page.unroute('**/graphql');
     expect(await text(page, 'done-seats')).toBe('12 seats');
     expect(minor(await text(page, 'done-charged'))).toBe(today);
     await page.reload();
