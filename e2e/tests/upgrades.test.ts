@@ -227,7 +227,7 @@ describe('upgrade pages (built-in provider, real API)', () => {
       for (const target of pages) {
         await page.goto(target.path);
         await page.getByTestId(target.ready).waitFor();
-        await expect.poll(() => pageViews(page), target.path).toContain(target.view);
+        await expect.poll(() => pageViews(page), { message: target.path }).toContain(target.view);
         expect(await seriousViolations(page), `${target.path} ${name}`).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${target.path} ${name}`).toBeLessThanOrEqual(viewport.width);
         await screenshot(page, target.shot.replace('-phone', `-${name}`));
