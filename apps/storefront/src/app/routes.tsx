@@ -99,6 +99,17 @@ export const routes: RouteObject[] = [
               // Signed-in screens (features/account): my account, one route for the desktop and mobile layouts, and edit membership.
               { id: 'account', path: 'account', ...screen('account/routes/my-account', () => import('../features/account/routes/my-account.tsx'), screens) },
               { id: 'edit-membership', path: 'account/organization/:membershipId', ...screen('account/routes/edit-membership', () => import('../features/account/routes/edit-membership.tsx'), screens) },
+              // Upgrade pages (features/upgrades): changes and renewals of the signed-in admin's subscription, and the Pro Custom
+              // variants beside the purchase flow's steps (static segments outrank its optional {step}).
+              { id: 'upgrade', path: 'upgrade', ...screen('upgrades/routes/upgrade', () => import('../features/upgrades/routes/upgrade.tsx'), screens) },
+              { id: 'upgrade-expired', path: 'upgrade/expired', ...screen('upgrades/routes/expired', () => import('../features/upgrades/routes/expired.tsx'), screens) },
+              { id: 'upgrade-license', path: 'upgrade/license', ...screen('upgrades/routes/license', () => import('../features/upgrades/routes/license.tsx'), screens) },
+              { id: 'upgrade-pro', path: 'upgrade/pro', ...screen('upgrades/routes/pro', () => import('../features/upgrades/routes/pro.tsx'), screens) },
+              { id: 'upgrade-add-iq', path: 'upgrade/add-iq', ...screen('upgrades/routes/add-iq', () => import('../features/upgrades/routes/add-iq.tsx'), screens) },
+              ...(['upgrade', 'downgrade', 'reactivation'] as const).map((variant) => ({
+                id: `pro-custom-${variant}`, path: `pro-custom/${variant}`,
+                ...screen('upgrades/routes/pro-custom-change', () => import('../features/upgrades/routes/pro-custom-change.tsx'), screens),
+              })),
               { id: 'not-found', path: '*', loader: notFound.loader, ErrorBoundary: notFound.ErrorBoundary },
             ],
           },

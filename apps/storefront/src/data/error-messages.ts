@@ -62,6 +62,26 @@ const TABLE: Record<string, string> = {
   '::CHECKOUT_LOCKED': 'errors.versionConflict',
   '::INVALID': 'errors.invalid',
   '::REQUIRED': 'errors.required',
+  // Upgrade pages (features/upgrades): a change or renewal of the organization's subscription, and its preview
+  // (the pages name both ChangeSubscription or SubscriptionRenewal); NO_ANSWER is a request that got no answer.
+  'ChangeSubscription::OPERATION_NOT_ALLOWED': 'upgrade.error.notAllowed',
+  'ChangeSubscription::NOT_FOUND': 'upgrade.error.notFound',
+  'ChangeSubscription::PRICES_ARE_CHANGED': 'upgrade.error.pricesChanged',
+  'ChangeSubscription::PAYMENT_NOT_FOUND': 'upgrade.error.noMethod',
+  'ChangeSubscription::CANT_EDIT_WITH_CREDITS': 'upgrade.error.credits',
+  'ChangeSubscription::CARD_DECLINED': 'upgrade.error.declined',
+  'ChangeSubscription::EXPIRED_CARD': 'upgrade.error.expiredCard',
+  'ChangeSubscription::PAYMENT_ERROR': 'upgrade.error.payment',
+  'ChangeSubscription:seats:INVALID': 'upgrade.error.seats',
+  'ChangeSubscription:proCustomFeatures:INVALID': 'upgrade.error.addons',
+  'SubscriptionRenewal::OPERATION_NOT_ALLOWED': 'upgrade.error.renewalNotAllowed',
+  'SubscriptionRenewal::NOT_FOUND': 'upgrade.error.notFound',
+  'SubscriptionRenewal::PRICES_ARE_CHANGED': 'upgrade.error.pricesChanged',
+  'SubscriptionRenewal::PAYMENT_NOT_FOUND': 'upgrade.error.noMethod',
+  'SubscriptionRenewal::CARD_DECLINED': 'upgrade.error.declined',
+  'SubscriptionRenewal::EXPIRED_CARD': 'upgrade.error.expiredCard',
+  'SubscriptionRenewal::PAYMENT_ERROR': 'upgrade.error.payment',
+  '::NO_ANSWER': 'upgrade.error.noAnswer',
 };
 
 export function messageIdFor(operation: string | undefined, error: BusinessError): string {

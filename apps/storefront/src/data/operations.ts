@@ -11,6 +11,8 @@ export const AUTHORIZED_OPERATIONS: ReadonlySet<string> = new Set([
   // Beyond the spec's list: the edit-membership screen's one mutation, which only a signed-in admin may send,
   // and my account's name form.
   'OrganizationMembershipUpdate', 'AccountUpdate',
+  // The upgrade pages' organization and renewal price (features/upgrades).
+  'UpgradeAccount', 'UpgradeRenewalPreview',
 ]);
 
 /**
