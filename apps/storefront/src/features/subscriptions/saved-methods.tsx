@@ -16,7 +16,8 @@ import './subscriptions.css';
 export function SavedMethodsSection() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const { data, error } = useQuery(SAVED_PAYMENT_METHODS, { fetchPolicy: 'cache-and-network' });
+  // Always from the server, as subscription management: a stored cache may predate the last change.
+  const { data, error } = useQuery(SAVED_PAYMENT_METHODS, { fetchPolicy: 'network-only' });
   const [adding, setAdding] = useState<string | null>(null);
   const administered = data?.me?.organizationMemberships.filter((m) => m.isOrganizationAdmin) ?? [];
   if (data && !administered.length) return null;

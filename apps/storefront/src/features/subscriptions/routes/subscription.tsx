@@ -31,7 +31,8 @@ export function Component() {
   usePageTitle(`${t('subscription.title')} · ${t('app.brand')}`);
   usePageView(PAGE_VIEWS.myAccount);
   const signedIn = useSignedIn(base.language);
-  const { data, error } = useQuery(SUBSCRIPTION_MANAGEMENT, { skip: signedIn !== 'yes', fetchPolicy: 'cache-and-network' });
+  // Always from the server: the cache kept in local storage may predate a change just made or a renewal.
+  const { data, error } = useQuery(SUBSCRIPTION_MANAGEMENT, { skip: signedIn !== 'yes', fetchPolicy: 'network-only' });
   const [params, setParams] = useSearchParams();
   const memberships = data?.me?.organizationMemberships ?? [];
   const chosen = memberships.find((m) => m.id === params.get(CHOICE)) ?? memberships.find((m) => m.id === defaultMembershipId(memberships));
