@@ -162,7 +162,28 @@ describe('subscriptions, payment methods and payment details (real server, built
         expect(plainText(await org.locator('[data-primary=true]').textContent())).toContain('…3000');
         expect(await seriousViolations(page)).toEqual([]);
         await fits(page, viewport);
+        // Removing the card asks first; keeping it changes nothing, confirming removes it for good.
+        const visa = org.getByTestId('saved-method').filter({ hasText: 'Visa …4242' });
+        await visa.getByRole('button', { name: de['savedMethods.remove'] }).click();
+        expect(await visa.getByRole('group').textContent()).toContain(de['savedMethods.removeQuestion']!.replace('{method}', 'Visa …4242'));
+        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(de['savedMethods.keep']);
+        await page.keyboard.press('Enter');
+        expect(await visa.getByRole('group').count()).toBe(0);
+        await visa.getByRole('button', { name: de['savedMethods.remove'] }).click();
+        await visa.getByTestId('confirm-remove').click();
+        await expect.poll(() => org.getByTestId('methods-status').textContent()).toBe(de['savedMethods.removed']!.replace('{method}', 'Visa …4242'));
+        await page.reload();
+        await org.getByTestId('saved-method').first().waitFor();
+        expect(await org.getByTestId('saved-method').count()).toBe(1);
+        expect(plainText(await org.getByTestId('saved-method').textContent())).toContain('SEPA-Lastschrift …3000');
+        // A card the gateway declines: the reason under the card number, the number kept.
         await org.getByTestId('add-method').click();
+        await org.locator('input[name="card.number"]').fill('4000 0000 0000 0002');
+        await org.locator('input[name="card.expiry"]').fill('12/30');
+        await org.locator('input[name="card.cvc"]').fill('123');
+        await org.locator('button[type=submit]').click();
+        await expect.poll(() => org.locator('[id="field-card.number-error"]').textContent()).toBe(de['errors.cardDeclined']);
+        expect(await org.locator('input[name="card.number"]').inputValue()).toBe('4000 0000 0000 0002');
         await org.locator('input[name=kind][value=SEPA_DIRECT_DEBIT]').check();
         await org.locator('input[name=iban]').fill('DE00 1234');
         await org.locator('button[type=submit]').click();

@@ -32,7 +32,7 @@ export function SubscriptionPanel({ membership, basePath }: { membership: Manage
   const isAdmin = membership.isOrganizationAdmin;
   return (
     <section className="account-card subscription-panel" aria-labelledby={headingId} data-testid="subscription-panel">
-      <h2 id={headingId}>{t('subscription.planHeading', { plan: PLAN_NAMES[sub.planType] })}<span className="subscription-panel__org">{org.name}</span></h2>
+      <h2 id={headingId}>{t('subscription.planHeading', { plan: PLAN_NAMES[sub.planType] })}{' '}<span className="subscription-panel__org">{org.name}</span></h2>
       <StatusNotice subscription={sub} status={org.subscriptionStatus} autoRenew={org.isAutoRenewalActive} isAdmin={isAdmin} basePath={basePath} />
       {isAdmin ? null : <p className="subscription-read-only" data-testid="subscription-read-only">{t('subscription.readOnly')}</p>}
       <Facts membership={membership} subscription={sub} />
