@@ -33,7 +33,7 @@ export const SUBSCRIPTION_MANAGEMENT: TypedDocumentNode<SubscriptionManagementQu
       organizationMemberships {
         id isOrganizationAdmin
         organization {
-          id name country planType subscriptionStatus isAutoRenewalActive subscriptionExpirationDate
+          id name planType subscriptionStatus isAutoRenewalActive
           maxSeats availableSeats maxDevices registeredProbes registeredProbesPlus registeredProbesIq3
           subscription {
             planType term currentPeriodStart currentPeriodEnd renewalFailures scheduledPlan
