@@ -106,6 +106,9 @@ export async function fakeAccountApi(page: Page, account: FakeAccount): Promise<
       case 'UserQuery':
       case 'UserRefreshQuery':
         return route.fulfill({ json: { data: { me } } });
+      case 'SavedPaymentMethods':
+        // My account's payment methods: the stand-in organizations have none saved.
+        return route.fulfill({ json: { data: { me: { __typename: 'User', id: me.id, organizationMemberships: memberships.map((m) => ({ ...m, availableReusablePaymentMethods: [] })) } } } });
       case 'UserCheckout':
         return route.fulfill({ json: { data: { me: { __typename: 'User', id: me.id, checkout: null } } } });
       case 'UserOrganizationMembershipInfo': {

@@ -171,7 +171,7 @@ describe('accounts (storefront, stand-in provider)', () => {
     const log = await fakeAccountApi(page, account);
     await signInFromHeader(page, '/us/en/');
     await page.getByTestId('account-menu').click();
-    await page.locator('.account-menu__panel a').click();
+    await page.locator('.account-menu__panel a[href$="/account/"]').click();
     await page.locator('a[href="/us/en/account/organization/m-1/"]').click();
     await page.getByTestId('members').waitFor();
     const rows = page.getByTestId('member-row');

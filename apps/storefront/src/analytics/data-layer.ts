@@ -38,6 +38,8 @@ export const PAGE_VIEWS = {
   tradeIn: 'trade-in program',
   pricingCable: 'pricing cable',
   terms: 'terms and conditions',
+  // Payment details (how an order was paid), which the spec lists without a page-view name.
+  paymentDetails: 'payment details',
 } as const;
 export type PageViewName = (typeof PAGE_VIEWS)[keyof typeof PAGE_VIEWS];
 

@@ -110,6 +110,9 @@ export const routes: RouteObject[] = [
                 id: `pro-custom-${variant}`, path: `pro-custom/${variant}`,
                 ...screen('upgrades/routes/pro-custom-change', () => import('../features/upgrades/routes/pro-custom-change.tsx'), screens),
               })),
+              // Subscription management (signed in) and how an order was paid (by its token): features/subscriptions.
+              { id: 'subscription', path: 'subscription', ...screen('subscriptions/routes/subscription', () => import('../features/subscriptions/routes/subscription.tsx'), screens) },
+              { id: 'payment-details', path: 'payment-details/:orderToken', ...screen('subscriptions/routes/payment-details', () => import('../features/subscriptions/routes/payment-details.tsx'), { ...screens, notFound: true }) },
               { id: 'not-found', path: '*', loader: notFound.loader, ErrorBoundary: notFound.ErrorBoundary },
             ],
           },

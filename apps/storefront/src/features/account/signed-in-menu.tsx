@@ -61,6 +61,7 @@ export default function SignedInMenu({ basePath, onAnonymous, icon }: { basePath
       <ul id={panelId} className="account-menu__panel" hidden={!open}>
         {me ? <li className="account-menu__who"><span dir="ltr">{me.email}</span></li> : null}
         <li><Link to={`${basePath}/account/`}>{t('account.myAccount')}</Link></li>
+        <li><Link to={`${basePath}/subscription/`}>{t('subscription.menuLink')}</Link></li>
         <li><button type="button" className="link-button" onClick={() => void signOut(basePath)} data-testid="sign-out">{t('account.signOut')}</button></li>
       </ul>
     </div>

@@ -7,9 +7,12 @@ import { useIntl } from 'react-intl';
  * Stripe's own frame, so no card number touches this page, our server or our logs. Confirming sends the
  * buyer to Stripe's next step (3-D Secure, a bank) and back to the payment return page, which places
  * the order. Loaded only in Stripe mode (this module is imported on demand).
+ * With a SetupIntent's secret (`setup`), it saves a method instead of paying: Stripe confirms in place
+ * when it can (`redirect: 'if_required'`), then `setup.onConfirmed` records the method.
  */
-export default function StripePayment({ publishableKey, clientSecret, returnUrl, locale }: {
+export default function StripePayment({ publishableKey, clientSecret, returnUrl, locale, setup }: {
   publishableKey: string; clientSecret: string; returnUrl: string; locale: string;
+  setup?: { submitLabel: string; onConfirmed: () => Promise<void> };
 }) {
   const intl = useIntl();
   const mountPoint = useRef<HTMLDivElement>(null);
@@ -33,6 +36,13 @@ export default function StripePayment({ publishableKey, clientSecret, returnUrl,
   const confirm = async () => {
     if (!stripe) return;
     setBusy(true);
+    if (setup) {
+      const result = await stripe.stripe.confirmSetup({ elements: stripe.elements, confirmParams: { return_url: returnUrl }, redirect: 'if_required' });
+      if (result.error) setMessage(result.error.message ?? intl.formatMessage({ id: 'errors.paymentError' }));
+      else await setup.onConfirmed();
+      setBusy(false);
+      return;
+    }
     const result = await stripe.stripe.confirmPayment({ elements: stripe.elements, confirmParams: { return_url: returnUrl } });
     // Only reached when the confirmation failed at once (a decline, a bad number): Stripe's message is localized.
     setMessage(result.error?.message ?? intl.formatMessage({ id: 'errors.paymentError' }));
@@ -43,7 +53,7 @@ export default function StripePayment({ publishableKey, clientSecret, returnUrl,
     <div className="stripe-payment">
       <div ref={mountPoint} />
       {message ? <p className="form-errors" role="alert">{message}</p> : null}
-      <button type="button" className="button button--wide" onClick={confirm} disabled={!stripe || busy}>{intl.formatMessage({ id: 'payment.placeOrder' })}</button>
+      <button type="button" className="button button--wide" onClick={confirm} disabled={!stripe || busy}>{setup?.submitLabel ?? intl.formatMessage({ id: 'payment.placeOrder' })}</button>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { Money } from '../../../ui/money.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { USER_REFRESH, type AccountMembership, type AccountOrder } from '../operations.ts';
 import { ProfileForm } from '../profile-form.tsx';
+import { SavedMethodsSection } from '../../subscriptions/saved-methods.tsx';
 import { useSignedIn } from '../use-signed-in.ts';
 import '../account.css';
 
@@ -58,7 +59,9 @@ export function Component() {
             {me.organizationMemberships.map((m) => <li key={m.id}><MembershipCard membership={m} basePath={base.basePath} locale={base.locale} /></li>)}
           </ul>
         )}
+        {me.organizationMemberships.length ? <p className="account-more"><Link to={`${base.basePath}/subscription/`} data-testid="subscription-link">{t('subscription.manage')}</Link></p> : null}
       </section>
+      <SavedMethodsSection />
       <section aria-labelledby="account-orders">
         <h2 id="account-orders">{t('account.orders')}</h2>
         {me.orders.length === 0 ? <p>{t('account.noOrders')}</p> : (
