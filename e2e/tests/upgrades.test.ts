@@ -207,9 +207,34 @@ describe('upgrade pages (built-in provider, real API)', () => {
     await context.close();
   });
 
-  // (d) A declined card needs the 0341 test card saved as the organization's primary method: no screen on main
-  // saves a method yet (my account has no saved-methods form), and the upgrade pages only charge the primary one.
-  it.skip('(d) a declined saved card: the charge is refused, nothing changes, the way to the saved methods is shown', () => {});
+  it('(d) a declined saved card: the Lakeside admin makes the 0341 test card primary in my account; adding a seat is refused, nothing changes, the way to the saved methods is shown', async () => {
+    const { context, page } = await signedIn('admin@demo.probe.store', '/us/en/account/');
+    const org = page.getByTestId('organization-methods');
+    await org.waitFor();
+    await org.getByTestId('add-method').click();
+    const form = org.getByTestId('add-method-form');
+    await form.locator('input[name="card.number"]').fill('4000 0000 0000 0341');
+    await form.locator('input[name="card.expiry"]').fill('12/30');
+    await form.locator('input[name="card.cvc"]').fill('123');
+    await form.locator('input[name=makePrimary]').check();
+    await form.locator('button[type=submit]').click();
+    await expect.poll(async () => plainText(await org.locator('[data-primary=true]').textContent())).toContain('…0341');
+
+    await page.goto('/us/en/upgrade/license/');
+    await page.getByTestId('upgrade-current').waitFor();
+    const seats = await text(page, 'current-seats');
+    await page.getByLabel(en['upgrade.license.addLabel']!).fill('1');
+    await quoteShown(page);
+    expect(await text(page, 'quote-method')).toBe('Visa …0341');
+    await page.getByTestId('upgrade-submit').click();
+    const errors = page.getByTestId('upgrade-errors').last();
+    await expect.poll(() => errors.textContent()).toContain(en['upgrade.error.declined']);
+    expect(await errors.locator('a[href="/us/en/account/#payment-methods"]').count()).toBe(1);
+    await page.reload();
+    await page.getByTestId('upgrade-current').waitFor();
+    expect(await text(page, 'current-seats')).toBe(seats);
+    await context.close();
+  });
 
   it('(e) every upgrade page at 390 and 1440 px as the Nordvet admin (Team, veterinary, Germany): no serious axe violation, nothing wider than the screen', async () => {
     const { context, page, problems } = await signedIn('vet@demo.probe.store', '/de/de/upgrade/', VIEWPORTS.phone);
@@ -340,7 +365,7 @@ describe('upgrade pages (built-in provider, real API)', () => {
     // A card paid the order, but no method is saved to the organization: the price is shown, the charge waits for one.
     expect(minor(await text(page, 'quote-amount'))).toBeGreaterThan(0);
     expect(await text(page, 'quote-method')).toContain(en['upgrade.quote.noMethod']);
-    expect(await page.getByTestId('quote-method').locator('a[href="/gb/en/subscription/"]').count()).toBe(1);
+    expect(await page.getByTestId('quote-method').locator('a[href="/gb/en/account/#payment-methods"]').count()).toBe(1);
     expect(await page.getByTestId('upgrade-submit').isDisabled()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'upgrade-pro-custom-upgrade-gb-desktop');

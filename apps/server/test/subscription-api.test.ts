@@ -1,5 +1,5 @@
 import { DEMO_USERS, schema } from '@probe/db';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
@@ -9,6 +9,14 @@ const [, admin, member, vet] = DEMO_USERS;
 const gid = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString('base64');
 const LAKESIDE = gid('Organization', '5e0c2b9a-3f4d-4c1e-8b6a-000000000002');
 const LAKESIDE_ID = '5e0c2b9a-3f4d-4c1e-8b6a-000000000002';
+const NORDVET_ID = '5e0c2b9a-3f4d-4c1e-8b6a-000000000003';
+
+async function listPrice(sku: string, country: string): Promise<number> {
+  const [row] = await t.database.db.select({ amount: schema.variantPrices.amount }).from(schema.variantPrices)
+    .innerJoin(schema.productVariants, eq(schema.productVariants.id, schema.variantPrices.variantId))
+    .where(and(eq(schema.productVariants.sku, sku), eq(schema.variantPrices.country, country)));
+  return row!.amount;
+}
 
 let t: TestApp;
 let key: CryptoKey;
@@ -112,11 +120,27 @@ describe('scheduled plan changes', () => {
     const added = await t.gql<{ subscriptionScheduleAdd: { subscription: { planType: string; scheduledPlan: string; scheduledPrice: { currency: string; fractionalAmount: number } }; errors: unknown[] } }>(SCHEDULE_ADD, { org: LAKESIDE, plan: 'TEAM' }, as('admin'));
     expect(added.body.data!.subscriptionScheduleAdd.errors).toEqual([]);
     expect(added.body.data!.subscriptionScheduleAdd.subscription).toMatchObject({ planType: 'CLINIC', scheduledPlan: 'TEAM', scheduledPrice: { currency: 'USD' } });
-    expect(added.body.data!.subscriptionScheduleAdd.subscription.scheduledPrice.fractionalAmount).toBeGreaterThan(0);
+    // Team is sold per seat: the clinic's 10 seats at the human list price in the US.
+    expect(added.body.data!.subscriptionScheduleAdd.subscription.scheduledPrice.fractionalAmount).toBe((await listPrice('TEAM-ANNUAL-HUMAN', 'US')) * 10);
     const removed = await t.gql(SCHEDULE_REMOVE, { org: LAKESIDE }, as('admin'));
     expect(removed.body.data).toEqual({ subscriptionScheduleRemove: { subscription: { scheduledPlan: null }, errors: [] } });
     const events = await t.database.db.select({ type: schema.subscriptionEvents.type }).from(schema.subscriptionEvents);
     expect(events.map((e) => e.type)).toEqual(['SCHEDULE_ADDED', 'SCHEDULE_REMOVED']);
+  });
+
+  it('a setup started for one organization cannot save a method to another', async () => {
+    const setup = await t.gql<{ paymentMethodSetupStart: { setupId: string } }>(SETUP, { org: LAKESIDE, kind: 'CREDIT_CARD' }, as('admin'));
+    const nordvet = gid('Organization', NORDVET_ID);
+    const stolen = await t.gql<{ paymentMethodCreate: { paymentMethod: unknown; errors: Array<{ code: string }> } }>(CREATE, {
+      org: nordvet, input: { setupId: setup.body.data!.paymentMethodSetupStart.setupId, kind: 'CREDIT_CARD', card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' } },
+    }, as('vet'));
+    expect(stolen.body.data!.paymentMethodCreate).toEqual({ paymentMethod: null, errors: [{ code: 'PAYMENT_NOT_FOUND', field: 'details' }] });
+  });
+
+  it('a veterinary practice is priced at the veterinary list price', async () => {
+    const added = await t.gql<{ subscriptionScheduleAdd: { subscription: { scheduledPrice: { currency: string; fractionalAmount: number } } } }>(SCHEDULE_ADD, { org: gid('Organization', NORDVET_ID), plan: 'CLINIC' }, as('vet'));
+    expect(added.body.data!.subscriptionScheduleAdd.subscription.scheduledPrice).toEqual({ currency: 'EUR', fractionalAmount: (await listPrice('CLINIC-ANNUAL-VET', 'DE')) * 5 });
+    await t.gql(SCHEDULE_REMOVE, { org: gid('Organization', NORDVET_ID) }, as('vet'));
   });
 
   it('what the rules refuse is answered with their code, and nothing changes', async () => {

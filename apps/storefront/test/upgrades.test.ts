@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messageIdFor } from '../src/data/error-messages.ts';
-import en from '../src/i18n/messages/screens/en.json';
 import { loadScreenMessages } from '../src/i18n/catalogues.ts';
-import { methodLabel } from '../src/features/upgrades/method-label.ts';
 import type { UpgradeMembership } from '../src/features/upgrades/operations.ts';
 import { addonChange, largerPlans, parseSeats, standing, startingSeats } from '../src/features/upgrades/plan-rules.ts';
 import { submissionKeys } from '../src/features/upgrades/use-charge.ts';
@@ -59,13 +57,6 @@ describe('upgrade pages: the account they act for', () => {
     expect(chosenMembership([membership('a', true, false), membership('b', false, true)])?.id).toBe('b');
     expect(chosenMembership([membership('a', true, false)])?.id).toBe('a');
     expect(chosenMembership([])).toBeNull();
-  });
-
-  it('names saved methods as the buyer knows them', () => {
-    const t = (id: string) => (en as Record<string, string>)[id] ?? id;
-    expect(methodLabel({ __typename: 'CreditCard', id: '1', isPrimary: true, brand: 'visa', lastDigits: '4242', expMonth: 12, expYear: 2030 }, t)).toBe('Visa …4242');
-    expect(methodLabel({ __typename: 'SEPADirectDebit', id: '2', isPrimary: false, lastDigits: '3000', bankCountry: 'DE' }, t)).toBe('SEPA Direct Debit …3000');
-    expect(methodLabel({ __typename: 'BankAccount', id: '3', isPrimary: false, lastDigits: '6789', bankName: null }, t)).toBe('US bank account (ACH) …6789');
   });
 });
 

@@ -58,7 +58,11 @@ const PaymentMethodPayload = builder.objectRef<{ method: SavedMethodRow | null; 
   }),
 });
 const PaymentMethodSetup = builder.objectRef<{ setupId: string; clientSecret: string | null }>('PaymentMethodSetup').implement({
-  fields: (t) => ({ setupId: t.exposeString('setupId'), clientSecret: t.exposeString('clientSecret', { nullable: true }) }),
+  fields: (t) => ({
+    setupId: t.exposeString('setupId'),
+    clientSecret: t.exposeString('clientSecret', { nullable: true }),
+    publishableKey: t.string({ nullable: true, description: 'Stripe mode: the key the Payment Element confirms the setup with.', resolve: (_s, _a, ctx) => ctx.gateway.clientConfig().publishableKey ?? null }),
+  }),
 });
 
 /** The organization a signed-in admin names by id; PermissionDenied for anyone else (nothing is read or changed). */

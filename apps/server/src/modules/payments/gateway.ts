@@ -67,8 +67,11 @@ export interface PaymentGateway {
   refund(reference: string): Promise<void>;
   /** Starts saving a payment method for later charges without the buyer (renewals). */
   createSetup(request: SetupRequest): Promise<Setup>;
-  /** The saved method a confirmed setup made (the test gateway takes its own form's details here). */
-  completeSetup(setupId: string, details: TestSetupDetails | null): Promise<SetupResult>;
+  /**
+   * The saved method a confirmed setup made (the test gateway takes its own form's details here); a setup
+   * started for another organization is not found (a setup id is not a key to someone else's method).
+   */
+  completeSetup(setupId: string, organizationId: string, details: TestSetupDetails | null): Promise<SetupResult>;
   /** Charges a saved method off-session; retried with the same key, it charges once. SEPA and ACH answer PROCESSING and settle later. */
   chargeSaved(request: SavedChargeRequest): Promise<ChargeResult>;
   /** Forgets a saved method at the gateway. */

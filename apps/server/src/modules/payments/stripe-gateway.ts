@@ -81,8 +81,9 @@ export class StripeGateway implements PaymentGateway {
   }
 
   /** Reads the SetupIntent the Payment Element confirmed; its payment method is what we keep (a token and display details). */
-  async completeSetup(setupId: string): Promise<SetupResult> {
+  async completeSetup(setupId: string, organizationId: string): Promise<SetupResult> {
     const setup = await this.stripe.setupIntents.retrieve(setupId, { expand: ['payment_method'] });
+    if (setup.metadata?.organizationId !== organizationId) return { ok: false, code: 'PAYMENT_NOT_FOUND' };
     const pm = typeof setup.payment_method === 'object' ? setup.payment_method : null;
     if (setup.status !== 'succeeded' || !pm) return { ok: false, code: failureCodeOf(setup.last_setup_error?.code) };
     const name = pm.billing_details?.name ?? null;

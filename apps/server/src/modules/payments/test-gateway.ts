@@ -89,9 +89,9 @@ export class TestGateway implements PaymentGateway {
     return { id, clientSecret: null, customerId: request.customerId ?? `cus_test_${request.organizationId.replaceAll('-', '')}` };
   }
 
-  async completeSetup(setupId: string, details: TestSetupDetails | null): Promise<SetupResult> {
+  async completeSetup(setupId: string, organizationId: string, details: TestSetupDetails | null): Promise<SetupResult> {
     const setup = this.setups.get(setupId);
-    if (!setup || !details || details.kind !== setup.kind) return { ok: false, code: 'PAYMENT_NOT_FOUND' };
+    if (!setup || setup.organizationId !== organizationId || !details || details.kind !== setup.kind) return { ok: false, code: 'PAYMENT_NOT_FOUND' };
     const result = testSetup(details, this.now());
     if (result.ok) this.setups.delete(setupId);
     return result;

@@ -86,8 +86,8 @@ async function write(tx: Executor, row: SubscriptionRow, next: SubscriptionState
 }
 
 /**
- * The yearly list price of a plan in the organization's country (the price a scheduled change renews at);
- * null when the store does not sell that plan there.
+ * The yearly list price of a plan (per seat for Team and Clinic) in the organization's country and
+ * market (veterinary practices get the veterinary price); null when the store does not sell it there.
  */
 export async function planListPrice(db: Executor, plan: PlanKind, organizationId: string): Promise<number | null> {
   const { productVariants: variants, variantPrices: prices, organizations } = schema;
@@ -97,7 +97,7 @@ export async function planListPrice(db: Executor, plan: PlanKind, organizationId
     .innerJoin(prices, eq(prices.variantId, variants.id))
     .innerJoin(organizations, eq(organizations.country, prices.country))
     .where(sql`${variants.planKind} = ${plan} and ${variants.billingPeriod} = 'ANNUAL' and ${organizations.id} = ${organizationId}`)
-    .orderBy(variants.market, variants.position)
+    .orderBy(sql`${variants.market} = case when ${organizations.practiceType} = 'VETERINARY' then 'VETERINARY' else 'HUMAN' end desc`, variants.position)
     .limit(1);
   return row?.amount ?? null;
 }
@@ -120,4 +120,10 @@ export async function paymentInFlight(tx: Executor, subscriptionId: string): Pro
   const [row] = await tx.select({ id: subscriptionCharges.id }).from(subscriptionCharges)
     .where(and(eq(subscriptionCharges.subscriptionId, subscriptionId), eq(subscriptionCharges.status, 'PENDING'), ne(subscriptionCharges.kind, 'RENEWAL'))).limit(1);
   return Boolean(row);
+}
+
+/** The fewest seats a Team or Clinic plan is sold with (the Shop's configuration). */
+export async function minSeats(db: Executor, plan: PlanKind): Promise<number> {
+  const [settings] = await db.select().from(schema.shopSettings).limit(1);
+  return plan === 'CLINIC' ? settings!.clinicMinSeats : settings!.teamMinSeats;
 }

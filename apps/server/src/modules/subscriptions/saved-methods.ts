@@ -43,7 +43,7 @@ export class SavedMethodsService {
 
   /** Saves what a confirmed setup made; primary when it is the organization's first, or when asked. */
   async create(organizationId: string, input: { setupId: string; details: TestSetupDetails | null; makePrimary: boolean }): Promise<SavedMethodResult> {
-    const result = await this.gateway.completeSetup(input.setupId, input.details);
+    const result = await this.gateway.completeSetup(input.setupId, organizationId, input.details);
     if (!result.ok) return { method: null, errors: [{ code: result.code, field: 'details', message: 'The payment method could not be saved' }] };
     const m = result.method;
     const method = await this.db.transaction(async (tx) => {

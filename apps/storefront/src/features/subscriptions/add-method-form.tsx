@@ -17,15 +17,8 @@ const StripePayment = lazy(() => import('../payments/stripe-payment.tsx'));
 
 /** The kinds a method can be saved as, named as the checkout names the payment methods. */
 const KINDS: Array<[SavedPaymentMethodKind, string]> = [['CREDIT_CARD', 'payment.methods.CREDIT_CARD'], ['SEPA_DIRECT_DEBIT', 'payment.methods.SEPA'], ['BANK_ACCOUNT', 'payment.methods.ACH']];
-type Setup = { setupId: string; clientSecret: string | null };
+type Setup = { setupId: string; clientSecret: string | null; publishableKey: string | null };
 const NETWORK: BusinessErrorFields = { field: null, code: 'NETWORK', message: '' };
-
-/**
- * Stripe's publishable key for the Payment Element. The server does not give it outside a checkout yet
- * (PaymentMethodSetup has no such field): until it does, a Stripe setup cannot be confirmed here and
- * the form says so instead of showing fields of its own.
- */
-const STRIPE_PUBLISHABLE_KEY: string | null = null;
 
 /**
  * "Add a payment method" for one organization: the kind first, then its details. The setup of the
@@ -103,8 +96,8 @@ export function AddMethodForm({ organizationId, onSaved, onCancel }: {
 
   const stripeMode = setup?.clientSecret != null;
   useEffect(() => {
-    if (stripeMode && !STRIPE_PUBLISHABLE_KEY) reportError(new Error('Stripe setup without a publishable key'), { source: 'saved-methods' });
-  }, [stripeMode]);
+    if (stripeMode && !setup?.publishableKey) reportError(new Error('Stripe setup without a publishable key'), { source: 'saved-methods' });
+  }, [stripeMode, setup]);
 
   return (
     <form className="add-method" onSubmit={save} noValidate aria-labelledby={`${id}-title`} data-testid="add-method-form">
@@ -120,9 +113,9 @@ export function AddMethodForm({ organizationId, onSaved, onCancel }: {
       </fieldset>
       <FormErrors errors={errors.filter((e) => !e.field)} operation="PaymentMethodCreate" />
       {!setup ? (errors.length ? null : <Spinner label={t('app.loading')} />) : stripeMode ? (
-        STRIPE_PUBLISHABLE_KEY ? (
+        setup.publishableKey ? (
           <Suspense fallback={<Spinner label={t('app.loading')} />}>
-            <StripePayment publishableKey={STRIPE_PUBLISHABLE_KEY} clientSecret={setup.clientSecret!} locale={intl.locale}
+            <StripePayment publishableKey={setup.publishableKey} clientSecret={setup.clientSecret!} locale={intl.locale}
               returnUrl={`${window.location.origin}${base.basePath}/account/#payment-methods`}
               setup={{ submitLabel: t('savedMethods.save'), onConfirmed: async () => finish(await create({ setupId: setup.setupId, kind, makePrimary })) }} />
           </Suspense>

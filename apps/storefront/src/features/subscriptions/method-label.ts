@@ -10,8 +10,14 @@ export function brandName(brand: string): string | null {
   return BRANDS[brand.toLowerCase()] ?? null;
 }
 
+/** What naming a saved method needs of it (the upgrade pages' quotes carry fewer fields than my account). */
+type Nameable =
+  | { __typename: 'CreditCard'; brand: string; lastDigits: string }
+  | { __typename: 'SEPADirectDebit'; lastDigits: string }
+  | { __typename: 'BankAccount'; lastDigits: string; bankName?: string | null };
+
 /** "Visa …4242", "SEPA Direct Debit …3000", "STRIPE TEST BANK …6789": what a saved method is called everywhere. */
-export function methodName(intl: IntlShape, method: SavedMethod): string {
+export function methodName<M extends Nameable>(intl: IntlShape, method: M): string {
   const digits = method.lastDigits;
   switch (method.__typename) {
     case 'CreditCard':

@@ -82,7 +82,7 @@ export const AUTO_RENEWAL_SET: TypedDocumentNode<SubscriptionAutoRenewalSetMutat
 
 export const SETUP_START: TypedDocumentNode<PaymentMethodSetupStartMutation, PaymentMethodSetupStartMutationVariables> = gql`
   mutation PaymentMethodSetupStart($organizationId: ID!, $kind: SavedPaymentMethodKind!) {
-    paymentMethodSetupStart(organizationId: $organizationId, kind: $kind) { setupId clientSecret }
+    paymentMethodSetupStart(organizationId: $organizationId, kind: $kind) { setupId clientSecret publishableKey }
   }
 `;
 

@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useBaseData } from '../../data/route-data.ts';
 import { Money } from '../../ui/money.tsx';
-import { methodLabel } from './method-label.ts';
+import { methodName } from '../subscriptions/method-label.ts';
 import type { Quote } from './operations.ts';
 import { useT } from './use-t.ts';
 
@@ -19,6 +19,7 @@ export function useLongDate(): (iso: string | null | undefined) => string {
  */
 export function QuoteSummary({ quote, kind, currentPlan }: { quote: Quote; kind: 'change' | 'renewal'; currentPlan: string }) {
   const t = useT();
+  const intl = useIntl();
   const base = useBaseData();
   const date = useLongDate();
   const renewal = date(quote.periodEnd);
@@ -48,8 +49,8 @@ export function QuoteSummary({ quote, kind, currentPlan }: { quote: Quote; kind:
         <div>
           <dt>{t('upgrade.quote.method')}</dt>
           <dd data-testid="quote-method" className={quote.paymentMethod ? undefined : 'upgrade-quote__missing'}>
-            {quote.paymentMethod ? methodLabel(quote.paymentMethod, t) : (
-              <>{t('upgrade.quote.noMethod')} <Link to={`${base.basePath}/subscription/`}>{t('upgrade.addMethod')}</Link></>
+            {quote.paymentMethod ? methodName(intl, quote.paymentMethod) : (
+              <>{t('upgrade.quote.noMethod')} <Link to={`${base.basePath}/account/#payment-methods`}>{t('upgrade.addMethod')}</Link></>
             )}
           </dd>
         </div>
