@@ -1,13 +1,13 @@
 import { schema, type Database } from '@probe/db';
 import { nextRenewalAttempt, periodEndAction, RENEWAL_ATTEMPTS, transition, type SubscriptionEvent } from '@probe/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { ChargeResult, PaymentGateway } from '../payments/index.ts';
 import { adminEmailsSql, noticeRows, type NoticeAudience } from './notices/queue.ts';
 import type { Notice } from './notices/render.ts';
-import { lockSubscription, stateOf, writeState, writeStateIfVersion, type Executor, type SubscriptionRow } from './repo.ts';
+import { columnsOf, lockSubscription, stateOf, writeState, type Executor, type SubscriptionRow } from './repo.ts';
 import { TOPICS, type PeriodEndJob } from './topics.ts';
 
-const { subscriptions, subscriptionCharges: charges, savedPaymentMethods: methods, gatewayCustomers, organizations, outbox } = schema;
+const { subscriptions, subscriptionEvents, subscriptionCharges: charges, savedPaymentMethods: methods, gatewayCustomers, organizations, outbox } = schema;
 type ChargeRow = typeof charges.$inferSelect;
 
 export interface RenewalDeps {
@@ -70,7 +70,11 @@ export function periodEndHandler(deps: RenewalDeps) {
       const audience: NoticeAudience = { admins: context.admins, country: context.country };
       const action = periodEndAction(stateOf(row), now);
       if (action === 'EXPIRE') {
-        await moveAndTell(tx, deps, row, { type: 'PERIOD_ENDED', at: now }, { type: 'PERIOD_ENDED' }, audience, { kind: 'ended', date: periodEnd });
+        const ended = transition(stateOf(row), { type: 'PERIOD_ENDED', at: now });
+        if (!ended.ok) return null;
+        const written = await writeState(tx, row, ended.state, { type: 'PERIOD_ENDED' });
+        const rows = followUps(deps, written, { event: { type: 'PERIOD_ENDED', at: now }, cause: { type: 'PERIOD_ENDED' }, audience, notice: { kind: 'ended', date: periodEnd }, extra: {} });
+        if (rows.length) await tx.insert(outbox).values(rows);
         return null;
       }
       if (action !== 'CHARGE') return null;
@@ -102,55 +106,81 @@ export function periodEndHandler(deps: RenewalDeps) {
       });
     }
 
-    await deps.db.transaction(async (tx) => {
-      const outcome = result.status === 'FAILED'
-        ? { status: 'FAILED', failureCode: result.code, settledAt: now }
-        : { status: result.status, gatewayReference: result.reference, settledAt: result.status === 'SUCCEEDED' ? now : null };
-      await tx.update(charges).set(outcome).where(and(eq(charges.id, charge.id), eq(charges.status, 'PENDING')));
-      const money = { amount: charge.amount, currency: charge.currency };
-      if (result.status !== 'FAILED') {
-        await moveAndTell(tx, deps, row, { type: 'RENEWED', at: now }, { type: 'RENEWED', chargeId: charge.id }, audience, { kind: 'renewed', ...money }, {
-          extra: { currentPrice: charge.amount, scheduledPrice: null }, nextJob: (written) => periodEndJob(written),
-        });
-        return;
-      }
-      const retryAt = nextRenewalAttempt(charge.attempt, now);
-      const lastAttempt = charge.attempt >= RENEWAL_ATTEMPTS;
-      const notice: Omit<Notice, 'subscriptionId'> = retryAt ? { kind: 'failed', ...money, date: retryAt.toISOString() } : { kind: 'pastDue', ...money, attempts: charge.attempt };
-      await moveAndTell(tx, deps, row, { type: 'RENEWAL_FAILED', at: now, lastAttempt }, { type: 'RENEWAL_FAILED', chargeId: charge.id }, audience, notice, {
-        nextJob: retryAt ? (written) => periodEndJob(written, retryAt) : undefined,
+    const outcome = result.status === 'FAILED'
+      ? { status: 'FAILED', failureCode: result.code, settledAt: now }
+      : { status: result.status, gatewayReference: result.reference, settledAt: result.status === 'SUCCEEDED' ? now : null };
+    const settleCharge = deps.db.update(charges).set(outcome).where(and(eq(charges.id, charge.id), eq(charges.status, 'PENDING')));
+    const money = { amount: charge.amount, currency: charge.currency };
+    if (result.status !== 'FAILED') {
+      await settleAndMove(deps, row, settleCharge, {
+        event: { type: 'RENEWED', at: now }, cause: { type: 'RENEWED', chargeId: charge.id }, audience, notice: { kind: 'renewed', ...money },
+        extra: { currentPrice: charge.amount, scheduledPrice: null }, nextJob: (written) => periodEndJob(written),
       });
+      return;
+    }
+    const retryAt = nextRenewalAttempt(charge.attempt, now);
+    const lastAttempt = charge.attempt >= RENEWAL_ATTEMPTS;
+    await settleAndMove(deps, row, settleCharge, {
+      event: { type: 'RENEWAL_FAILED', at: now, lastAttempt }, cause: { type: 'RENEWAL_FAILED', chargeId: charge.id }, audience,
+      notice: retryAt ? { kind: 'failed', ...money, date: retryAt.toISOString() } : { kind: 'pastDue', ...money, attempts: charge.attempt },
+      extra: {}, nextJob: retryAt ? (written) => periodEndJob(written, retryAt) : undefined,
     });
   };
 }
 
+interface Move {
+  event: SubscriptionEvent;
+  cause: { type: string; chargeId?: number };
+  audience: NoticeAudience;
+  notice: Omit<Notice, 'subscriptionId'>;
+  extra: Partial<Pick<SubscriptionRow, 'currentPrice' | 'scheduledPrice'>>;
+  nextJob?: ((written: SubscriptionRow) => typeof outbox.$inferInsert) | undefined;
+}
+
+/** The next job and the e-mails a move writes. */
+function followUps(deps: RenewalDeps, written: SubscriptionRow, move: Move): Array<typeof outbox.$inferInsert> {
+  const notice = { ...move.notice, date: move.notice.date ?? written.periodEnd?.toISOString() };
+  return [...(move.nextJob ? [move.nextJob(written)] : []), ...noticeRows(written, notice, move.audience, deps.publicUrl)];
+}
+
 /**
- * Applies the event to the row as it was seen, writing the state, its history, the next job and the
- * e-mails. If the row changed meanwhile (a switch turned, a change scheduled) the event is applied to it
- * as it is now, unless its period or renewal attempts moved: then another run or an order has done it.
+ * Records the gateway's answer and moves the subscription in ONE statement, when the row is still at the
+ * version the job read (the usual case): the charge row, the subscription, its event, the next job and
+ * the e-mails are written together or not at all. If the row changed meanwhile (a switch turned, a change
+ * scheduled) the event is applied to it as it is now, in a transaction, unless its period or renewal
+ * attempts moved: then another run or an order has done it.
  */
-async function moveAndTell(
-  tx: Executor,
-  deps: RenewalDeps,
-  seen: SubscriptionRow,
-  event: SubscriptionEvent,
-  cause: { type: string; chargeId?: number },
-  audience: NoticeAudience,
-  notice: Omit<Notice, 'subscriptionId'>,
-  options: { extra?: Partial<Pick<SubscriptionRow, 'currentPrice' | 'scheduledPrice'>>; nextJob?: ((written: SubscriptionRow) => typeof outbox.$inferInsert) | undefined } = {},
-): Promise<void> {
-  const extra = options.extra ?? {};
-  const moved = transition(stateOf(seen), event);
-  let written = moved.ok ? await writeStateIfVersion(tx, seen, moved.state, cause, extra) : null;
-  if (!written) {
+async function settleAndMove(deps: RenewalDeps, seen: SubscriptionRow, settleCharge: SQLWrapper, move: Move): Promise<void> {
+  const moved = transition(stateOf(seen), move.event);
+  if (!moved.ok) {
+    await deps.db.execute(settleCharge.getSQL());
+    return;
+  }
+  const written: SubscriptionRow = { ...seen, ...columnsOf(moved.state), ...move.extra, version: seen.version + 1 };
+  const rows = followUps(deps, written, move);
+  const update = deps.db.update(subscriptions)
+    .set({ ...columnsOf(moved.state), ...move.extra, version: sql`${subscriptions.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(subscriptions.id, seen.id), eq(subscriptions.version, seen.version)))
+    .returning({ id: subscriptions.id, version: subscriptions.version });
+  const before = JSON.stringify({ ...stateOf(seen), currentPrice: seen.currentPrice });
+  const after = JSON.stringify({ ...moved.state, currentPrice: written.currentPrice });
+  const values = sql.join(rows.map((r) => sql`(${r.topic}, ${JSON.stringify(r.payload)}::jsonb, ${r.runAt ? r.runAt.toISOString() : null}::timestamptz)`), sql`, `);
+  const result = await deps.db.execute(sql`with c as (${settleCharge.getSQL()}), s as (${update.getSQL()}),
+    e as (insert into ${subscriptionEvents} (subscription_id, type, charge_id, version_after, before, after)
+      select s.id, ${move.cause.type}, ${move.cause.chargeId ?? null}, s.version, ${before}::jsonb, ${after}::jsonb from s)
+    ${rows.length ? sql`, o as (insert into ${outbox} (topic, payload, run_at) select v.topic, v.payload, coalesce(v.run_at, now()) from (values ${values}) as v(topic, payload, run_at), s)` : sql``}
+    select count(*)::int as moved from s`);
+  if ((result as unknown as { rows: Array<{ moved: number }> }).rows[0]?.moved === 1) return;
+
+  await deps.db.transaction(async (tx) => {
     const current = await lockSubscription(tx, { id: seen.id });
     if (!current || current.periodEnd?.getTime() !== seen.periodEnd?.getTime() || current.renewalFailures !== seen.renewalFailures) return;
-    const again = transition(stateOf(current), event);
+    const again = transition(stateOf(current), move.event);
     if (!again.ok) return;
-    written = await writeState(tx, current, again.state, cause, extra);
-  }
-  const rows = [...(options.nextJob ? [options.nextJob(written)] : []), ...noticeRows(written, { ...notice, date: notice.date ?? written.periodEnd?.toISOString() }, audience, deps.publicUrl)];
-  if (rows.length) await tx.insert(outbox).values(rows);
+    const row = await writeState(tx, current, again.state, move.cause, move.extra);
+    const later = followUps(deps, row, move);
+    if (later.length) await tx.insert(outbox).values(later);
+  });
 }
 
 /** A charge row already settled by an earlier run, as the gateway answered it then. */

@@ -62,27 +62,16 @@ type Extra = Partial<Pick<SubscriptionRow, 'currentPrice' | 'scheduledPrice' | '
 
 /** Writes the new state over a locked row, with the event that records the move; the row as written. */
 export async function writeState(tx: Executor, row: SubscriptionRow, next: SubscriptionState, cause: Cause, extra: Extra = {}): Promise<SubscriptionRow> {
-  return (await write(tx, row, next, cause, extra, false))!;
-}
-
-/** writeState on a row not locked: written only if it is still at the version read (null otherwise). */
-export function writeStateIfVersion(tx: Executor, row: SubscriptionRow, next: SubscriptionState, cause: Cause, extra: Extra = {}): Promise<SubscriptionRow | null> {
-  return write(tx, row, next, cause, extra, true);
-}
-
-async function write(tx: Executor, row: SubscriptionRow, next: SubscriptionState, cause: Cause, extra: Extra, ifVersion: boolean): Promise<SubscriptionRow | null> {
-  const where = ifVersion ? and(eq(subscriptions.id, row.id), eq(subscriptions.version, row.version)) : eq(subscriptions.id, row.id);
   const [written] = await tx
     .update(subscriptions)
     .set({ ...columnsOf(next), ...extra, version: sql`${subscriptions.version} + 1`, updatedAt: sql`now()` })
-    .where(where)
+    .where(eq(subscriptions.id, row.id))
     .returning();
-  if (!written) return null;
   await tx.insert(subscriptionEvents).values({
     subscriptionId: row.id, type: cause.type, orderToken: cause.orderToken ?? null, chargeId: cause.chargeId ?? null,
-    versionAfter: written.version, before: { ...stateOf(row), currentPrice: row.currentPrice }, after: { ...next, currentPrice: written.currentPrice },
+    versionAfter: written!.version, before: { ...stateOf(row), currentPrice: row.currentPrice }, after: { ...next, currentPrice: written!.currentPrice },
   });
-  return written;
+  return written!;
 }
 
 /**
