@@ -119,6 +119,25 @@ describe('payment confirmations (real server)', () => {
     await context.close();
   }, 90_000);
 
+  it('a debit still at the bank after a minute: polling stops and the page says the buyer may leave (the e-mail follows); axe clean at 1440 px', async () => {
+    const en = uiMessages('en');
+    const { context, page, problems } = await openPage(browser, { viewport: VIEWPORTS.desktop, baseURL: server.url });
+    await buy(page, { base: '/de/en', product: 'usb-c-cable', method: 'SEPA', address: ADDRESSES.de! });
+    const token = page.url().split('/').at(-2)!;
+    await page.clock.install();
+    await page.goto(`/de/en/order-payment-confirmation/${token}/`);
+    expect(await state(page)).toBe(en['paymentConfirmation.state.PROCESSING']);
+    await hydrated(page);
+    expect(await page.getByTestId('payment-confirmation-timeout').count()).toBe(0);
+    await page.clock.fastForward(61_000);
+    await expect.poll(() => page.getByTestId('payment-confirmation-timeout').textContent()).toBe(en['paymentConfirmation.stillProcessing']);
+    expect(await page.getByTestId('spinner').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'payment-confirmation-still-processing-en-desktop');
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  }, 90_000);
+
   it('an unknown order or invoice token is not found (404)', async () => {
     const en = uiMessages('en-US');
     const { context, page } = await openPage(browser, { viewport: VIEWPORTS.phone, baseURL: server.url });

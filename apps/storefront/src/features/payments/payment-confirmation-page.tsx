@@ -32,7 +32,7 @@ export function PaymentConfirmationPage({ initial, read }: { initial: Confirmati
         <p>{t(`paymentConfirmation.state.${state}`)}</p>
         {timedOut ? <p data-testid="payment-confirmation-timeout">{t('paymentConfirmation.stillProcessing')}</p> : null}
       </div>
-      {state === 'PROCESSING' && !timedOut ? <p className="payment-confirmation__checking"><Spinner label={t('paymentConfirmation.checking')} /></p> : null}
+      {state === 'PROCESSING' && !timedOut ? <p className="payment-confirmation__checking"><Spinner label={t('paymentConfirmation.checking')} /><span aria-hidden="true">{t('paymentConfirmation.checking')}</span></p> : null}
       <p className="payment-confirmation__actions">
         {state === 'FAILED' ? <Link className="button" to={`${base.basePath}${view.retryPath}`}>{t('paymentConfirmation.retry')}</Link> : null}
         {state === 'INVOICE_OPEN' ? <Link className="button" to={`${base.basePath}${view.retryPath}`}>{t('paymentConfirmation.payInvoice')}</Link> : null}
