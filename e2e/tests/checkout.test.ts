@@ -73,7 +73,7 @@ describe('buying: cart to confirmation', () => {
     await context.close();
   });
 
-  it('an electronic quote gives an open invoice, paid later at /invoice-payment/{token}/', async () => {
+  it('an electronic quote gives an open invoice, paid later at /invoice-payment/{token}/ (then its payment confirmation)', async () => {
     const en = uiMessages('en-US');
     const { context, page } = await openPage(browser);
     const status = await buy(page, { base: '/us/en', product: 'usb-c-cable', method: 'ELECTRONIC_QUOTE', address: ADDRESSES.us! });
@@ -85,8 +85,10 @@ describe('buying: cart to confirmation', () => {
     await page.locator('[name="card.cvc"]').fill('123');
     expect(await seriousViolations(page)).toEqual([]);
     await page.locator('.invoice-form button[type=submit]').click();
-    await expect.poll(() => page.getByTestId('invoice-status').textContent()).toContain(en['invoice.paid']);
-    await page.getByRole('link', { name: en['invoice.viewOrder'] }).click();
+    // A paid invoice leads to its payment confirmation page (issue 14), which links to the order.
+    await page.waitForURL(/\/us\/en\/invoice-payment-confirmation\/[0-9a-f-]{36}\/$/);
+    await expect.poll(() => page.getByTestId('payment-confirmation-state').textContent()).toBe(en['paymentConfirmation.state.PAID']);
+    await page.getByRole('link', { name: en['paymentConfirmation.viewOrder'] }).click();
     await expect.poll(() => page.getByTestId('payment-status').textContent()).toBe(en['confirmation.status.FULLY_CHARGED']);
     await context.close();
   });
@@ -158,7 +160,9 @@ describe('buying: cart to confirmation', () => {
     await page.locator('[name="card.cvc"]').fill('123');
     expect(await seriousViolations(page)).toEqual([]);
     await page.locator('.invoice-form button[type=submit]').click();
-    await expect.poll(() => page.getByTestId('order-payment-status').textContent()).toContain(de['orderPayment.paid']);
+    // A paid order leads to its payment confirmation page (issue 14).
+    await page.waitForURL(/\/de\/de\/order-payment-confirmation\/[0-9a-f-]{36}\/$/);
+    await expect.poll(() => page.getByTestId('payment-confirmation-state').textContent()).toBe(de['paymentConfirmation.state.PAID']);
     await screenshot(page, 'order-payment-de-desktop');
     await context.close();
   });

@@ -96,6 +96,9 @@ export const routes: RouteObject[] = [
               { id: 'confirmation', path: 'confirmation/:orderToken', ...screen('checkout/routes/confirmation', () => import('../features/checkout/routes/confirmation.tsx'), screens) },
               { id: 'order-payment', path: 'order-payment/:orderToken', ...screen('payments/routes/order-payment', () => import('../features/payments/routes/order-payment.tsx'), screens) },
               { id: 'invoice-payment', path: 'invoice-payment/:invoiceToken', ...screen('payments/routes/invoice-payment', () => import('../features/payments/routes/invoice-payment.tsx'), screens) },
+              // Where a buyer lands after paying an order or an invoice by its token (issue 14); unknown token → 404.
+              { id: 'order-payment-confirmation', path: 'order-payment-confirmation/:orderToken', ...screen('payments/routes/order-payment-confirmation', () => import('../features/payments/routes/order-payment-confirmation.tsx'), { ...screens, notFound: true }) },
+              { id: 'invoice-payment-confirmation', path: 'invoice-payment-confirmation/:invoiceToken', ...screen('payments/routes/invoice-payment-confirmation', () => import('../features/payments/routes/invoice-payment-confirmation.tsx'), { ...screens, notFound: true }) },
               // Signed-in screens (features/account): my account, one route for the desktop and mobile layouts, and edit membership.
               { id: 'account', path: 'account', ...screen('account/routes/my-account', () => import('../features/account/routes/my-account.tsx'), screens) },
               { id: 'edit-membership', path: 'account/organization/:membershipId', ...screen('account/routes/edit-membership', () => import('../features/account/routes/edit-membership.tsx'), screens) },

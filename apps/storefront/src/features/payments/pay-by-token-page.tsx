@@ -1,8 +1,7 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import type { ApolloClient, TypedDocumentNode } from '@apollo/client';
-import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useBaseData } from '../../data/route-data.ts';
 import type { BusinessErrorFields } from '../../data/error-messages.ts';
 import { usePageTitle } from '../../lib/head.tsx';
@@ -33,9 +32,14 @@ export interface PayTarget<Q> {
   operation: string;
   messages: { title: string; notFound: string; paid: string; lead: string; submit: string };
   statusTestId: string;
+  /** The payment confirmation route (under the base path) a paid payment leads to. */
+  confirmationPath: (token: string) => string;
 }
 
-/** One pay-by-token page: the amount, then a card form; its confirmation follows in place. */
+/**
+ * One pay-by-token page: the amount, then a card form; a payment that goes through leads to its
+ * confirmation page. Opened when already paid, it says so in place.
+ */
 export function PayByTokenPage<Q>({ target }: { target: PayTarget<Q> }) {
   const intl = useIntl();
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
@@ -43,8 +47,8 @@ export function PayByTokenPage<Q>({ target }: { target: PayTarget<Q> }) {
   const token = useParams()[target.param] ?? '';
   const client = useApolloClient();
   const { data, loading } = useQuery(target.query, { variables: { token }, fetchPolicy: 'no-cache' });
-  const [paid, setPaid] = useState<Payable | null>(null);
-  const payable = paid ?? (data ? target.read(data as Q) : null);
+  const navigate = useNavigate();
+  const payable = data ? target.read(data as Q) : null;
   const { messages } = target;
   usePageTitle(`${t(messages.title)} · ${t('app.brand')}`);
 
@@ -65,7 +69,7 @@ export function PayByTokenPage<Q>({ target }: { target: PayTarget<Q> }) {
           <p>{payable.dueAt ? t(messages.lead, { date: intl.formatDate(payable.dueAt, { dateStyle: 'long' }) }) : t(messages.lead)}</p>
           <PayByCard operation={target.operation} submitLabel={t(messages.submit)} onPay={async (card) => {
             const answer = await target.pay(client, token, card);
-            if (answer.paid?.paid) setPaid(answer.paid);
+            if (answer.paid?.paid) await navigate(`${base.basePath}${target.confirmationPath(token)}`);
             return answer.errors;
           }} />
         </>

@@ -23,9 +23,10 @@ const INVOICE: PayTarget<{ invoiceByToken: InvoiceFields | null }> = {
   operation: 'InvoicePay',
   messages: { title: 'invoice.title', notFound: 'invoice.notFound', paid: 'invoice.paid', lead: 'invoice.due', submit: 'invoice.pay' },
   statusTestId: 'invoice-status',
+  confirmationPath: (token) => `/invoice-payment-confirmation/${token}/`,
 };
 
-/** /invoice-payment/{invoiceToken}/: pay an order placed on an electronic quote; its confirmation follows in place. */
+/** /invoice-payment/{invoiceToken}/: pay an order placed on an electronic quote; a paid one leads to /invoice-payment-confirmation/{invoiceToken}/. */
 export function Component() {
   return <PayByTokenPage target={INVOICE} />;
 }

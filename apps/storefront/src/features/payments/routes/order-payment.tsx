@@ -23,9 +23,10 @@ const ORDER: PayTarget<{ orderByToken: OrderFields | null }> = {
   operation: 'OrderPay',
   messages: { title: 'orderPayment.title', notFound: 'confirmation.notFound', paid: 'orderPayment.paid', lead: 'orderPayment.lead', submit: 'orderPayment.pay' },
   statusTestId: 'order-payment-status',
+  confirmationPath: (token) => `/order-payment-confirmation/${token}/`,
 };
 
-/** /order-payment/{orderToken}/: pay by card an order whose bank payment failed; its confirmation follows in place. */
+/** /order-payment/{orderToken}/: pay by card an order whose bank payment failed; a paid one leads to /order-payment-confirmation/{orderToken}/. */
 export function Component() {
   return <PayByTokenPage target={ORDER} />;
 }
