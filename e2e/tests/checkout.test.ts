@@ -64,11 +64,11 @@ describe('buying: cart to confirmation', () => {
     await pay(page, { base: '/de/de', product: 'iq3', method: 'SEPA', address: ADDRESSES.de! });
     await page.waitForURL(/\/de\/de\/confirmation\/[0-9a-f-]{36}\/$/);
     expect(await page.getByTestId('payment-status').textContent()).toBe(de['confirmation.status.ASYNC_PROCESSING']);
-    // The test gateway settles about 1.5 s later, by a signed webhook.
+    // The test gateway settles about 5 s later, by a signed webhook.
     await expect.poll(async () => {
       await page.reload();
       return page.getByTestId('payment-status').textContent();
-    }, { timeout: 15_000, interval: 1000 }).toBe(de['confirmation.status.FULLY_CHARGED']);
+    }, { timeout: 30_000, interval: 1000 }).toBe(de['confirmation.status.FULLY_CHARGED']);
     await screenshot(page, 'confirmation-de-desktop');
     await context.close();
   });
@@ -152,7 +152,7 @@ describe('buying: cart to confirmation', () => {
     await expect.poll(async () => {
       await page.reload();
       return page.getByTestId('payment-status').textContent();
-    }, { timeout: 15_000, interval: 1000 }).toBe(de['confirmation.status.FAILED']);
+    }, { timeout: 30_000, interval: 1000 }).toBe(de['confirmation.status.FAILED']);
     await page.getByRole('link', { name: de['confirmation.payNow'] }).click();
     await page.waitForURL(/\/de\/de\/order-payment\/[0-9a-f-]{36}\/$/);
     await page.locator('[name="card.number"]').fill('4242 4242 4242 4242');

@@ -125,7 +125,7 @@ describe('status screens', () => {
         await context.close();
       }
     }
-  });
+  }, 180_000);
 
   it('home works by keyboard: skip link first, then the header controls', async () => {
     const { context, page } = await loaded('/us/en/');

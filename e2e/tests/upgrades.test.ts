@@ -152,10 +152,11 @@ describe('upgrade pages (built-in provider, real API)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'upgrade-license-prices-changed-us-desktop');
     mode = 'drop';
-    await field.press('Enter');
+    // The button this time (Playwright waits until it may be pressed; the keyboard was proven above).
+    await page.getByTestId('upgrade-submit').click();
     const answer = await Promise.race([
-      page.getByTestId('upgrade-done').waitFor().then(() => 'done'),
-      page.getByText(en['upgrade.error.noAnswer']!).waitFor().then(() => 'lost'),
+      page.getByTestId('upgrade-done').waitFor({ timeout: 60_000 }).then(() => 'done'),
+      page.getByText(en['upgrade.error.noAnswer']!).waitFor({ timeout: 60_000 }).then(() => 'lost'),
     ]);
     // The link retries a lost ChangeSubscription by itself; if it gave up, the buyer sends it again: the same key.
     if (answer === 'lost') await page.getByTestId('upgrade-submit').click();
