@@ -6,7 +6,7 @@ import { queueNotice } from './notices/queue.ts';
 import { quoteChange, quoteRenewal, type ChangeQuote, type ChangeRequest, type QuoteResult } from './quotes.ts';
 import { findSubscriptionOf, lockSubscription, writeState, type Executor, type SubscriptionRow } from './repo.ts';
 import { schedulePeriodEnd } from './renewal.ts';
-import { billingOf } from './saved-methods-repo.ts';
+import { billingOf, customerOf } from './saved-methods-repo.ts';
 import type { SubscriptionError } from './service.ts';
 import { TOPICS, type ChargeResumeJob } from './topics.ts';
 
@@ -139,20 +139,17 @@ export class SubscriptionChanges {
     return this.answer(outcome.done);
   }
 
-  private callGateway(charge: ChargeRow): Promise<ChargeResult> {
-    if (charge.amount === 0) return Promise.resolve({ status: 'SUCCEEDED', reference: `free:${charge.id}`, card: null });
-    return (async () => {
-      const [method] = charge.paymentMethodId
-        ? await this.deps.db.select().from(schema.savedPaymentMethods).where(eq(schema.savedPaymentMethods.id, charge.paymentMethodId))
-        : [];
-      if (!method) return { status: 'FAILED', code: 'PAYMENT_NOT_FOUND' } as const;
-      const [subscription] = await this.deps.db.select({ organizationId: schema.subscriptions.organizationId }).from(schema.subscriptions).where(eq(schema.subscriptions.id, charge.subscriptionId));
-      const { customerId } = await billingOf(this.deps.db, subscription!.organizationId, this.deps.gateway.name);
-      return this.deps.gateway.chargeSaved({
-        paymentToken: method.paymentToken, customerId, amount: charge.amount, currency: charge.currency,
-        idempotencyKey: `${charge.kind.toLowerCase()}:${charge.idempotencyKey}`, description: charge.kind === 'CHANGE' ? 'Subscription change' : 'Subscription renewal',
-      });
-    })();
+  private async callGateway(charge: ChargeRow): Promise<ChargeResult> {
+    if (charge.amount === 0) return { status: 'SUCCEEDED', reference: `free:${charge.id}`, card: null };
+    const [method] = charge.paymentMethodId
+      ? await this.deps.db.select().from(schema.savedPaymentMethods).where(eq(schema.savedPaymentMethods.id, charge.paymentMethodId))
+      : [];
+    if (!method) return { status: 'FAILED', code: 'PAYMENT_NOT_FOUND' };
+    const customerId = await customerOf(this.deps.db, method.organizationId, this.deps.gateway.name);
+    return this.deps.gateway.chargeSaved({
+      paymentToken: method.paymentToken, customerId, amount: charge.amount, currency: charge.currency,
+      idempotencyKey: `${charge.kind.toLowerCase()}:${charge.idempotencyKey}`, description: charge.kind === 'CHANGE' ? 'Subscription change' : 'Subscription renewal',
+    });
   }
 
   /** The change on the locked row, by the same rules as when it was quoted; null when it no longer applies. */

@@ -1,11 +1,11 @@
 import { schema } from '@probe/db';
-import { NO_SUBSCRIPTION, orderSubscriptionMove, PLAN_GROUPS, transition, type CheckoutType, type OrderLineFacts, type PlanKind, type SeatConfiguration, type SubscriptionState } from '@probe/domain';
+import { NO_SUBSCRIPTION, orderSubscriptionMove, PLAN_GROUPS, transition, type CheckoutType, type OrderLineFacts, type SubscriptionState } from '@probe/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { columnsOf, lockSubscription, stateOf, writeState, type Executor, type SubscriptionRow } from './repo.ts';
+import { columnsOf, lockSubscription, seatConfigurations, stateOf, writeState, type Executor, type SubscriptionRow } from './repo.ts';
 import { queueNotice } from './notices/queue.ts';
 import { schedulePeriodEnd } from './renewal.ts';
 
-const { subscriptions, subscriptionEvents, subscriptionCharges, organizationMemberships, shopSettings } = schema;
+const { subscriptions, subscriptionEvents, subscriptionCharges, organizationMemberships } = schema;
 
 export interface OrderForSubscription {
   organizationMembershipId: string | null;
@@ -28,11 +28,7 @@ export type OrderMoveRefusal = { code: 'OPERATION_NOT_ALLOWED' | 'CANT_EDIT_WITH
  */
 export async function moveSubscriptionForOrder(tx: Executor, order: OrderForSubscription): Promise<OrderMoveRefusal | null> {
   if (!order.organizationMembershipId) return null;
-  const [settings] = await tx.select().from(shopSettings).limit(1);
-  const seats = (plan: PlanKind): SeatConfiguration => (plan === 'CLINIC'
-    ? { minSeats: settings!.clinicMinSeats, maxSeats: settings!.clinicMaxSeats }
-    : { minSeats: settings!.teamMinSeats, maxSeats: settings!.teamMaxSeats });
-  const move = orderSubscriptionMove(order.bundleType, order.lines, order.at, seats);
+  const move = orderSubscriptionMove(order.bundleType, order.lines, order.at, await seatConfigurations(tx));
   if (move.kind === 'NONE') return null;
   if (move.kind === 'REFUSED') return { code: 'OPERATION_NOT_ALLOWED', message: move.reason };
 

@@ -1,6 +1,5 @@
-import { PRO_CUSTOM_ADDONS, prorationAmount, SEATED_PLANS, transition, type PlanKind, type ProCustomAddon, type SeatConfiguration, type SubscriptionEvent, type SubscriptionState } from '@probe/domain';
-import { schema } from '@probe/db';
-import { planListPrice, skuPrice, stateOf, type Executor, type SubscriptionRow } from './repo.ts';
+import { PRO_CUSTOM_ADDONS, prorationAmount, SEATED_PLANS, transition, type PlanKind, type ProCustomAddon, type SubscriptionEvent, type SubscriptionState } from '@probe/domain';
+import { planListPrice, seatConfigurations, skuPrice, stateOf, type Executor, type SubscriptionRow } from './repo.ts';
 import type { SubscriptionError } from './service.ts';
 
 /** What the buyer asks for (ChangeSubscription): the plan, seats and Pro Custom add-ons after the change. */
@@ -43,17 +42,6 @@ function applyAll(state: SubscriptionState, events: readonly SubscriptionEvent[]
   return { ok: true, state: current };
 }
 
-/** Re-applies a quoted change on the state as it is now (after the payment), with the same rules. */
-export function reapply(state: SubscriptionState, events: readonly SubscriptionEvent[]) {
-  return applyAll(state, events);
-}
-
-async function seatConfiguration(db: Executor, plan: PlanKind): Promise<SeatConfiguration> {
-  const [settings] = await db.select().from(schema.shopSettings).limit(1);
-  if (!settings) throw new Error('shop settings missing');
-  return plan === 'TEAM' ? { minSeats: settings.teamMinSeats, maxSeats: settings.teamMaxSeats } : { minSeats: settings.clinicMinSeats, maxSeats: settings.clinicMaxSeats };
-}
-
 /** A Pro Custom plan's yearly price: the base, the first add-on, and each further one. */
 async function proCustomPrice(db: Executor, organizationId: string, features: number): Promise<number | null> {
   const [base, first, further] = await Promise.all(['PRO-CUSTOM-BASE', 'PRO-CUSTOM-ADDON-FIRST', 'PRO-CUSTOM-ADDON-FURTHER'].map((sku) => skuPrice(db, sku, organizationId)));
@@ -82,7 +70,7 @@ export async function quoteChange(db: Executor, row: SubscriptionRow, request: C
     newPrice = await proCustomPrice(db, row.organizationId, features.length);
   } else if (request.plan === state.plan) {
     if (!seated) return refuse('OPERATION_NOT_ALLOWED', 'The subscription is already on this plan', 'plan');
-    const configuration = await seatConfiguration(db, request.plan);
+    const configuration = (await seatConfigurations(db))(request.plan);
     const seats = request.seats ?? state.seats;
     if (seats <= state.seats) return refuse('INVALID', `Choose more than ${state.seats} seats`, 'seats');
     if (seats > configuration.maxSeats) return refuse('INVALID', `At most ${configuration.maxSeats} seats`, 'seats');
@@ -92,7 +80,7 @@ export async function quoteChange(db: Executor, row: SubscriptionRow, request: C
   } else {
     let seats = 1;
     if (seated) {
-      const configuration = await seatConfiguration(db, request.plan);
+      const configuration = (await seatConfigurations(db))(request.plan);
       seats = request.seats ?? Math.max(state.seats, configuration.minSeats);
       if (!Number.isInteger(seats) || seats < configuration.minSeats || seats > configuration.maxSeats) {
         return refuse('INVALID', `Choose ${configuration.minSeats} to ${configuration.maxSeats} seats`, 'seats');

@@ -1,6 +1,6 @@
 import { schema, type Database } from '@probe/db';
-import type { PlanKind, ProCustomAddon, SubscriptionState, SubscriptionStatus, SubscriptionTerm } from '@probe/domain';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { PlanKind, ProCustomAddon, SeatConfiguration, SubscriptionState, SubscriptionStatus, SubscriptionTerm } from '@probe/domain';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 
 const { subscriptions, subscriptionEvents, subscriptionCharges } = schema;
 
@@ -33,11 +33,6 @@ export async function subscriptionsOf(db: Executor, organizationIds: readonly st
   if (!organizationIds.length) return new Map();
   const rows = await db.select().from(subscriptions).where(inArray(subscriptions.organizationId, [...organizationIds]));
   return new Map(rows.map((r) => [r.organizationId, r]));
-}
-
-export async function findSubscription(db: Executor, id: string): Promise<SubscriptionRow | null> {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
-  return row ?? null;
 }
 
 export async function findSubscriptionOf(db: Executor, organizationId: string): Promise<SubscriptionRow | null> {
@@ -78,28 +73,27 @@ export async function writeState(tx: Executor, row: SubscriptionRow, next: Subsc
  * The yearly list price of a plan (per seat for Team and Clinic) in the organization's country and
  * market (veterinary practices get the veterinary price); null when the store does not sell it there.
  */
-export async function planListPrice(db: Executor, plan: PlanKind, organizationId: string): Promise<number | null> {
-  const { productVariants: variants, variantPrices: prices, organizations } = schema;
-  const [row] = await db
-    .select({ amount: prices.amount })
-    .from(variants)
-    .innerJoin(prices, eq(prices.variantId, variants.id))
-    .innerJoin(organizations, eq(organizations.country, prices.country))
-    .where(sql`${variants.planKind} = ${plan} and ${variants.billingPeriod} = 'ANNUAL' and ${organizations.id} = ${organizationId}`)
-    .orderBy(sql`${variants.market} = case when ${organizations.practiceType} = 'VETERINARY' then 'VETERINARY' else 'HUMAN' end desc`, variants.position)
-    .limit(1);
-  return row?.amount ?? null;
+export function planListPrice(db: Executor, plan: PlanKind, organizationId: string): Promise<number | null> {
+  const { productVariants: variants, organizations } = schema;
+  return priceIn(db, organizationId, sql`${variants.planKind} = ${plan} and ${variants.billingPeriod} = 'ANNUAL'`,
+    sql`${variants.market} = case when ${organizations.practiceType} = 'VETERINARY' then 'VETERINARY' else 'HUMAN' end desc, ${variants.position}`);
 }
 
 /** A variant's price in the organization's country (Pro Custom's base and add-ons); null when not sold there. */
-export async function skuPrice(db: Executor, sku: string, organizationId: string): Promise<number | null> {
+export function skuPrice(db: Executor, sku: string, organizationId: string): Promise<number | null> {
+  return priceIn(db, organizationId, sql`${schema.productVariants.sku} = ${sku}`);
+}
+
+/** The price, in the organization's country, of the first variant that matches. */
+async function priceIn(db: Executor, organizationId: string, where: SQL, orderBy?: SQL): Promise<number | null> {
   const { productVariants: variants, variantPrices: prices, organizations } = schema;
   const [row] = await db
     .select({ amount: prices.amount })
     .from(variants)
     .innerJoin(prices, eq(prices.variantId, variants.id))
     .innerJoin(organizations, eq(organizations.country, prices.country))
-    .where(sql`${variants.sku} = ${sku} and ${organizations.id} = ${organizationId}`)
+    .where(sql`${where} and ${organizations.id} = ${organizationId}`)
+    .orderBy(orderBy ?? variants.position)
     .limit(1);
   return row?.amount ?? null;
 }
@@ -111,8 +105,11 @@ export async function paymentInFlight(tx: Executor, subscriptionId: string): Pro
   return Boolean(row);
 }
 
-/** The fewest seats a Team or Clinic plan is sold with (the Shop's configuration). */
-export async function minSeats(db: Executor, plan: PlanKind): Promise<number> {
+/** How many seats a Team or Clinic plan is sold with (the Shop's configuration), by plan. */
+export async function seatConfigurations(db: Executor): Promise<(plan: PlanKind) => SeatConfiguration> {
   const [settings] = await db.select().from(schema.shopSettings).limit(1);
-  return plan === 'CLINIC' ? settings!.clinicMinSeats : settings!.teamMinSeats;
+  if (!settings) throw new Error('shop settings missing');
+  return (plan) => (plan === 'CLINIC'
+    ? { minSeats: settings.clinicMinSeats, maxSeats: settings.clinicMaxSeats }
+    : { minSeats: settings.teamMinSeats, maxSeats: settings.teamMaxSeats });
 }

@@ -1,7 +1,7 @@
 import type { Database } from '@probe/db';
 import { SEATED_PLANS, transition, type SubscriptionErrorCode, type SubscriptionEvent } from '@probe/domain';
 import type { PaymentFailureCode } from '../payments/index.ts';
-import { findSubscriptionOf, lockSubscription, minSeats, planListPrice, stateOf, subscriptionsOf, writeState, type SubscriptionRow } from './repo.ts';
+import { findSubscriptionOf, lockSubscription, planListPrice, seatConfigurations, stateOf, subscriptionsOf, writeState, type SubscriptionRow } from './repo.ts';
 
 export interface SubscriptionError {
   /** The rules' codes, and those of paying for a change (a gateway's failure codes among them). */
@@ -26,7 +26,7 @@ export class SubscriptionsService {
   async scheduleAdd(organizationId: string, event: Extract<SubscriptionEvent, { type: 'SCHEDULE_ADDED' }>): Promise<SubscriptionResult> {
     const [perSeat, current] = await Promise.all([planListPrice(this.db, event.plan, organizationId), findSubscriptionOf(this.db, organizationId)]);
     // A seated plan renews for the seats the organization has (at least the plan's minimum).
-    const seats = SEATED_PLANS.includes(event.plan) ? Math.max(current?.seats ?? 1, await minSeats(this.db, event.plan)) : 1;
+    const seats = SEATED_PLANS.includes(event.plan) ? Math.max(current?.seats ?? 1, (await seatConfigurations(this.db))(event.plan).minSeats) : 1;
     const price = perSeat === null ? null : perSeat * seats;
     if (price === null) return { subscription: null, errors: [{ code: 'OPERATION_NOT_ALLOWED', field: 'plan', message: 'This plan is not sold in your country' }] };
     return this.apply(organizationId, event, { scheduledPrice: price });
