@@ -1,5 +1,8 @@
+import type { SubscriptionStatus } from '@probe/domain';
+import type { ReactElement } from 'react';
 import { Link } from 'react-router';
 import { useBaseData } from '../../data/route-data.ts';
+import { standing } from './plan-rules.ts';
 import { Notice } from './upgrade-frame.tsx';
 import { useT } from './use-t.ts';
 
@@ -25,4 +28,11 @@ export function TrialNotice() {
       <p><Link className="button" to={`${base.basePath}/pricing/`}>{t('upgrade.seePricing')}</Link></p>
     </Notice>
   );
+}
+
+/** What the change pages show instead of a form when the subscription cannot be changed now; null when it can. */
+export function unchangeableNotice(status: SubscriptionStatus): ReactElement | null {
+  if (standing(status) === 'ended') return <EndedNotice />;
+  if (status === 'TRIALING') return <TrialNotice />;
+  return null;
 }

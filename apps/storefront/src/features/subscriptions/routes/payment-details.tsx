@@ -1,27 +1,19 @@
 import { formatMinor } from '@probe/domain';
 import { useIntl } from 'react-intl';
-import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { PAGE_VIEWS } from '../../../analytics/data-layer.ts';
 import { usePageView } from '../../../analytics/use-page-view.ts';
-import { apolloContext } from '../../../data/apollo-context.ts';
 import { useBaseData } from '../../../data/route-data.ts';
 import { usePageTitle } from '../../../lib/head.tsx';
-import { orFail } from '../../../lib/loader-failure.ts';
 import { Money } from '../../../ui/money.tsx';
-import { ORDER_BY_TOKEN, type OrderFields } from '../../checkout/operations.ts';
+import type { OrderFields } from '../../checkout/operations.ts';
 import { brandName } from '../method-label.ts';
 import { paymentState } from '../payment-state.ts';
 import '../../account/account.css';
 import '../../checkout/routes/checkout.css';
 import '../subscriptions.css';
 
-/** The order by its token (the token is the access key, as on the order payment page); unknown → 404. */
-export async function loader({ params, context }: LoaderFunctionArgs): Promise<OrderFields> {
-  const { data: answer } = await orFail('Failed to load order', () =>
-    context.get(apolloContext).query({ query: ORDER_BY_TOKEN, variables: { token: params.orderToken ?? '' }, fetchPolicy: 'no-cache' }));
-  if (!answer.orderByToken) throw data(null, { status: 404, statusText: 'Not Found' });
-  return answer.orderByToken;
-}
+export { orderByTokenLoader as loader } from '../../payments/order-loader.ts';
 
 /**
  * Payment details /{cc}/{lang}/payment-details/{orderToken}/: how an order was paid and what happens

@@ -11,9 +11,8 @@ import { announceCartCount } from '../../checkout/cart-events.ts';
 import { cartCount, NO_CACHE, storeCheckoutToken } from '../../checkout/cart-session.ts';
 import { CHECKOUT_CREATE } from '../../checkout/operations.ts';
 import { CurrentPlan } from '../current-plan.tsx';
-import { EndedNotice, TrialNotice } from '../notices.tsx';
+import { unchangeableNotice } from '../notices.tsx';
 import type { ExtraProbe, UpgradeCatalogue } from '../operations.ts';
-import { standing } from '../plan-rules.ts';
 import { NO_ANSWER, submissionKeys } from '../use-charge.ts';
 import type { UpgradeAccount } from '../use-upgrade-account.ts';
 import { useT } from '../use-t.ts';
@@ -43,8 +42,8 @@ export function Component() {
 function AddProbes({ account, shop }: { account: UpgradeAccount; shop: UpgradeCatalogue }) {
   const t = useT();
   const { subscription, organization } = account;
-  if (standing(subscription.status) === 'ended') return <EndedNotice />;
-  if (subscription.status === 'TRIALING') return <TrialNotice />;
+  const unchangeable = unchangeableNotice(subscription.status);
+  if (unchangeable) return unchangeable;
   const probes = (isVet(organization.practiceType) ? shop.catalogue.veterinary : shop.catalogue.human).filter((v) => v.pricing && v.isAvailable);
   return (
     <>

@@ -4,10 +4,10 @@ import { PLAN_NAMES } from '@probe/domain';
 import { PAGE_VIEWS } from '../../../analytics/data-layer.ts';
 import { useBaseData } from '../../../data/route-data.ts';
 import { CurrentPlan } from '../current-plan.tsx';
-import { EndedNotice, TrialNotice } from '../notices.tsx';
+import { unchangeableNotice } from '../notices.tsx';
 import type { UpgradeCatalogue } from '../operations.ts';
 import { seatRange } from '../plan-change-form.tsx';
-import { parseSeats, standing } from '../plan-rules.ts';
+import { parseSeats } from '../plan-rules.ts';
 import { QuotePanel } from '../quote-panel.tsx';
 import { SeatsField } from '../seats-field.tsx';
 import { useCharge, type Changed } from '../use-charge.ts';
@@ -41,8 +41,8 @@ function AddSeats({ account, shop }: { account: UpgradeAccount; shop: UpgradeCat
   const { subscription } = account;
   const range = seatRange(shop, subscription.planType);
   if (done) return <UpgradeDone done={done} kind="change" />;
-  if (standing(subscription.status) === 'ended') return <EndedNotice />;
-  if (subscription.status === 'TRIALING') return <TrialNotice />;
+  const unchangeable = unchangeableNotice(subscription.status);
+  if (unchangeable) return unchangeable;
   if (!range) {
     return (
       <>

@@ -6,12 +6,12 @@ import { useBaseData } from '../../../data/route-data.ts';
 import { CurrentPlan } from '../current-plan.tsx';
 import type { UpgradeCatalogue } from '../operations.ts';
 import { PlanChangeForm } from '../plan-change-form.tsx';
-import { BELOW_PRO, standing } from '../plan-rules.ts';
+import { BELOW_PRO } from '../plan-rules.ts';
 import type { Changed } from '../use-charge.ts';
 import type { UpgradeAccount } from '../use-upgrade-account.ts';
 import { useT } from '../use-t.ts';
 import { UpgradeDone } from '../upgrade-done.tsx';
-import { EndedNotice, TrialNotice } from '../notices.tsx';
+import { unchangeableNotice } from '../notices.tsx';
 import { Notice, UpgradeFrame } from '../upgrade-frame.tsx';
 import { loadUpgradeCatalogue } from '../upgrade-catalogue.ts';
 
@@ -37,8 +37,8 @@ function ProUpgrade({ account, shop }: { account: UpgradeAccount; shop: UpgradeC
   const [done, setDone] = useState<Changed | null>(null);
   const { subscription } = account;
   if (done) return <UpgradeDone done={done} kind="change" />;
-  if (standing(subscription.status) === 'ended') return <EndedNotice />;
-  if (subscription.status === 'TRIALING') return <TrialNotice />;
+  const unchangeable = unchangeableNotice(subscription.status);
+  if (unchangeable) return unchangeable;
   if (!BELOW_PRO.includes(subscription.planType)) {
     return (
       <>
