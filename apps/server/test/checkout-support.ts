@@ -25,6 +25,9 @@ export interface CheckoutAnswer {
   problems: Array<{ code: string; field: string | null }>;
 }
 
+/** What the checkout helpers need of an app: its GraphQL call (Fastify's inject here, HTTP in the browser tests). */
+export type GqlClient = Pick<TestApp, 'gql'>;
+
 export interface Payload { checkout: CheckoutAnswer | null; errors: Array<{ code: string; field: string | null; message: string }> }
 
 /** Global ids of variants by SKU, read from the database. */
@@ -33,7 +36,7 @@ export async function variantIds(app: TestApp, skus: string[]): Promise<Record<s
   return Object.fromEntries(rows.map((r) => [r.sku, Buffer.from(`ProductVariant:${r.id}`).toString('base64')]));
 }
 
-export async function mutate(app: TestApp, name: string, args: string, variables: Record<string, unknown>, fields = CHECKOUT_FIELDS, headers?: Record<string, string>): Promise<Payload> {
+export async function mutate(app: GqlClient, name: string, args: string, variables: Record<string, unknown>, fields = CHECKOUT_FIELDS, headers?: Record<string, string>): Promise<Payload> {
   const res = await app.gql<Record<string, Payload>>(`mutation M(${args}) { ${name}(${argList(args)}) { checkout { ${fields} } errors { code field message } } }`, variables, headers);
   if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
   return res.body.data![name]!;
@@ -68,9 +71,9 @@ export interface PlaceAnswer {
  * attestations given. Returns its token and total.
  */
 export async function readyCheckout(
-  app: TestApp,
+  app: GqlClient,
   options: {
-    country?: string; language?: string; lines: Array<{ variantId: string; quantity: number }>; address?: Record<string, string>; method?: string; voucherCode?: string; vatNumber?: string;
+    country?: string; language?: string; lines: Array<{ variantId: string; quantity: number } | { sku: string; quantity: number }>; address?: Record<string, string>; method?: string; voucherCode?: string; vatNumber?: string;
     /** A signed-in buyer's checkout for an organization. */
     signedIn?: { headers: Record<string, string>; organizationMembershipId: string; bundleType?: string };
   },
