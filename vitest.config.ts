@@ -20,6 +20,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          globalSetup: ['apps/server/test/global-setup.ts'],
         },
       },
       './apps/storefront/vitest.config.ts',
@@ -30,7 +31,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time (one per core): most of a browser test is waiting on pages and settlements.
+          maxWorkers: 2,
           globalSetup: ['e2e/global-setup.ts'],
         },
       },

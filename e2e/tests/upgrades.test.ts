@@ -272,7 +272,7 @@ describe('upgrade pages (built-in provider, real API)', () => {
     expect(await page.locator('input[name="IQ3-USBC-VET-EXTRA"]').count()).toBe(1);
     expect(realErrors(problems.errors)).toEqual([]);
     await context.close();
-  });
+  }, 180_000);
 
   it('a member is told only an admin can change the subscription (no form); a student without a subscription gets the pricing page; signed out goes to sign in', async () => {
     const member = await signedIn('member@demo.probe.store', '/us/en/upgrade/', VIEWPORTS.phone);

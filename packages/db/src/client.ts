@@ -30,6 +30,8 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** Directory for the embedded database's files; omitted means in memory. */
   dataDir?: string | undefined;
+  /** An in-memory embedded database starts as a copy of this dump (PGlite's dumpDataDir) instead of empty. */
+  template?: Blob | undefined;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
   /**
@@ -58,7 +60,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite(options.template ? { loadDataDir: options.template } : {});
   const db = drizzlePglite(client, { schema, logger }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
