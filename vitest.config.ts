@@ -31,8 +31,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two files at a time (one per core): most of a browser test is waiting on pages and settlements.
-          maxWorkers: 2,
+          // One file at a time: two at once took as long on two cores (Chromium and the server are busy) and timed out more.
+          fileParallelism: false,
           globalSetup: ['e2e/global-setup.ts'],
         },
       },

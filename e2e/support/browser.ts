@@ -50,8 +50,12 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
-/** Saves a full-page screenshot under test-results/screenshots for a person to look at. */
+/**
+ * Saves a full-page screenshot under test-results/screenshots for a person to look at. CI, where nobody
+ * looks, sets E2E_SCREENSHOTS=0 and saves the time (a full page at 1440 px is a large PNG to encode).
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === '0') return;
   const dir = join(REPO_ROOT, 'test-results', 'screenshots');
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });

@@ -64,7 +64,8 @@ describe('landing pages', () => {
   afterAll(() => browser?.close());
 
   for (const store of STORES) {
-    it(`${store.base}: every landing page and the terms, named, priced in the store's format, with a call to action, axe clean`, async ({ expect }) => {
+    // The three stores run side by side (one browser, a context each): most of the time is spent waiting on pages.
+    it.concurrent(`${store.base}: every landing page and the terms, named, priced in the store's format, with a call to action, axe clean`, async ({ expect }) => {
       const m = uiMessages(store.language);
       const english = uiMessages('en');
       const names = store.catalogue ? catalogueTexts(store.catalogue).products : null;

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hydrated } from '../support/account.ts';
 import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
 
 const ERROR_HEADING = 'An Error Occurred';
@@ -17,6 +18,7 @@ describe('status screens', () => {
     const opened = await openPage(browser, { viewport, permissions: ['clipboard-read', 'clipboard-write'] });
     const response = await opened.page.goto(path);
     await opened.page.waitForLoadState('networkidle');
+    await hydrated(opened.page);
     return { ...opened, response };
   }
 
