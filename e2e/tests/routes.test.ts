@@ -8,7 +8,7 @@ const MARKETS = ['/us/en/', '/de/de/', '/pl/pl/'];
 /** Each screen of spec §2 with real tokens in its path: what the server answers to a first, plain request (no browser). */
 function storeRoutes(tokens: { order: string; invoice: string; checkout: string }): string[] {
   return [
-    '', 'cart/', 'accessories/', 'checkout/', `checkout/${tokens.checkout}/`, `checkout/payment/${tokens.checkout}/`,
+    '', 'cart/', 'accessories/', 'accessories-step/', 'accessories-step/?device=iq3&sku=IQ3-USBC-HUMAN', 'checkout/', `checkout/${tokens.checkout}/`, `checkout/payment/${tokens.checkout}/`,
     'product/iq3/', 'product/iq3/pro/', 'product/iq3/pro/annual/', 'product/iq-plus/', 'product/pro-membership/', 'product/usb-c-cable/', 'product/extended-warranty-2-years/', 'product/iq3/all-in/',
     'all-in/', 'pricing-survey/', 'pro-custom/', 'product-flow/', 'offer/',
     `payment-details/${tokens.order}/`, `order-payment/${tokens.order}/`, `order-payment-confirmation/${tokens.order}/`, `confirmation/${tokens.order}/`,

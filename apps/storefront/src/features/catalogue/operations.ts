@@ -1,5 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { CardVariantFragment, GroupCardsQuery, GroupCardsQueryVariables, HomeQuery, HomeQueryVariables, PricingQuery, PricingQueryVariables, ProductQuery, ProductQueryVariables } from '../../graphql/generated.ts';
+import type { AccessoriesStepQuery, AccessoriesStepQueryVariables, CardVariantFragment, GroupCardsQuery, GroupCardsQueryVariables, HomeQuery, HomeQueryVariables, PricingQuery, PricingQueryVariables, ProductQuery, ProductQueryVariables } from '../../graphql/generated.ts';
 
 export type ProductPageFields = ProductQuery;
 export type CardVariant = CardVariantFragment;
@@ -49,6 +49,7 @@ export const PRODUCT: TypedDocumentNode<ProductQuery, ProductQueryVariables> = g
             billingPeriod
             planKind
             model
+            connector
             isAvailable
             pricing {
               onSale
@@ -109,6 +110,20 @@ export const GROUP_CARDS: TypedDocumentNode<GroupCardsQuery, GroupCardsQueryVari
       catalogue(country: $country, languageCode: $languageCode, voucherCode: $voucherCode) {
         displayGrossPrices
         variants(group: $group) { ...CardVariant }
+      }
+    }
+  }
+  ${CARD_VARIANT}
+`;
+
+/** The accessories step: the accessories sold here with the connector each fits, and the probe just chosen (when given). */
+export const ACCESSORIES_STEP: TypedDocumentNode<AccessoriesStepQuery, AccessoriesStepQueryVariables> = gql`
+  query AccessoriesStep($country: CountryCode!, $languageCode: LanguageCodeEnum!, $voucherCode: String, $device: String!) {
+    shop {
+      catalogue(country: $country, languageCode: $languageCode, voucherCode: $voucherCode) {
+        displayGrossPrices
+        device: product(slug: $device) { name category { slug } variants { sku connector } }
+        variants(group: ACCESSORIES) { ...CardVariant connector isAvailable }
       }
     }
   }

@@ -13,12 +13,14 @@ type State = { kind: 'idle' } | { kind: 'adding' } | { kind: 'added' } | { kind:
  * first add) and offers the way to the cart. The button is disabled while a request is in flight, so a
  * double click adds once.
  */
-export function AddToCart({ sku, name, available, quantity = 1, lines, label }: {
+export function AddToCart({ sku, name, available, quantity = 1, lines, label, next }: {
   sku: string; name: string; available: boolean; quantity?: number;
   /** Several lines at once (a flow's whole summary); `sku` and `quantity` are then ignored. */
   lines?: Array<{ sku: string; quantity: number }>;
   /** The button's text, when not "Add to cart". */
   label?: string;
+  /** A further step offered once added, beside the way to the cart (a probe's accessories). */
+  next?: { to: string; label: string };
 }) {
   const intl = useIntl();
   const client = useApolloClient();
@@ -44,6 +46,7 @@ export function AddToCart({ sku, name, available, quantity = 1, lines, label }: 
           <>
             {intl.formatMessage({ id: 'product.added' }, { name })}{' '}
             <Link to={`${base.basePath}/cart/`}>{intl.formatMessage({ id: 'cart.view' })}</Link>
+            {next ? <>{' · '}<Link to={next.to}>{next.label}</Link></> : null}
           </>
         ) : state.kind === 'failed' ? <span className="add-to-cart__error">{state.message}</span> : ''}
       </p>

@@ -200,14 +200,15 @@ export const PRODUCTS: ProductDef[] = [
   },
   ...(
     [
-      ['usb-c-cable', 'USB-C Cable', 'A 1 m braided USB-C cable for IQ3 and IQ+ USB-C probes.', 'cable-usbc.svg', 'ACC-USBC-1M', 39_00],
-      ['usb-c-cable-long', 'USB-C Cable, Long', 'A 3 m braided USB-C cable for bedside and procedural use.', 'cable-usbc.svg', 'ACC-USBC-3M', 49_00],
-      ['lightning-cable', 'Lightning Cable', 'A 1 m braided Lightning cable for IQ+ Lightning probes.', 'cable-lightning.svg', 'ACC-LIGHTNING-1M', 39_00],
-      ['lightning-cable-long', 'Lightning Cable, Long', 'A 3 m braided Lightning cable for bedside and procedural use.', 'cable-lightning.svg', 'ACC-LIGHTNING-3M', 49_00],
+      ['usb-c-cable', 'USB-C Cable', 'A 1 m braided USB-C cable for IQ3 and IQ+ USB-C probes.', 'cable-usbc.svg', 'ACC-USBC-1M', 'USBC', 39_00],
+      ['usb-c-cable-long', 'USB-C Cable, Long', 'A 3 m braided USB-C cable for bedside and procedural use.', 'cable-usbc.svg', 'ACC-USBC-3M', 'USBC', 49_00],
+      ['lightning-cable', 'Lightning Cable', 'A 1 m braided Lightning cable for IQ+ Lightning probes.', 'cable-lightning.svg', 'ACC-LIGHTNING-1M', 'LIGHTNING', 39_00],
+      ['lightning-cable-long', 'Lightning Cable, Long', 'A 3 m braided Lightning cable for bedside and procedural use.', 'cable-lightning.svg', 'ACC-LIGHTNING-3M', 'LIGHTNING', 49_00],
     ] as const
-  ).map(([slug, name, shortDescription, image, sku, usd]): ProductDef => ({
+  ).map(([slug, name, shortDescription, image, sku, connector, usd]): ProductDef => ({
     slug, type: 'accessory', category: 'accessories', image, name, shortDescription,
-    variants: [{ sku, label: 'standard', market: 'HUMAN', billingPeriod: 'ONE_TIME', planKind: 'NONE', groups: ['ACCESSORIES'], usd, stock: 2000 }],
+    // A cable's connector is the probe's it fits (the accessories step offers the ones that fit the chosen probe).
+    variants: [{ sku, label: 'standard', market: 'HUMAN', connector, billingPeriod: 'ONE_TIME', planKind: 'NONE', groups: ['ACCESSORIES'], usd, stock: 2000 }],
   })),
 ];
 

@@ -12,6 +12,7 @@ import { catalogueVariables } from '../../../lib/route-locale.ts';
 import { Price } from '../../../ui/price.tsx';
 import { AddToCart } from '../../checkout/add-to-cart.tsx';
 import { ProbeGate } from '../../account/probe-gate.tsx';
+import { accessoriesStep } from '../accessories-step-link.ts';
 import './product.css';
 
 type Catalogue = ProductPageFields['shop']['catalogue'];
@@ -79,7 +80,7 @@ export function Component() {
             </fieldset>
           ) : null}
           <ProbeGate offered={[selected]}>
-            <AddToCart sku={selected.sku} name={`${product.name}, ${selected.name}`} available={selected.isAvailable} />
+            <AddToCart sku={selected.sku} name={`${product.name}, ${selected.name}`} available={selected.isAvailable} next={accessoriesStep(base.basePath, product, selected, intl)} />
           </ProbeGate>
         </div>
       </div>
