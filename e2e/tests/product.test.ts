@@ -94,6 +94,27 @@ describe('product page', () => {
     await context.close();
   });
 
+  it('reached through an ended offer it says so, with the end date in the store\'s language, and counts as an old offer product; a running offer changes nothing', async () => {
+    const pageViews = (page: import('playwright-core').Page) => page.evaluate(() => ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).filter((e) => e.event === 'page_view').map((e) => e.pageName));
+    for (const [path, language, date] of [['/us/en/product/iq3/?offer=summer-2026', 'en-US', 'July 31, 2026'], ['/pl/pl/product/iq3/?offer=summer-2026', 'pl', '31 lipca 2026']] as const) {
+      const { context, page, problems } = await openPage(browser, { viewport: VIEWPORTS.phone });
+      await page.goto(path);
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      const expected = uiMessages(language)['product.offerEnded']!.replace('{offer}', 'Summer 2026').replace('{date}', date);
+      expect(plainText(await page.locator('.product-page__offer-ended').textContent())).toBe(plainText(expected));
+      expect(await pageViews(page)).toEqual(['old offer product']);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(problems.errors).toEqual([]);
+      await context.close();
+    }
+    const { context, page } = await openPage(browser);
+    await page.goto('/us/en/product/iq3/?offer=black-friday-2026');
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    expect(await page.locator('.product-page__offer-ended').count()).toBe(0);
+    expect(await pageViews(page)).toEqual(['IQ3 product']);
+    await context.close();
+  });
+
   it('an unknown product answers 404 with the not-found screen', async () => {
     const { context, page } = await openPage(browser);
     const response = await page.goto('/us/en/product/no-such-probe/');

@@ -23,6 +23,7 @@ const Offer = builder.objectRef<OfferRow>('Offer').implement({
     slug: t.exposeString('slug'),
     startDate: t.string({ resolve: (o) => o.startDate.toISOString() }),
     endDate: t.string({ nullable: true, resolve: (o) => o.endDate?.toISOString() ?? null }),
+    hasEnded: t.boolean({ description: 'Whether the offer is over (by the server\'s clock).', resolve: (o, _a, ctx) => !!o.endDate && o.endDate < ctx.now() }),
   }),
 });
 
@@ -110,6 +111,13 @@ Shop.implement({
         const now = ctx.now();
         return (await ctx.catalogue.offers()).filter((o) => o.startDate <= now && (!o.endDate || o.endDate >= now));
       },
+    }),
+    offer: t.field({
+      type: Offer,
+      nullable: true,
+      description: 'An offer by its slug, running, coming or over: a product reached through an ended offer says it has ended.',
+      args: { slug: t.arg.string({ required: true }) },
+      resolve: async (_shop, { slug }, ctx) => (await ctx.catalogue.offers()).find((o) => o.slug === slug) ?? null,
     }),
     appVersion: t.string({ resolve: () => APP_VERSION }),
   }),

@@ -1,5 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { AccessoriesStepQuery, AccessoriesStepQueryVariables, CardVariantFragment, GroupCardsQuery, GroupCardsQueryVariables, HomeQuery, HomeQueryVariables, PricingQuery, PricingQueryVariables, ProductQuery, ProductQueryVariables } from '../../graphql/generated.ts';
+import type { AccessoriesStepQuery, AccessoriesStepQueryVariables, ProductOfferQuery, ProductOfferQueryVariables, CardVariantFragment, GroupCardsQuery, GroupCardsQueryVariables, HomeQuery, HomeQueryVariables, PricingQuery, PricingQueryVariables, ProductQuery, ProductQueryVariables } from '../../graphql/generated.ts';
 
 export type ProductPageFields = ProductQuery;
 export type CardVariant = CardVariantFragment;
@@ -128,4 +128,11 @@ export const ACCESSORIES_STEP: TypedDocumentNode<AccessoriesStepQuery, Accessori
     }
   }
   ${CARD_VARIANT}
+`;
+
+/** The offer a product page was reached through (`?offer=<slug>`): an ended one is said so on the page. */
+export const PRODUCT_OFFER: TypedDocumentNode<ProductOfferQuery, ProductOfferQueryVariables> = gql`
+  query ProductOffer($slug: String!) {
+    shop { offer(slug: $slug) { slug endDate hasEnded } }
+  }
 `;

@@ -55,6 +55,7 @@ export const BANNERS = [
 ];
 
 export const OFFERS = [
+  { slug: 'summer-2026', startDate: '2026-07-01T00:00:00Z', endDate: '2026-07-31T23:59:59Z' },
   { slug: 'black-friday-2026', startDate: '2026-11-20T00:00:00Z', endDate: '2026-12-01T23:59:59Z' },
   { slug: 'holiday-2026', startDate: '2026-12-10T00:00:00Z', endDate: '2026-12-31T23:59:59Z' },
 ];

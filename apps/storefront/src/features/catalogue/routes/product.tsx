@@ -5,7 +5,8 @@ import { useBaseData } from '../../../data/route-data.ts';
 import { PAGE_VIEWS } from '../../../analytics/data-layer.ts';
 import { usePageView } from '../../../analytics/use-page-view.ts';
 import { apolloContext } from '../../../data/apollo-context.ts';
-import { PRODUCT, type ProductPageFields } from '../operations.ts';
+import { PRODUCT, PRODUCT_OFFER, type ProductPageFields } from '../operations.ts';
+import { offerName } from '../../product-flow/offers.ts';
 import { usePageTitle } from '../../../lib/head.tsx';
 import { orFail } from '../../../lib/loader-failure.ts';
 import { catalogueVariables } from '../../../lib/route-locale.ts';
@@ -16,15 +17,25 @@ import { accessoriesStep } from '../accessories-step-link.ts';
 import './product.css';
 
 type Catalogue = ProductPageFields['shop']['catalogue'];
-export type ProductData = Catalogue & { product: NonNullable<Catalogue['product']> };
+export type ProductData = Catalogue & { product: NonNullable<Catalogue['product']>; endedOffer: { slug: string; endDate: string } | null };
 
-/** Device and generic product pages: /product/{slug}/{subscription?}/{subscriptionPeriod?} (spec §2). */
+/**
+ * Device and generic product pages: /product/{slug}/{subscription?}/{subscriptionPeriod?} (spec §2).
+ * Reached through an offer that has ended (`?offer=<slug>`, a link from a past campaign), the page says
+ * so and counts as the 'old offer product' view.
+ */
 export async function loader({ params, request, context }: LoaderFunctionArgs): Promise<ProductData> {
+  const client = context.get(apolloContext);
   const variables = { ...catalogueVariables(params, request), slug: params.slug ?? '' };
-  const { data: answer } = await orFail('Failed to load shop', () => context.get(apolloContext).query({ query: PRODUCT, variables }));
+  const offerSlug = new URL(request.url).searchParams.get('offer');
+  const [{ data: answer }, offer] = await Promise.all([
+    orFail('Failed to load shop', () => client.query({ query: PRODUCT, variables })),
+    offerSlug ? orFail('Failed to load shop', () => client.query({ query: PRODUCT_OFFER, variables: { slug: offerSlug } })).then((r) => r.data.shop.offer) : null,
+  ]);
   const catalogue = answer.shop.catalogue;
   if (!catalogue.product) throw data(null, { status: 404, statusText: 'Not Found' });
-  return { ...catalogue, product: catalogue.product };
+  const endedOffer = offer?.hasEnded && offer.endDate ? { slug: offer.slug, endDate: offer.endDate } : null;
+  return { ...catalogue, product: catalogue.product, endedOffer };
 }
 
 const SUFFIX: Record<string, 'yr' | null> = { ANNUAL: 'yr', ONE_TIME: null, ONE_YEAR: null, THREE_YEARS: null };
@@ -32,13 +43,13 @@ const SUFFIX: Record<string, 'yr' | null> = { ANNUAL: 'yr', ONE_TIME: null, ONE_
 export function Component() {
   const intl = useIntl();
   const base = useBaseData();
-  const { product, displayGrossPrices } = useLoaderData<ProductData>();
+  const { product, displayGrossPrices, endedOffer } = useLoaderData<ProductData>();
   const [params, setParams] = useSearchParams();
   const sold = product.variants.filter((v) => v.pricing);
   const [sku, setSku] = useState(() => params.get('sku') ?? sold[0]?.sku ?? product.variants[0]?.sku);
   const selected = product.variants.find((v) => v.sku === sku) ?? product.variants[0]!;
   usePageTitle(`${product.name} · ${intl.formatMessage({ id: 'app.brand' })}`);
-  usePageView(product.slug === 'iq3' ? PAGE_VIEWS.iq3Product : PAGE_VIEWS.product);
+  usePageView(endedOffer ? PAGE_VIEWS.oldOfferProduct : product.slug === 'iq3' ? PAGE_VIEWS.iq3Product : PAGE_VIEWS.product);
 
   const choose = (next: string) => {
     setSku(next);
@@ -59,6 +70,11 @@ export function Component() {
         <div className="product-page__details">
           <h1>{product.name}</h1>
           <p className="product-page__lead">{product.shortDescription}</p>
+          {endedOffer ? (
+            <p className="product-page__offer-ended" role="note">
+              {intl.formatMessage({ id: 'product.offerEnded' }, { offer: offerName(endedOffer.slug), date: intl.formatDate(new Date(endedOffer.endDate), { dateStyle: 'long', timeZone: 'UTC' }) })}
+            </p>
+          ) : null}
           {selected.pricing ? (
             <p className="product-page__price">
               <Price price={selected.pricing.price} previous={selected.pricing.priceUndiscounted} displayGross={displayGrossPrices} suffix={SUFFIX[selected.billingPeriod] ?? null} size="large" />
