@@ -9,3 +9,4 @@ export * from './accounts.ts';
 export * from './identity.ts';
 export * from './subscriptions.ts';
 export * from './auth-handoffs.ts';
+export * from './analytics.ts';
