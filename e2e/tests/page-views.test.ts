@@ -91,6 +91,36 @@ describe('page views: every name of the spec, once per view', () => {
     }
   }, 120_000);
 
+  it('the purchase: pushed and copied to the server once per order, not again across two reloads of the confirmation', async () => {
+    const api = httpGql(inject('baseUrl'));
+    const { token, total } = await readyCheckout(api, { lines: [{ sku: 'ACC-USBC-1M', quantity: 1 }] });
+    const order = (await api.gql<PlaceAnswer>(PLACE, { token, key: `purchase-${Date.now()}`, total, card: CARD_OK })).body.data!.checkoutPlaceOrder.order!;
+    const { context, page } = await openPage(browser);
+    const copies: Array<{ name: string; body: { ecommerce: { transaction_id: string } }; recorded: Promise<boolean> }> = [];
+    page.on('request', (r) => {
+      const sent = new URL(r.url()).pathname === '/graphql' ? r.postDataJSON() : null;
+      if (sent?.operationName !== 'AnalyticsEventCreate') return;
+      const { eventData } = sent.variables.input;
+      copies.push({ name: eventData.name, body: JSON.parse(eventData.body), recorded: r.response().then(async (res) => (await res!.json()).data.analyticsEventCreate.recorded) });
+    });
+    const purchases = () => page.evaluate(() => ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).filter((e) => e.event === 'order_completed').length);
+    await page.goto(`/us/en/confirmation/${order.token}/`);
+    await hydrated(page);
+    await expect.poll(purchases).toBe(1);
+    await expect.poll(() => copies.length).toBe(1);
+    expect(copies[0]!.name).toBe('order_completed');
+    expect(copies[0]!.body.ecommerce.transaction_id).toBe(order.number);
+    await expect(copies[0]!.recorded).resolves.toBe(true);
+    for (let i = 0; i < 2; i++) {
+      await page.reload();
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+      expect(await purchases()).toBe(0);
+    }
+    expect(copies).toHaveLength(1);
+    await context.close();
+  });
+
   it('the walk above met every name of the spec', () => {
     const pushed = new Set([...seen.values()].flat());
     expect(SPEC_PAGE_VIEWS.filter((name) => !pushed.has(name))).toEqual([]);

@@ -1,16 +1,35 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { analyticsPayload, ANONYMOUS_ID_KEY, PAGE_VIEWS, pushBeginCheckout, pushOrderCompleted, pushPageView } from '../src/analytics/data-layer.ts';
 
 describe('analytics data layer', () => {
+  const sent: Array<{ url: string; body: { operationName: string; variables: { input: { anonymousId: string; eventData: { name: string; body: string } } } } }> = [];
   beforeEach(() => {
     window.dataLayer = [];
     localStorage.clear();
+    sent.length = 0;
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      sent.push({ url, body: JSON.parse(String(init.body)) });
+      return new Response('{}');
+    });
   });
+  afterEach(() => vi.unstubAllGlobals());
 
   it('pushes page views by the spec\'s names, with no network call', () => {
     pushPageView(PAGE_VIEWS.cart, { pathname: '/us/en/cart/', href: 'http://s/us/en/cart/' });
     expect(window.dataLayer).toEqual([{ event: 'page_view', pageName: 'cart', pagePath: '/us/en/cart/', pageUrl: 'http://s/us/en/cart/' }]);
     expect(Object.values(PAGE_VIEWS)).toContain('return (external payment)');
+    expect(sent).toEqual([]);
+  });
+
+  it('sends the server its copy of an order completed, through the analytics mutation, with the same anonymous id and body', () => {
+    pushOrderCompleted({ number: '1001', currency: 'EUR', total: 100, lines: [] });
+    expect(sent).toHaveLength(1);
+    const { url, body } = sent[0]!;
+    expect(url).toBe('/graphql');
+    expect(body.operationName).toBe('AnalyticsEventCreate');
+    expect(body.variables.input.anonymousId).toBe(localStorage.getItem(ANONYMOUS_ID_KEY));
+    expect(body.variables.input.eventData.name).toBe('order_completed');
+    expect(JSON.parse(body.variables.input.eventData.body)).toEqual(window.dataLayer![0]);
   });
 
   it('skips begin-checkout when a line has no price or quantity', () => {

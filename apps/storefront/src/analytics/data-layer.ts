@@ -1,6 +1,9 @@
+import { DATA_CONFIG } from '../data/config.ts';
+
 /**
- * Analytics events go to the page's data layer (window.dataLayer): no network call from here (spec §7).
- * A tag manager, when a store installs one, reads them.
+ * Analytics events go to the page's data layer (window.dataLayer), which a tag manager, when a store
+ * installs one, reads (spec §7). The events that count (login, begin checkout, an order completed) also
+ * go to the server through the analytics mutation: its own copy, not waited for.
  */
 
 /** Spec §2: the page-view names. */
@@ -60,6 +63,22 @@ function push(event: DataLayerEvent): void {
   (window.dataLayer ??= []).push(event);
 }
 
+const SERVER_COPY = 'mutation AnalyticsEventCreate($input: AnalyticsEventInput!) { analyticsEventCreate(input: $input) { recorded } }';
+
+/** Spec §7: the server-side copy of an event, sent without waiting for it. */
+function sendServerCopy(event: DataLayerEvent): void {
+  const { eventData, ...who } = analyticsPayload(event.event, event, null);
+  const input = { ...who, eventData: { ...eventData, body: JSON.stringify(eventData.body) } };
+  fetch(DATA_CONFIG.graphqlEndpoint, {
+    // keepalive: a login's copy is sent just before the page reloads. The answer is read, so the request ends.
+    method: 'POST', keepalive: true, credentials: DATA_CONFIG.credentials,
+    headers: { accept: '*/*', 'content-type': 'application/json' },
+    body: JSON.stringify({ operationName: 'AnalyticsEventCreate', query: SERVER_COPY, variables: { input } }),
+  }).then((response) => response.text()).catch(() => {
+    // Analytics never disturbs the buyer: a copy that cannot be sent is dropped.
+  });
+}
+
 export function pushPageView(name: PageViewName | string, location: Pick<Location, 'pathname' | 'href'> = window.location): void {
   push({ event: 'page_view', pageName: name, pagePath: location.pathname, pageUrl: location.href });
 }
@@ -79,13 +98,17 @@ const item = (line: AnalyticsLine) => ({
 /** Spec §5: the begin-checkout event is skipped when a line has no price or quantity. Returns whether it was sent. */
 export function pushBeginCheckout(currency: string, lines: AnalyticsLine[]): boolean {
   if (!lines.length || lines.some((l) => l.price == null || !l.quantity)) return false;
-  push({ event: 'begin_checkout', ecommerce: { currency, value: lines.reduce((sum, l) => sum + l.price! * l.quantity!, 0), items: lines.map(item) } });
+  const event = { event: 'begin_checkout', ecommerce: { currency, value: lines.reduce((sum, l) => sum + l.price! * l.quantity!, 0), items: lines.map(item) } };
+  push(event);
+  sendServerCopy(event);
   return true;
 }
 
 /** Spec §4 login flow: the login event, sent once a sign-in is accepted. */
 export function pushLogin(method = 'oidc'): void {
-  push({ event: 'login', method });
+  const event = { event: 'login', method };
+  push(event);
+  sendServerCopy(event);
 }
 
 /** The visitor's anonymous analytics id, generated and kept on first use (spec §4). */
@@ -99,11 +122,13 @@ function anonymousId(storage: Storage = localStorage): string {
 }
 
 export function pushOrderCompleted(order: { number: string; currency: string; total: number; lines: AnalyticsLine[] }, storage: Storage = localStorage): void {
-  push({
+  const event = {
     event: 'order_completed',
     anonymousId: anonymousId(storage),
     ecommerce: { transaction_id: order.number, currency: order.currency, value: order.total, affiliation: ANALYTICS_AFFILIATION, items: order.lines.map(item) },
-  });
+  };
+  push(event);
+  sendServerCopy(event);
 }
 
 /** Spec §7: the analytics mutation payload. */
