@@ -60,3 +60,8 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
+
+/** The page-view names the page has pushed to its data layer so far, in order. */
+export function pageViews(page: Page): Promise<string[]> {
+  return page.evaluate(() => ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).filter((e) => e.event === 'page_view').map((e) => e.pageName as string));
+}

@@ -1,10 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated } from '../support/account.ts';
-import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
+import { launchBrowser, openPage, pageViews, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
 import { catalogueTexts, plainText, uiMessages } from '../support/text.ts';
 
-const pageViews = (page: Page) => page.evaluate(() => ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).filter((e) => e.event === 'page_view').map((e) => e.pageName));
 
 /** Issue 14: the accessories step inside the buying path — a probe in the cart, then the cables that fit it. */
 describe('accessories step', () => {

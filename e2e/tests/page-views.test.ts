@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CARD_OK, PLACE, readyCheckout, type PlaceAnswer } from '../../apps/server/test/checkout-support.ts';
 import { hydrated } from '../support/account.ts';
 import { httpGql } from '../support/api.ts';
-import { launchBrowser, openPage } from '../support/browser.ts';
+import { launchBrowser, openPage, pageViews } from '../support/browser.ts';
 
 /** Spec §2, "Analytics page-view names": every one of them, as the spec writes it. */
 const SPEC_PAGE_VIEWS = [
@@ -12,7 +12,6 @@ const SPEC_PAGE_VIEWS = [
   'subscription purchase', 'product', 'upgrade expired', 'upgrade team', 'upgrade user', 'return (external payment)', 'product details',
 ];
 
-const pageViews = (page: Page) => page.evaluate(() => ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).filter((e) => e.event === 'page_view').map((e) => e.pageName as string));
 
 /**
  * Issue 14, the analytics contract: each page-view name of the spec is pushed by the screen it names, once

@@ -2,13 +2,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated } from '../support/account.ts';
 import { ADDRESSES, buy } from '../support/buyer.ts';
-import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
+import { launchBrowser, openPage, pageViews, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { plainText, uiMessages } from '../support/text.ts';
 
 const UUID = '[0-9a-f-]{36}';
 const fits = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
-const pageViews = (page: Page) => page.evaluate(() => ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).filter((e) => e.event === 'page_view').map((e) => e.pageName));
 const state = async (page: Page) => plainText(await page.getByTestId('payment-confirmation-state').textContent());
 
 async function payByCard(page: Page): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainText, uiMessages } from '../support/text.ts';
-import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
+import { launchBrowser, openPage, pageViews, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
 
 
 /** The product page in en-US, de and ar: what a buyer needs there — the name, a price in the right format, the call to action. */
@@ -95,7 +95,6 @@ describe('product page', () => {
   });
 
   it('reached through an ended offer it says so, with the end date in the store\'s language, and counts as an old offer product; a running offer changes nothing', async () => {
-    const pageViews = (page: import('playwright-core').Page) => page.evaluate(() => ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).filter((e) => e.event === 'page_view').map((e) => e.pageName));
     for (const [path, language, date] of [['/us/en/product/iq3/?offer=summer-2026', 'en-US', 'July 31, 2026'], ['/pl/pl/product/iq3/?offer=summer-2026', 'pl', '31 lipca 2026']] as const) {
       const { context, page, problems } = await openPage(browser, { viewport: VIEWPORTS.phone });
       await page.goto(path);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMinor, intlLocale, PLAN_NAMES } from '../../packages/domain/src/index.ts';
 import { hydrated } from '../support/account.ts';
 import { ADDRESSES, buy } from '../support/buyer.ts';
-import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
+import { launchBrowser, openPage, pageViews, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { plainText, uiMessages } from '../support/text.ts';
 
@@ -37,7 +37,6 @@ async function subscriptionOf(response: Response): Promise<ManagedSubscription> 
 
 const longDate = (locale: string, iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso));
 const fits = async (page: Page, viewport: Viewport) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-const pageViews = (page: Page) => page.evaluate(() => ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).filter((e) => e.event === 'page_view').map((e) => e.pageName));
 
 /**
  * Issue 13's screens against the real server and the built-in sign-in: subscription management,
