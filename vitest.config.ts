@@ -21,6 +21,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ['apps/server/test/global-setup.ts'],
+          // Each file builds its own app on its own database; sharing the imported modules within a worker
+          // halves the suite (most of a file's time was importing the server again).
+          isolate: false,
         },
       },
       './apps/storefront/vitest.config.ts',

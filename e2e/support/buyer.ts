@@ -33,7 +33,7 @@ export async function addFromProductPage(page: Page, base: string, product: stri
   await page.goto(`${base}/product/${product}/`);
   await hydrated(page);
   await page.locator('.add-to-cart button').click();
-  await page.locator('.add-to-cart__status a').click();
+  await page.locator('.add-to-cart__status a[href$="/cart/"]').click();
   await page.waitForSelector('.cart-line');
 }
 
