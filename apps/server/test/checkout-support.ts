@@ -6,7 +6,7 @@ export const CHECKOUT_FIELDS = `token version email bundleType isShippingRequire
   availablePaymentMethods requiredAttestations paymentRedirectUrl
   lines { id quantity isFreeItemLine variant { sku } totalPrice { gross { fractionalAmount } } }
   subtotalPrice { gross { fractionalAmount } } totalPrice { net { fractionalAmount } tax { fractionalAmount } gross { fractionalAmount } }
-  shippingPrice { gross { fractionalAmount } } discountAmount { fractionalAmount } totalSavings { fractionalAmount } estimatedDuty { fractionalAmount }
+  shippingPrice { gross { fractionalAmount } } discountAmount { fractionalAmount } tradeInCredit { fractionalAmount } totalSavings { fractionalAmount } estimatedDuty { fractionalAmount }
   availableShippingMethods { id price { fractionalAmount } } shippingMethod { id }
   shippingAddress { city countryArea postalCode phone phoneFormatted country { code } }
   problems { code field }`;
@@ -18,7 +18,7 @@ export interface CheckoutAnswer {
   lines: Array<{ id: string; quantity: number; isFreeItemLine: boolean; variant: { sku: string }; totalPrice: { gross: { fractionalAmount: number } } }>;
   subtotalPrice: { gross: { fractionalAmount: number } };
   totalPrice: { net: { fractionalAmount: number }; tax: { fractionalAmount: number }; gross: { fractionalAmount: number } };
-  shippingPrice: { gross: { fractionalAmount: number } }; discountAmount: { fractionalAmount: number }; totalSavings: { fractionalAmount: number };
+  shippingPrice: { gross: { fractionalAmount: number } }; discountAmount: { fractionalAmount: number }; tradeInCredit: { fractionalAmount: number }; totalSavings: { fractionalAmount: number };
   estimatedDuty: { fractionalAmount: number } | null;
   availableShippingMethods: Array<{ id: string; price: { fractionalAmount: number } }>; shippingMethod: { id: string } | null;
   shippingAddress: { city: string; countryArea: string; postalCode: string; phone: string; phoneFormatted: string | null; country: { code: string } } | null;
@@ -54,14 +54,15 @@ export const CARD_DECLINED = { number: '4000 0000 0000 0002', expMonth: 12, expY
 
 export const PLACE = `mutation P($token: String!, $key: String!, $total: Int, $card: TestCardInput) {
   checkoutPlaceOrder(token: $token, idempotencyKey: $key, expectedTotal: $total, card: $card) {
-    order { token number paymentStatus paymentMethod total { gross { fractionalAmount } tax { fractionalAmount } } lines { productSku quantity } payments { status ccLastDigits ccBrand } invoice { token status } voucher { code } }
+    order { token number paymentStatus paymentMethod total { gross { fractionalAmount } tax { fractionalAmount } } lines { productSku quantity } payments { status ccLastDigits ccBrand } invoice { token status } voucher { code } tradeIn { serialNumber credit { fractionalAmount } } }
     errors { code field message }
   }
 }`;
 
 export interface PlaceAnswer {
   checkoutPlaceOrder: {
-    order: { token: string; number: string; paymentStatus: string; paymentMethod: string; total: { gross: { fractionalAmount: number }; tax: { fractionalAmount: number } }; lines: Array<{ productSku: string; quantity: number }>; payments: Array<{ status: string; ccLastDigits: string | null; ccBrand: string | null }>; invoice: { token: string; status: string } | null; voucher: { code: string } | null } | null;
+    order: { token: string; number: string; paymentStatus: string; paymentMethod: string; total: { gross: { fractionalAmount: number }; tax: { fractionalAmount: number } }; lines: Array<{ productSku: string; quantity: number }>; payments: Array<{ status: string; ccLastDigits: string | null; ccBrand: string | null }>; invoice: { token: string; status: string } | null; voucher: { code: string } | null;
+      tradeIn: { serialNumber: string; credit: { fractionalAmount: number } } | null } | null;
     errors: Array<{ code: string; field: string | null; message: string }>;
   };
 }
@@ -74,6 +75,7 @@ export async function readyCheckout(
   app: GqlClient,
   options: {
     country?: string; language?: string; lines: Array<{ variantId: string; quantity: number } | { sku: string; quantity: number }>; address?: Record<string, string>; method?: string; voucherCode?: string; vatNumber?: string;
+    tradeIn?: { deviceModel: string; serialNumber: string };
     /** A signed-in buyer's checkout for an organization. */
     signedIn?: { headers: Record<string, string>; organizationMembershipId: string; bundleType?: string };
   },
@@ -89,6 +91,7 @@ export async function readyCheckout(
     ['checkoutShippingAddressUpdate', '$token: String!, $shippingAddress: AddressInput!', { token, shippingAddress: address }],
     ['checkoutBillingAddressUpdate', '$token: String!, $billingAddress: AddressInput!', { token, billingAddress: address }],
     ...(options.voucherCode ? [['checkoutVoucherUpdate', '$token: String!, $voucherCode: String', { token, voucherCode: options.voucherCode }]] : []),
+    ...(options.tradeIn ? [['checkoutTradeInProgramDataUpdate', '$token: String!, $deviceModel: String!, $serialNumber: String!', { token, ...options.tradeIn }]] : []),
     ...(options.vatNumber ? [['checkoutVatNumberUpdate', '$token: String!, $vatNumber: String', { token, vatNumber: options.vatNumber }]] : []),
   ] as Array<[string, string, Record<string, unknown>]>) {
     const r = await mutate(app, name, args, vars, CHECKOUT_FIELDS, headers);

@@ -109,6 +109,25 @@ describe('totals', () => {
     expect(t.total.gross).toBe(3999_00 + 2 * 42_99 - 430);
   });
 
+  it('a trade-in takes its share off one unit of the dearest probe, after the voucher, apart from the discount', () => {
+    const probes = [{ ...base.lines[0]!, quantity: 2, isProbe: true }, { ...base.lines[1]!, isProbe: false }];
+    const plain = computeTotals({ ...base, lines: probes });
+    const t = computeTotals({ ...base, lines: probes, tradeIn: { percent: 10_000 } });
+    expect(t.tradeInCredit).toBe(399_90); // 10 % of one 3,999 € probe, not of both
+    expect(t.total.gross).toBe(plain.total.gross - 399_90);
+    expect(t.discount).toBe(0);
+    expect(t.totalSavings).toBe(plain.totalSavings + 399_90);
+    expect(t.lines[0]!.totalPriceDiscounted.gross).toBe(2 * 3999_00 - 399_90);
+    const voucher = {
+      code: 'X', discountKind: 'PERCENT', discountPercent: 50_000, discountFixed: null, countries: [], startsAt: null, expiresAt: null,
+      voucherApplicableItemsSkus: [], isActive: true, usageLimit: null, usedCount: 0,
+    };
+    const both = computeTotals({ ...base, lines: [{ ...probes[0]!, unitUndiscounted: 3999_00 }], voucher, tradeIn: { percent: 10_000 } });
+    expect(both.tradeInCredit).toBe(199_95); // 10 % of the half price
+    expect(both.discount).toBe(3999_00);
+    expect(computeTotals({ ...base, tradeIn: { percent: 10_000 } }).tradeInCredit).toBe(0); // no probe flagged: nothing to take it off
+  });
+
   it('free item lines cost nothing and count as savings', () => {
     const t = computeTotals({ ...base, lines: [{ ...base.lines[1]!, isFree: true, quantity: 1 }] });
     expect(t.total.gross).toBe(0);
@@ -127,15 +146,18 @@ describe('totals', () => {
         fc.constantFrom<'net' | 'gross'>('net', 'gross'),
         fc.integer({ min: 0, max: 100_000 }),
         fc.boolean(),
-        (lines, entered, percent, reverse) => {
+        fc.option(fc.integer({ min: 0, max: 100_000 })),
+        (lines, entered, percent, reverse, tradeIn) => {
           const t = computeTotals({
-            ...base, pricesEntered: entered, reverseCharge: reverse,
+            ...base, pricesEntered: entered, reverseCharge: reverse, tradeIn: tradeIn === null ? null : { percent: tradeIn },
             voucher: { code: 'P', discountKind: 'PERCENT', discountPercent: percent, discountFixed: null, countries: [], startsAt: null, expiresAt: null, voucherApplicableItemsSkus: [], isActive: true, usageLimit: null, usedCount: 0 },
-            lines: lines.map((l, i) => ({ id: String(i), sku: `S${i}`, quantity: l.quantity, isFree: l.free, unitAmount: l.unit, unitUndiscounted: l.unit, taxRate: l.rate, isPhysical: true })),
+            lines: lines.map((l, i) => ({ id: String(i), sku: `S${i}`, quantity: l.quantity, isFree: l.free, unitAmount: l.unit, unitUndiscounted: l.unit, taxRate: l.rate, isPhysical: true, isProbe: i % 2 === 0 })),
           });
+          for (const l of t.lines) expect(l.totalPriceDiscounted.gross).toBeGreaterThanOrEqual(0);
+          expect(t.discount).toBeGreaterThanOrEqual(0);
           for (const m of [t.total, t.subtotal, t.subtotalWithDiscounts, ...t.lines.map((l) => l.totalPriceDiscounted)]) expect(m.net + m.tax).toBe(m.gross);
           expect(t.total.gross).toBeGreaterThanOrEqual(0);
-          expect(t.discount).toBeLessThanOrEqual(t.subtotal.gross);
+          expect(t.discount + t.tradeInCredit).toBeLessThanOrEqual(t.subtotal.gross);
         },
       ),
       { seed: 42, numRuns: 500 },

@@ -16,6 +16,8 @@ export interface TotalsLine {
   taxRate: number;
   /** Whether the line is a physical good (counts for estimated duty). */
   isPhysical: boolean;
+  /** Whether the line is a probe (a trade-in's credit goes off one). */
+  isProbe?: boolean;
 }
 
 export interface TotalsInput {
@@ -29,6 +31,8 @@ export interface TotalsInput {
   reverseCharge: boolean;
   /** Import duty rate at the destination, 0.001 % units; null where none applies. */
   dutyRate: number | null;
+  /** A traded-in probe: its credit, this share (0.001 % units) of one new probe's price after the voucher. */
+  tradeIn?: { percent: number } | null;
 }
 
 export interface LineTotals {
@@ -45,6 +49,8 @@ export interface CheckoutTotals {
   subtotalWithDiscounts: TaxedMoney;
   /** The voucher's discount, gross (as shown to the buyer). */
   discount: number;
+  /** The trade-in credit, gross; 0 without a trade-in or without a probe to take it off. */
+  tradeInCredit: number;
   shipping: TaxedMoney;
   total: TaxedMoney;
   /** List prices minus what is paid for the items: sale reductions, the voucher, free items. */
@@ -69,13 +75,15 @@ export function computeTotals(input: TotalsInput): CheckoutTotals {
   };
   let voucherUses = input.voucher?.applyNTimesPerOrder ?? Infinity;
   let savings = 0;
-  let physicalNet = 0;
+  /** Each line's lowest unit price as entered, after the voucher (a trade-in's credit is a share of it). */
+  const enteredUnits: number[] = [];
   const lines = input.lines.map((line): LineTotals => {
     const unitAmount = line.isFree ? 0 : line.unitAmount;
     const unitPrice = taxed(unitAmount, line.taxRate);
     const unitPriceUndiscounted = taxed(Math.max(line.unitUndiscounted, line.unitAmount), line.taxRate);
     const totalPrice = scaleTaxed(unitPrice, line.quantity);
     let totalPriceDiscounted = totalPrice;
+    enteredUnits.push(unitAmount);
     // A voucher does not combine with a sale: items already reduced keep their sale price.
     const onSale = line.unitUndiscounted > line.unitAmount;
     if (input.voucher && !line.isFree && !onSale && voucherUses > 0) {
@@ -83,25 +91,46 @@ export function computeTotals(input: TotalsInput): CheckoutTotals {
       const discounted = Math.min(line.quantity, voucherUses);
       if (off > 0) {
         voucherUses -= discounted;
+        enteredUnits[enteredUnits.length - 1] = unitAmount - off;
         totalPriceDiscounted = add(scaleTaxed(taxed(unitAmount - off, line.taxRate), discounted), scaleTaxed(unitPrice, line.quantity - discounted));
       }
     }
     savings += scaleTaxed(unitPriceUndiscounted, line.quantity).gross - totalPrice.gross;
-    if (line.isPhysical) physicalNet += totalPriceDiscounted.net;
     return { id: line.id, unitPrice, unitPriceUndiscounted, totalPrice, totalPriceDiscounted };
   });
+  const tradeInCredit = input.tradeIn ? takeTradeIn(input, lines, enteredUnits, input.tradeIn.percent, taxed) : 0;
+  const physicalNet = lines.reduce((sum, l, i) => sum + (input.lines[i]!.isPhysical ? l.totalPriceDiscounted.net : 0), 0);
   const subtotal = lines.reduce((sum, l) => add(sum, l.totalPrice), zeroTaxed(currency));
   const subtotalWithDiscounts = lines.reduce((sum, l) => add(sum, l.totalPriceDiscounted), zeroTaxed(currency));
-  const discount = subtotal.gross - subtotalWithDiscounts.gross;
+  const discount = subtotal.gross - subtotalWithDiscounts.gross - tradeInCredit;
   const shipping = input.shipping ? taxed(input.shipping.amount, input.shipping.taxRate) : zeroTaxed(currency);
   return {
     lines,
     subtotal,
     subtotalWithDiscounts,
     discount,
+    tradeInCredit,
     shipping,
     total: add(subtotalWithDiscounts, shipping),
-    totalSavings: savings + discount,
+    totalSavings: savings + discount + tradeInCredit,
     estimatedDuty: input.dutyRate === null || physicalNet === 0 ? null : percentOf(physicalNet, input.dutyRate),
   };
+}
+
+/**
+ * Takes a trade-in's credit off one unit of the dearest probe (a share of its price as entered, after the
+ * voucher) and answers the credit, gross. The line's discounted total is reduced in place, so every sum
+ * after it includes the credit and net + tax = gross still holds.
+ */
+function takeTradeIn(input: TotalsInput, lines: LineTotals[], enteredUnits: number[], percent: number, taxed: (amount: number, rate: number) => TaxedMoney): number {
+  let best = -1;
+  input.lines.forEach((line, i) => {
+    if (line.isProbe && !line.isFree && line.quantity > 0 && (best < 0 || enteredUnits[i]! > enteredUnits[best]!)) best = i;
+  });
+  if (best < 0) return 0;
+  const credit = taxed(percentOf(enteredUnits[best]!, percent), input.lines[best]!.taxRate);
+  const line = lines[best]!;
+  const t = line.totalPriceDiscounted;
+  line.totalPriceDiscounted = { currency: t.currency, net: t.net - credit.net, tax: t.tax - credit.tax, gross: t.gross - credit.gross };
+  return credit.gross;
 }

@@ -7,7 +7,7 @@ import { fromGlobalId, toGlobalId, uuidFromGlobalId } from '../global-id.ts';
 import { Money, TaxedMoney } from '../money.ts';
 import { ProductVariant, VariantPricingInfo } from './catalogue.ts';
 import { catalogueLanguage, LanguageCodeEnum } from '../language-code.ts';
-import { fail, formatPhone, CHECKOUT_ERROR_CODES, type CheckoutError, type PricedCheckout, type PricedLine, CheckoutService, TRADE_IN_MODELS, type CheckoutPayload } from '../../modules/checkout/index.ts';
+import { fail, formatPhone, CHECKOUT_ERROR_CODES, type CheckoutError, type PricedCheckout, type PricedLine, CheckoutService, tradeInOf, type CheckoutPayload } from '../../modules/checkout/index.ts';
 
 const CheckoutErrorCodeEnum = builder.enumType('CheckoutErrorCode', { values: CHECKOUT_ERROR_CODES });
 export const PaymentMethodTypeEnum = builder.enumType('PaymentMethodType', { values: PAYMENT_METHODS });
@@ -77,6 +77,11 @@ const QuoteData = builder.objectRef<Record<string, string>>('QuoteData').impleme
     equoteSpecialty: t.string({ nullable: true, resolve: (q) => q.equoteSpecialty || null }),
     equoteComment: t.string({ nullable: true, resolve: (q) => q.equoteComment || null }),
   }),
+});
+
+export const TradeInRef = builder.objectRef<{ deviceModel: string; serialNumber: string }>('TradeIn').implement({
+  description: 'A probe traded in: its model (IQ, IQ_PLUS, OTHER_HANDHELD) and serial number.',
+  fields: (t) => ({ deviceModel: t.exposeString('deviceModel'), serialNumber: t.exposeString('serialNumber') }),
 });
 
 const CheckoutLine = builder.objectRef<{ line: PricedLine; checkout: PricedCheckout; now: Date }>('CheckoutLine').implement({
@@ -161,6 +166,8 @@ export const Checkout = builder.objectRef<PricedCheckout & { now: Date; intent?:
     paymentRedirectUrl: t.string({ nullable: true, description: 'Where to send the buyer to pay (asynchronous methods).', resolve: (c) => c.intent?.redirectUrl ?? null }),
     electronicQuoteData: t.field({ type: QuoteData, nullable: true, resolve: (c) => c.row.quoteData }),
     tradeInProgramData: t.string({ nullable: true, description: 'JSON', resolve: (c) => (c.row.tradeInData ? JSON.stringify(c.row.tradeInData) : null) }),
+    tradeIn: t.field({ type: TradeInRef, nullable: true, description: 'The old probe traded in, if any (its credit is tradeInCredit).', resolve: (c) => tradeInOf(c.row.tradeInData) }),
+    tradeInCredit: t.field({ type: Money, description: 'The trade-in credit, gross; 0 without a trade-in.', resolve: (c) => money(c, c.totals.tradeInCredit) }),
     savedPaymentMethods: t.stringList({ description: 'Saved methods of the signed-in member (none for guests).', resolve: () => [] }),
     problems: t.field({ type: [CheckoutErrorRef], description: 'What stands between this checkout and an order.', resolve: (c) => c.problems }),
   }),
@@ -267,15 +274,9 @@ builder.queryFields((t) => ({
   checkoutTradeInPromoPreview: t.field({
     type: Money,
     nullable: true,
-    description: 'CheckoutTradeInPromoPreview: the credit a traded-in probe would give on this checkout (10 % of its probes, before tax).',
+    description: 'CheckoutTradeInPromoPreview: the credit a traded-in probe would give on this checkout (10 % of one new probe, after the voucher), gross.',
     args: { token: t.arg.string({ required: true }), deviceModel: t.arg.string({ required: true }) },
-    resolve: async (_root, { token, deviceModel }, ctx) => {
-      const checkout = await servicesOf(ctx).get(token);
-      if (!checkout || !TRADE_IN_MODELS.includes(deviceModel)) return null;
-      const probes = checkout.priced.filter((l) => l.variant?.product.productType.isShippingRequired && l.variant.model);
-      const net = probes.reduce((sum, l) => sum + (l.totals?.totalPriceDiscounted.net ?? 0), 0);
-      return { currency: checkout.currency, amount: Math.round(net / 10) };
-    },
+    resolve: (_root, { token, deviceModel }, ctx) => servicesOf(ctx).tradeInPreview(token, deviceModel),
   }),
 }));
 

@@ -65,6 +65,15 @@ const Voucher = builder.objectRef<NonNullable<OrderRow['voucher']> & { currency:
   }),
 });
 
+const OrderTradeIn = builder.objectRef<NonNullable<OrderRow['tradeIn']> & { currency: string }>('OrderTradeIn').implement({
+  description: 'The probe traded in against the order and the credit it gave.',
+  fields: (t) => ({
+    deviceModel: t.exposeString('deviceModel'),
+    serialNumber: t.exposeString('serialNumber'),
+    credit: t.field({ type: Money, resolve: (v) => ({ currency: v.currency, amount: v.credit }) }),
+  }),
+});
+
 const OrderOffer = builder.objectRef<{ name: string; discountValue: number; currency: string }>('OrderOffer').implement({
   fields: (t) => ({
     name: t.exposeString('name'),
@@ -96,6 +105,7 @@ export const Order = builder.objectRef<OrderNode>('Order').implement({
       },
     }),
     voucher: t.field({ type: Voucher, nullable: true, resolve: ({ order }) => (order.voucher ? { ...order.voucher, currency: order.currency } : null) }),
+    tradeIn: t.field({ type: OrderTradeIn, nullable: true, resolve: ({ order }) => (order.tradeIn ? { ...order.tradeIn, currency: order.currency } : null) }),
     offers: t.field({ type: [OrderOffer], resolve: ({ order }) => order.offers.map((o) => ({ ...o, currency: order.currency })) }),
     subtotal: t.field({ type: TaxedMoney, resolve: ({ order }) => ({ currency: order.currency as Currency, net: order.subtotalNet, tax: order.subtotalGross - order.subtotalNet, gross: order.subtotalGross }) }),
     shippingPrice: t.field({ type: TaxedMoney, resolve: ({ order }) => ({ currency: order.currency as Currency, net: order.shippingNet, tax: order.shippingGross - order.shippingNet, gross: order.shippingGross }) }),

@@ -6,6 +6,7 @@ import {
 import { type CatalogueService, type CatalogueSnapshot, type CatalogueVariant, countryRate } from '../catalogue/index.ts';
 import { CheckoutFailure, fail, type CheckoutError } from './errors.ts';
 import { findPromo, loadAreaRates, type Executor, type LineRow, type LoadedCheckout, type PromoRow } from './repo.ts';
+import { isProbe, TRADE_IN_PERCENT, tradeInOf } from './trade-in.ts';
 import { isDiscount, voucherProblem } from './voucher.ts';
 
 export interface PricedLine {
@@ -96,6 +97,7 @@ export async function priceCheckout(db: Executor, snapshot: CatalogueSnapshot, c
     reverseCharge,
     dutyRate: DUTY_RATES[row.country] ?? null,
     voucher: promo && isDiscount(promo) ? promo : null,
+    tradeIn: tradeInOf(row.tradeInData) ? { percent: TRADE_IN_PERCENT } : null,
     shipping: shipping ? { amount: shippingMethodsFor(row.country, currency).find((m) => m.id === shipping.id)!.price, taxRate: rateOf('STANDARD') } : null,
     lines: available.map((l) => ({
       id: String(l.row.id),
@@ -106,6 +108,7 @@ export async function priceCheckout(db: Executor, snapshot: CatalogueSnapshot, c
       unitUndiscounted: l.variant.price!.amountUndiscounted,
       taxRate: rateOf(l.variant.product.productType.taxClass),
       isPhysical: l.variant.product.productType.isShippingRequired,
+      isProbe: isProbe(l.variant),
     })),
   });
   const totalsById = new Map(totals.lines.map((t) => [t.id, t]));

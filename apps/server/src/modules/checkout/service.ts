@@ -13,6 +13,7 @@ import { assertSameLocale, priceCheckout, snapshotFor, variantById, type PricedC
 import {
   addLine, checkoutLocale, deleteFreeLines, findPromo, isUuid, loadCheckout, promoFreeVariants, updateCheckout, type Executor, type LoadedCheckout,
 } from './repo.ts';
+import { isProbe, TRADE_IN_MODELS, TRADE_IN_TAKEN, tradeInTaken } from './trade-in.ts';
 import { voucherProblem } from './voucher.ts';
 
 export interface CheckoutDeps {
@@ -360,22 +361,40 @@ export class CheckoutService {
     });
   }
 
+  /**
+   * CheckoutTradeInProgramDataUpdate: the old probe the buyer trades in (model and serial), or none (an
+   * empty model). Refused for a serial an order already took in, or a checkout without a new probe.
+   */
   tradeInUpdate(token: string, input: { deviceModel: string; serialNumber: string }): Promise<CheckoutPayload> {
-    return this.mutate(token, null, async (tx, checkout) => {
+    return this.mutate(token, null, async (tx, checkout, snapshot) => {
       const deviceModel = input.deviceModel.trim();
+      if (!deviceModel) {
+        await updateCheckout(tx, checkout.row.id, { tradeInData: null });
+        return;
+      }
       const serialNumber = input.serialNumber.trim().toUpperCase();
       const errors = [
         ...(TRADE_IN_MODELS.includes(deviceModel) ? [] : [fail('INVALID', 'deviceModel', 'This device is not part of the trade-in program')]),
         ...(/^[A-Z0-9-]{6,32}$/.test(serialNumber) ? [] : [fail('INVALID', 'serialNumber', 'Enter the serial number printed on the probe')]),
       ];
       if (errors.length) return errors;
+      if (!checkout.lines.some((l) => isProbe(variantById(snapshot, l.variantId)))) {
+        return [fail('INVALID', 'deviceModel', 'A trade-in is credited against a new probe: add one to your cart first')];
+      }
+      if (await tradeInTaken(tx, { deviceModel, serialNumber })) return [TRADE_IN_TAKEN];
       await updateCheckout(tx, checkout.row.id, { tradeInData: { deviceModel, serialNumber } });
     });
   }
-}
 
-/** Probes the trade-in program takes back. */
-export const TRADE_IN_MODELS = ['IQ', 'IQ_PLUS', 'OTHER_HANDHELD'];
+  /** CheckoutTradeInPromoPreview: the credit this checkout would get for a traded-in model, gross. */
+  async tradeInPreview(token: string, deviceModel: string): Promise<{ currency: string; amount: number } | null> {
+    const checkout = await this.get(token);
+    if (!checkout || !TRADE_IN_MODELS.includes(deviceModel)) return null;
+    const withTradeIn = { ...checkout, row: { ...checkout.row, tradeInData: { deviceModel, serialNumber: '' } } };
+    const priced = await priceCheckout(this.deps.db, checkout.snapshot, withTradeIn, this.deps.now());
+    return { currency: priced.currency, amount: priced.totals.tradeInCredit };
+  }
+}
 
 function isUniqueViolation(error: unknown): boolean {
   let e: unknown = error;

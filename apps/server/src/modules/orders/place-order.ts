@@ -5,7 +5,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentGateway } from '../payments/index.ts';
 import { moveSubscriptionForOrder } from '../subscriptions/index.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
-import { CheckoutFailure, fail, type CheckoutError, assertSameLocale, priceCheckout, snapshotFor, type PricedCheckout, checkoutLocale, loadCheckout, updateCheckout, type Executor } from '../checkout/index.ts';
+import {
+  CheckoutFailure, fail, type CheckoutError, assertSameLocale, priceCheckout, snapshotFor, type PricedCheckout, checkoutLocale, loadCheckout, updateCheckout,
+  type Executor, isTradeInConflict, TRADE_IN_TAKEN, tradeInKey, tradeInOf, tradeInTaken,
+} from '../checkout/index.ts';
 import { readinessErrors } from './readiness.ts';
 
 export type OrderRow = typeof schema.orders.$inferSelect;
@@ -77,6 +80,8 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
       if (input.expectedTotal !== null && input.expectedTotal !== priced.totals.total.gross) {
         throw new CheckoutFailure([fail('PRICES_ARE_CHANGED', 'expectedTotal', 'Prices have changed since you reviewed your order')]);
       }
+      const tradeIn = tradeInOf(checkout.row.tradeInData);
+      if (tradeIn && (await tradeInTaken(tx, tradeIn))) throw new CheckoutFailure([TRADE_IN_TAKEN]);
       const notReady = readinessErrors(priced, method, checkout.row.attestations, deps.userId);
       if (notReady.length) throw new CheckoutFailure(notReady);
 
@@ -139,6 +144,7 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
     return { order, errors: [] };
   } catch (error) {
     if (error instanceof CheckoutFailure) return { order: null, errors: error.errors };
+    if (isTradeInConflict(error)) return { order: null, errors: [TRADE_IN_TAKEN] };
     if (chargedReference) {
       deps.log.error({ err: error, reference: chargedReference }, 'order not written after a successful charge: refunding');
       await deps.gateway.refund(chargedReference).catch((refundError) => deps.log.error({ err: refundError, reference: chargedReference }, 'refund failed'));
@@ -180,6 +186,7 @@ async function countVoucherUse(tx: Executor, priced: PricedCheckout): Promise<vo
 
 async function writeOrder(tx: Executor, priced: PricedCheckout, options: { method: PaymentMethod; chargeStatus: string; idempotencyKey: string; userId: string | null }): Promise<OrderRow> {
   const { row, totals } = priced;
+  const tradeIn = totals.tradeInCredit > 0 ? tradeInOf(row.tradeInData) : null;
   const [order] = await tx
     .insert(schema.orders)
     .values({
@@ -193,6 +200,8 @@ async function writeOrder(tx: Executor, priced: PricedCheckout, options: { metho
       voucher: priced.promo && priced.promo.code ? { code: priced.promo.code, name: priced.promo.name, discountValue: totals.discount } : null,
       offers: priced.promo ? [{ name: priced.promo.name, discountValue: totals.discount }] : [],
       quoteData: options.method === 'ELECTRONIC_QUOTE' ? row.quoteData : null,
+      tradeIn: tradeIn ? { ...tradeIn, credit: totals.tradeInCredit } : null,
+      tradeInKey: tradeIn ? tradeInKey(tradeIn) : null,
     })
     .returning();
   const lines = priced.priced.filter((l) => l.variant && l.totals);
