@@ -6,7 +6,7 @@ export const CHECKOUT_FIELDS = `token version email bundleType isShippingRequire
   availablePaymentMethods requiredAttestations paymentRedirectUrl
   lines { id quantity isFreeItemLine variant { sku } totalPrice { gross { fractionalAmount } } }
   subtotalPrice { gross { fractionalAmount } } totalPrice { net { fractionalAmount } tax { fractionalAmount } gross { fractionalAmount } }
-  shippingPrice { gross { fractionalAmount } } discountAmount { fractionalAmount } tradeInCredit { fractionalAmount } totalSavings { fractionalAmount } estimatedDuty { fractionalAmount }
+  shippingPrice { gross { fractionalAmount } } discountAmount { fractionalAmount } tradeInCredit { net { fractionalAmount } gross { fractionalAmount } } isTradeInAvailable totalSavings { fractionalAmount } estimatedDuty { fractionalAmount }
   availableShippingMethods { id price { fractionalAmount } } shippingMethod { id }
   shippingAddress { city countryArea postalCode phone phoneFormatted country { code } }
   problems { code field }`;
@@ -18,7 +18,7 @@ export interface CheckoutAnswer {
   lines: Array<{ id: string; quantity: number; isFreeItemLine: boolean; variant: { sku: string }; totalPrice: { gross: { fractionalAmount: number } } }>;
   subtotalPrice: { gross: { fractionalAmount: number } };
   totalPrice: { net: { fractionalAmount: number }; tax: { fractionalAmount: number }; gross: { fractionalAmount: number } };
-  shippingPrice: { gross: { fractionalAmount: number } }; discountAmount: { fractionalAmount: number }; tradeInCredit: { fractionalAmount: number }; totalSavings: { fractionalAmount: number };
+  shippingPrice: { gross: { fractionalAmount: number } }; discountAmount: { fractionalAmount: number }; tradeInCredit: { net: { fractionalAmount: number }; gross: { fractionalAmount: number } }; isTradeInAvailable: boolean; totalSavings: { fractionalAmount: number };
   estimatedDuty: { fractionalAmount: number } | null;
   availableShippingMethods: Array<{ id: string; price: { fractionalAmount: number } }>; shippingMethod: { id: string } | null;
   shippingAddress: { city: string; countryArea: string; postalCode: string; phone: string; phoneFormatted: string | null; country: { code: string } } | null;
@@ -54,7 +54,7 @@ export const CARD_DECLINED = { number: '4000 0000 0000 0002', expMonth: 12, expY
 
 export const PLACE = `mutation P($token: String!, $key: String!, $total: Int, $card: TestCardInput) {
   checkoutPlaceOrder(token: $token, idempotencyKey: $key, expectedTotal: $total, card: $card) {
-    order { token number paymentStatus paymentMethod total { gross { fractionalAmount } tax { fractionalAmount } } lines { productSku quantity } payments { status ccLastDigits ccBrand } invoice { token status } voucher { code } tradeIn { serialNumber credit { fractionalAmount } } }
+    order { token number paymentStatus paymentMethod total { gross { fractionalAmount } tax { fractionalAmount } } lines { productSku quantity } payments { status ccLastDigits ccBrand } invoice { token status } voucher { code } tradeIn { serialNumber credit { net { fractionalAmount } gross { fractionalAmount } } } }
     errors { code field message }
   }
 }`;
@@ -62,7 +62,7 @@ export const PLACE = `mutation P($token: String!, $key: String!, $total: Int, $c
 export interface PlaceAnswer {
   checkoutPlaceOrder: {
     order: { token: string; number: string; paymentStatus: string; paymentMethod: string; total: { gross: { fractionalAmount: number }; tax: { fractionalAmount: number } }; lines: Array<{ productSku: string; quantity: number }>; payments: Array<{ status: string; ccLastDigits: string | null; ccBrand: string | null }>; invoice: { token: string; status: string } | null; voucher: { code: string } | null;
-      tradeIn: { serialNumber: string; credit: { fractionalAmount: number } } | null } | null;
+      tradeIn: { serialNumber: string; credit: { net: { fractionalAmount: number }; gross: { fractionalAmount: number } } } | null } | null;
     errors: Array<{ code: string; field: string | null; message: string }>;
   };
 }

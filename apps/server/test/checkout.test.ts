@@ -291,14 +291,16 @@ describe(`checkout operations and order placement (${DB})`, () => {
     const tradeInArgs = '$token: String!, $deviceModel: String!, $serialNumber: String!';
     const cableOnly = await mutate(app, 'checkoutCreate', '$input: CheckoutCreateInput!', { input: { lines: [{ sku: 'ACC-USBC-1M', quantity: 1 }], country: 'GB' } });
     const noProbe = await mutate(app, 'checkoutTradeInProgramDataUpdate', tradeInArgs, { token: cableOnly.checkout!.token, deviceModel: 'IQ', serialNumber: 'SN-000001' });
-    expect(noProbe.errors.map((e) => e.field)).toEqual(['deviceModel']);
+    expect(noProbe.errors.map((e) => [e.code, e.field])).toEqual([['OPERATION_NOT_ALLOWED', 'deviceModel']]);
+    expect(noProbe.checkout!.isTradeInAvailable).toBe(false);
 
     const created = await mutate(app, 'checkoutCreate', '$input: CheckoutCreateInput!', { input: { lines: [{ sku: 'IQ3-USBC-HUMAN', quantity: 2 }, { sku: 'ACC-USBC-1M', quantity: 1 }], country: 'GB' } });
     const token = created.checkout!.token;
     const before = created.checkout!.totalPrice.gross.fractionalAmount;
+    expect(created.checkout!.isTradeInAvailable).toBe(true);
     const bad = await mutate(app, 'checkoutTradeInProgramDataUpdate', tradeInArgs, { token, deviceModel: 'TOASTER', serialNumber: '!' });
     expect(bad.errors.map((e) => e.field)).toEqual(['deviceModel', 'serialNumber']);
-    expect(bad.checkout!.tradeInCredit.fractionalAmount).toBe(0);
+    expect(bad.checkout!.tradeInCredit.gross.fractionalAmount).toBe(0);
     const preview = await app.gql<{ checkoutTradeInPromoPreview: { currency: string; fractionalAmount: number } }>(`{ checkoutTradeInPromoPreview(token: "${token}", deviceModel: "IQ_PLUS") { currency fractionalAmount } }`);
     const credit = preview.body.data!.checkoutTradeInPromoPreview;
     expect(credit.currency).toBe('GBP');
@@ -306,7 +308,7 @@ describe(`checkout operations and order placement (${DB})`, () => {
     expect(credit.fractionalAmount).toBe(Math.round(probeLine.totalPrice.gross.fractionalAmount / 2 / 10)); // 10 % of one of the two probes
     const good = await mutate(app, 'checkoutTradeInProgramDataUpdate', tradeInArgs, { token, deviceModel: 'IQ_PLUS', serialNumber: 'bq-123456' });
     expect(good.errors).toEqual([]);
-    expect(good.checkout!.tradeInCredit.fractionalAmount).toBe(credit.fractionalAmount);
+    expect(good.checkout!.tradeInCredit.gross.fractionalAmount).toBe(credit.fractionalAmount); // GB shows gross prices
     expect(good.checkout!.totalPrice.gross.fractionalAmount).toBe(before - credit.fractionalAmount);
     expect(good.checkout!.discountAmount.fractionalAmount).toBe(0);
     const cleared = await mutate(app, 'checkoutTradeInProgramDataUpdate', tradeInArgs, { token, deviceModel: '', serialNumber: '' });
@@ -315,13 +317,13 @@ describe(`checkout operations and order placement (${DB})`, () => {
     // Two checkouts name the same probe and are placed at once: one order takes it, the other is refused, uncharged.
     const serial = { deviceModel: 'IQ', serialNumber: `SN-${Date.now()}` };
     const ready = await Promise.all([0, 1].map(() => readyCheckout(app, { country: 'DE', language: 'DE', lines: [{ sku: 'IQ3-USBC-HUMAN', quantity: 1 }], tradeIn: serial })));
-    expect(ready[0]!.checkout.tradeInCredit.fractionalAmount).toBeGreaterThan(0);
+    expect(ready[0]!.checkout.tradeInCredit.gross.fractionalAmount).toBeGreaterThan(0);
     const results = await Promise.all(ready.map((r) => place(r.token, r.total)));
     const placed = results.find((r) => r.order)!;
     expect(placed.order!.tradeIn).toEqual({ serialNumber: serial.serialNumber, credit: ready[0]!.checkout.tradeInCredit });
     expect(placed.order!.total.gross.fractionalAmount).toBe(ready[0]!.total);
     const refused = results.find((r) => !r.order)!;
-    expect(refused.errors.map((e) => [e.code, e.field])).toEqual([['INVALID', 'serialNumber']]);
+    expect(refused.errors.map((e) => [e.code, e.field])).toEqual([['OPERATION_NOT_ALLOWED', 'serialNumber']]);
     const third = await mutate(app, 'checkoutTradeInProgramDataUpdate', tradeInArgs, { token, ...serial });
     expect(third.errors.map((e) => e.message)).toEqual(['This probe has already been traded in']);
   });

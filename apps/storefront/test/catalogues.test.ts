@@ -25,6 +25,8 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'proCustom.addon.COLLABORATION',
   // Payment brands, named as their owners name them everywhere.
   'payment.methods.IDEAL', 'payment.methods.KLARNA', 'payment.methods.BANCONTACT', 'payment.methods.PRZELEWY24', 'payment.methods.PAYPAL_ONE_TIME',
+  // Probe model names.
+  'cart.tradeIn.model.IQ_PLUS',
   // The IBAN is called so in most store languages.
   'savedMethods.field.iban',
 ]);

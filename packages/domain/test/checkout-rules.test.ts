@@ -109,23 +109,24 @@ describe('totals', () => {
     expect(t.total.gross).toBe(3999_00 + 2 * 42_99 - 430);
   });
 
-  it('a trade-in takes its share off one unit of the dearest probe, after the voucher, apart from the discount', () => {
+  it('a trade-in credits a share of one unit of the dearest probe, after the voucher, off the order and apart from the discount', () => {
     const probes = [{ ...base.lines[0]!, quantity: 2, isProbe: true }, { ...base.lines[1]!, isProbe: false }];
     const plain = computeTotals({ ...base, lines: probes });
     const t = computeTotals({ ...base, lines: probes, tradeIn: { percent: 10_000 } });
-    expect(t.tradeInCredit).toBe(399_90); // 10 % of one 3,999 € probe, not of both
+    expect(t.tradeInCredit.gross).toBe(399_90); // 10 % of one 3,999 € probe, not of both
     expect(t.total.gross).toBe(plain.total.gross - 399_90);
     expect(t.discount).toBe(0);
     expect(t.totalSavings).toBe(plain.totalSavings + 399_90);
-    expect(t.lines[0]!.totalPriceDiscounted.gross).toBe(2 * 3999_00 - 399_90);
+    expect(t.lines[0]!.totalPriceDiscounted.gross).toBe(2 * 3999_00); // off the order, not a line
+    expect(t.total.tax).toBe(plain.total.tax - (399_90 - Math.round(399_90 / 1.19)));
     const voucher = {
       code: 'X', discountKind: 'PERCENT', discountPercent: 50_000, discountFixed: null, countries: [], startsAt: null, expiresAt: null,
       voucherApplicableItemsSkus: [], isActive: true, usageLimit: null, usedCount: 0,
     };
     const both = computeTotals({ ...base, lines: [{ ...probes[0]!, unitUndiscounted: 3999_00 }], voucher, tradeIn: { percent: 10_000 } });
-    expect(both.tradeInCredit).toBe(199_95); // 10 % of the half price
+    expect(both.tradeInCredit.gross).toBe(199_95); // 10 % of the half price
     expect(both.discount).toBe(3999_00);
-    expect(computeTotals({ ...base, tradeIn: { percent: 10_000 } }).tradeInCredit).toBe(0); // no probe flagged: nothing to take it off
+    expect(computeTotals({ ...base, tradeIn: { percent: 10_000 } }).tradeInCredit.gross).toBe(0); // no probe flagged: nothing to take it off
   });
 
   it('free item lines cost nothing and count as savings', () => {
@@ -153,11 +154,11 @@ describe('totals', () => {
             voucher: { code: 'P', discountKind: 'PERCENT', discountPercent: percent, discountFixed: null, countries: [], startsAt: null, expiresAt: null, voucherApplicableItemsSkus: [], isActive: true, usageLimit: null, usedCount: 0 },
             lines: lines.map((l, i) => ({ id: String(i), sku: `S${i}`, quantity: l.quantity, isFree: l.free, unitAmount: l.unit, unitUndiscounted: l.unit, taxRate: l.rate, isPhysical: true, isProbe: i % 2 === 0 })),
           });
-          for (const l of t.lines) expect(l.totalPriceDiscounted.gross).toBeGreaterThanOrEqual(0);
           expect(t.discount).toBeGreaterThanOrEqual(0);
+          expect(t.tradeInCredit.gross).toBeLessThanOrEqual(t.subtotalWithDiscounts.gross);
           for (const m of [t.total, t.subtotal, t.subtotalWithDiscounts, ...t.lines.map((l) => l.totalPriceDiscounted)]) expect(m.net + m.tax).toBe(m.gross);
           expect(t.total.gross).toBeGreaterThanOrEqual(0);
-          expect(t.discount + t.tradeInCredit).toBeLessThanOrEqual(t.subtotal.gross);
+          expect(t.discount + t.tradeInCredit.gross).toBeLessThanOrEqual(t.subtotal.gross);
         },
       ),
       { seed: 42, numRuns: 500 },

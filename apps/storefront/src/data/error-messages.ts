@@ -98,6 +98,11 @@ const TABLE: Record<string, string> = {
   'SubscriptionRenewal::EXPIRED_CARD': 'upgrade.error.expiredCard',
   'SubscriptionRenewal::PAYMENT_ERROR': 'upgrade.error.payment',
   '::NO_ANSWER': 'upgrade.error.noAnswer',
+  // The cart's trade-in (features/checkout/trade-in-form) and an order placed with a probe already traded in.
+  'CheckoutTradeInProgramDataUpdate:deviceModel:INVALID': 'cart.tradeIn.modelInvalid',
+  'CheckoutTradeInProgramDataUpdate:deviceModel:OPERATION_NOT_ALLOWED': 'cart.tradeIn.unavailable',
+  ':serialNumber:INVALID': 'cart.tradeIn.serialInvalid',
+  ':serialNumber:OPERATION_NOT_ALLOWED': 'cart.tradeIn.taken',
 };
 
 export function messageIdFor(operation: string | undefined, error: BusinessError): string {

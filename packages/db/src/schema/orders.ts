@@ -42,8 +42,8 @@ export const orders = pgTable(
     voucher: jsonb('voucher').$type<{ code: string; name: string; discountValue: number }>(),
     offers: jsonb('offers').$type<Array<{ name: string; discountValue: number }>>().notNull().default([]),
     quoteData: jsonb('quote_data').$type<Record<string, string>>(),
-    /** The probe traded in against this order and the credit it gave (gross), or null. */
-    tradeIn: jsonb('trade_in').$type<{ deviceModel: string; serialNumber: string; credit: number }>(),
+    /** The probe traded in against this order and the credit it gave (net and gross), or null. */
+    tradeIn: jsonb('trade_in').$type<{ deviceModel: string; serialNumber: string; creditNet: number; credit: number }>(),
     /** `model:serial` of the traded-in probe: unique, so one probe is never credited to two orders. */
     tradeInKey: text('trade_in_key').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

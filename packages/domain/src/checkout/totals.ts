@@ -49,8 +49,8 @@ export interface CheckoutTotals {
   subtotalWithDiscounts: TaxedMoney;
   /** The voucher's discount, gross (as shown to the buyer). */
   discount: number;
-  /** The trade-in credit, gross; 0 without a trade-in or without a probe to take it off. */
-  tradeInCredit: number;
+  /** The trade-in credit; zero without a trade-in or without a probe to credit it against. */
+  tradeInCredit: TaxedMoney;
   shipping: TaxedMoney;
   total: TaxedMoney;
   /** List prices minus what is paid for the items: sale reductions, the voucher, free items. */
@@ -58,8 +58,12 @@ export interface CheckoutTotals {
   estimatedDuty: number | null;
 }
 
-function add(a: TaxedMoney, b: TaxedMoney): TaxedMoney {
-  return { currency: a.currency, net: a.net + b.net, tax: a.tax + b.tax, gross: a.gross + b.gross };
+function add(a: TaxedMoney, ...more: TaxedMoney[]): TaxedMoney {
+  return more.reduce((sum, b) => ({ currency: sum.currency, net: sum.net + b.net, tax: sum.tax + b.tax, gross: sum.gross + b.gross }), a);
+}
+
+function negate(m: TaxedMoney): TaxedMoney {
+  return { currency: m.currency, net: -m.net, tax: -m.tax, gross: -m.gross };
 }
 
 /**
@@ -98,39 +102,35 @@ export function computeTotals(input: TotalsInput): CheckoutTotals {
     savings += scaleTaxed(unitPriceUndiscounted, line.quantity).gross - totalPrice.gross;
     return { id: line.id, unitPrice, unitPriceUndiscounted, totalPrice, totalPriceDiscounted };
   });
-  const tradeInCredit = input.tradeIn ? takeTradeIn(input, lines, enteredUnits, input.tradeIn.percent, taxed) : 0;
-  const physicalNet = lines.reduce((sum, l, i) => sum + (input.lines[i]!.isPhysical ? l.totalPriceDiscounted.net : 0), 0);
+  const credit = input.tradeIn ? tradeInCredit(input, enteredUnits, input.tradeIn.percent, taxed) : zeroTaxed(currency);
+  const physicalNet = lines.reduce((sum, l, i) => sum + (input.lines[i]!.isPhysical ? l.totalPriceDiscounted.net : 0), 0) - credit.net;
   const subtotal = lines.reduce((sum, l) => add(sum, l.totalPrice), zeroTaxed(currency));
   const subtotalWithDiscounts = lines.reduce((sum, l) => add(sum, l.totalPriceDiscounted), zeroTaxed(currency));
-  const discount = subtotal.gross - subtotalWithDiscounts.gross - tradeInCredit;
+  const discount = subtotal.gross - subtotalWithDiscounts.gross;
   const shipping = input.shipping ? taxed(input.shipping.amount, input.shipping.taxRate) : zeroTaxed(currency);
   return {
     lines,
     subtotal,
     subtotalWithDiscounts,
     discount,
-    tradeInCredit,
+    tradeInCredit: credit,
     shipping,
-    total: add(subtotalWithDiscounts, shipping),
-    totalSavings: savings + discount + tradeInCredit,
+    total: add(subtotalWithDiscounts, shipping, negate(credit)),
+    totalSavings: savings + discount + credit.gross,
     estimatedDuty: input.dutyRate === null || physicalNet === 0 ? null : percentOf(physicalNet, input.dutyRate),
   };
 }
 
 /**
- * Takes a trade-in's credit off one unit of the dearest probe (a share of its price as entered, after the
- * voucher) and answers the credit, gross. The line's discounted total is reduced in place, so every sum
- * after it includes the credit and net + tax = gross still holds.
+ * A trade-in's credit: a share of one unit of the dearest probe, as entered after the voucher, taxed at
+ * that probe's rate. It comes off the order as a whole (like a credit note), not off a line, so lines
+ * still add up to the subtotal the buyer sees; it lowers the tax by the tax it carries.
  */
-function takeTradeIn(input: TotalsInput, lines: LineTotals[], enteredUnits: number[], percent: number, taxed: (amount: number, rate: number) => TaxedMoney): number {
+function tradeInCredit(input: TotalsInput, enteredUnits: number[], percent: number, taxed: (amount: number, rate: number) => TaxedMoney): TaxedMoney {
   let best = -1;
   input.lines.forEach((line, i) => {
     if (line.isProbe && !line.isFree && line.quantity > 0 && (best < 0 || enteredUnits[i]! > enteredUnits[best]!)) best = i;
   });
-  if (best < 0) return 0;
-  const credit = taxed(percentOf(enteredUnits[best]!, percent), input.lines[best]!.taxRate);
-  const line = lines[best]!;
-  const t = line.totalPriceDiscounted;
-  line.totalPriceDiscounted = { currency: t.currency, net: t.net - credit.net, tax: t.tax - credit.tax, gross: t.gross - credit.gross };
-  return credit.gross;
+  if (best < 0) return zeroTaxed(input.currency);
+  return taxed(percentOf(enteredUnits[best]!, percent), input.lines[best]!.taxRate);
 }

@@ -7,7 +7,7 @@ import { fromGlobalId, toGlobalId, uuidFromGlobalId } from '../global-id.ts';
 import { Money, TaxedMoney } from '../money.ts';
 import { ProductVariant, VariantPricingInfo } from './catalogue.ts';
 import { catalogueLanguage, LanguageCodeEnum } from '../language-code.ts';
-import { fail, formatPhone, CHECKOUT_ERROR_CODES, type CheckoutError, type PricedCheckout, type PricedLine, CheckoutService, tradeInOf, type CheckoutPayload } from '../../modules/checkout/index.ts';
+import { fail, formatPhone, CHECKOUT_ERROR_CODES, type CheckoutError, type PricedCheckout, type PricedLine, CheckoutService, isProbe, tradeInOf, tradeInProgramRuns, type CheckoutPayload } from '../../modules/checkout/index.ts';
 
 const CheckoutErrorCodeEnum = builder.enumType('CheckoutErrorCode', { values: CHECKOUT_ERROR_CODES });
 export const PaymentMethodTypeEnum = builder.enumType('PaymentMethodType', { values: PAYMENT_METHODS });
@@ -167,7 +167,11 @@ export const Checkout = builder.objectRef<PricedCheckout & { now: Date; intent?:
     electronicQuoteData: t.field({ type: QuoteData, nullable: true, resolve: (c) => c.row.quoteData }),
     tradeInProgramData: t.string({ nullable: true, description: 'JSON', resolve: (c) => (c.row.tradeInData ? JSON.stringify(c.row.tradeInData) : null) }),
     tradeIn: t.field({ type: TradeInRef, nullable: true, description: 'The old probe traded in, if any (its credit is tradeInCredit).', resolve: (c) => tradeInOf(c.row.tradeInData) }),
-    tradeInCredit: t.field({ type: Money, description: 'The trade-in credit, gross; 0 without a trade-in.', resolve: (c) => money(c, c.totals.tradeInCredit) }),
+    isTradeInAvailable: t.boolean({
+      description: 'Whether this checkout can take a trade-in: the store runs the program and a new probe is in it.',
+      resolve: async (c, _a, ctx) => c.priced.some((l) => isProbe(l.variant)) && (await tradeInProgramRuns(ctx.db)),
+    }),
+    tradeInCredit: t.field({ type: TaxedMoney, description: 'The trade-in credit; zero without a trade-in.', resolve: (c) => c.totals.tradeInCredit }),
     savedPaymentMethods: t.stringList({ description: 'Saved methods of the signed-in member (none for guests).', resolve: () => [] }),
     problems: t.field({ type: [CheckoutErrorRef], description: 'What stands between this checkout and an order.', resolve: (c) => c.problems }),
   }),
@@ -274,7 +278,7 @@ builder.queryFields((t) => ({
   checkoutTradeInPromoPreview: t.field({
     type: Money,
     nullable: true,
-    description: 'CheckoutTradeInPromoPreview: the credit a traded-in probe would give on this checkout (10 % of one new probe, after the voucher), gross.',
+    description: 'CheckoutTradeInPromoPreview: the credit a traded-in probe would give on this checkout (10 % of one new probe, after the voucher), net or gross as the country shows prices.',
     args: { token: t.arg.string({ required: true }), deviceModel: t.arg.string({ required: true }) },
     resolve: (_root, { token, deviceModel }, ctx) => servicesOf(ctx).tradeInPreview(token, deviceModel),
   }),

@@ -70,7 +70,10 @@ const OrderTradeIn = builder.objectRef<NonNullable<OrderRow['tradeIn']> & { curr
   fields: (t) => ({
     deviceModel: t.exposeString('deviceModel'),
     serialNumber: t.exposeString('serialNumber'),
-    credit: t.field({ type: Money, resolve: (v) => ({ currency: v.currency, amount: v.credit }) }),
+    credit: t.field({
+      type: TaxedMoney,
+      resolve: (v) => ({ currency: v.currency as Currency, net: v.creditNet, tax: v.credit - v.creditNet, gross: v.credit }),
+    }),
   }),
 });
 

@@ -1,6 +1,6 @@
 /** The checkout: lines, addresses, vouchers and totals, always priced on the server. */
 export { CheckoutService, type CheckoutPayload } from './service.ts';
-export { isTradeInConflict, TRADE_IN_MODELS, TRADE_IN_TAKEN, tradeInKey, tradeInOf, tradeInTaken } from './trade-in.ts';
+export { isProbe, isTradeInConflict, TRADE_IN_MODELS, TRADE_IN_TAKEN, tradeInKey, tradeInOf, tradeInProgramRuns, tradeInTaken } from './trade-in.ts';
 export { CHECKOUT_ERROR_CODES, CheckoutFailure, fail, type CheckoutError } from './errors.ts';
 export { assertSameLocale, priceCheckout, snapshotFor, type PricedCheckout, type PricedLine } from './price.ts';
 export { checkoutLocale, isUuid, loadCheckout, updateCheckout, type Executor } from './repo.ts';

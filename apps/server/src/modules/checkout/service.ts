@@ -13,7 +13,7 @@ import { assertSameLocale, priceCheckout, snapshotFor, variantById, type PricedC
 import {
   addLine, checkoutLocale, deleteFreeLines, findPromo, isUuid, loadCheckout, promoFreeVariants, updateCheckout, type Executor, type LoadedCheckout,
 } from './repo.ts';
-import { isProbe, TRADE_IN_MODELS, TRADE_IN_TAKEN, tradeInTaken } from './trade-in.ts';
+import { isProbe, TRADE_IN_MODELS, TRADE_IN_TAKEN, tradeInProgramRuns, tradeInTaken } from './trade-in.ts';
 import { voucherProblem } from './voucher.ts';
 
 export interface CheckoutDeps {
@@ -378,21 +378,23 @@ export class CheckoutService {
         ...(/^[A-Z0-9-]{6,32}$/.test(serialNumber) ? [] : [fail('INVALID', 'serialNumber', 'Enter the serial number printed on the probe')]),
       ];
       if (errors.length) return errors;
+      if (!(await tradeInProgramRuns(tx))) return [fail('OPERATION_NOT_ALLOWED', 'deviceModel', 'The trade-in program is closed')];
       if (!checkout.lines.some((l) => isProbe(variantById(snapshot, l.variantId)))) {
-        return [fail('INVALID', 'deviceModel', 'A trade-in is credited against a new probe: add one to your cart first')];
+        return [fail('OPERATION_NOT_ALLOWED', 'deviceModel', 'A trade-in is credited against a new probe: add one to your cart first')];
       }
       if (await tradeInTaken(tx, { deviceModel, serialNumber })) return [TRADE_IN_TAKEN];
       await updateCheckout(tx, checkout.row.id, { tradeInData: { deviceModel, serialNumber } });
     });
   }
 
-  /** CheckoutTradeInPromoPreview: the credit this checkout would get for a traded-in model, gross. */
+  /** CheckoutTradeInPromoPreview: the credit this checkout would get for a traded-in model, net or gross as the country shows prices. */
   async tradeInPreview(token: string, deviceModel: string): Promise<{ currency: string; amount: number } | null> {
     const checkout = await this.get(token);
     if (!checkout || !TRADE_IN_MODELS.includes(deviceModel)) return null;
     const withTradeIn = { ...checkout, row: { ...checkout.row, tradeInData: { deviceModel, serialNumber: '' } } };
     const priced = await priceCheckout(this.deps.db, checkout.snapshot, withTradeIn, this.deps.now());
-    return { currency: priced.currency, amount: priced.totals.tradeInCredit };
+    const credit = priced.totals.tradeInCredit;
+    return { currency: priced.currency, amount: checkout.snapshot.country.displayGrossPrices ? credit.gross : credit.net };
   }
 }
 

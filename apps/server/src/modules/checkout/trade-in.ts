@@ -1,6 +1,7 @@
 import { schema } from '@probe/db';
 import { eq } from 'drizzle-orm';
 import type { CatalogueVariant } from '../catalogue/index.ts';
+import { getShopSettings } from '../shop/index.ts';
 import { fail } from './errors.ts';
 import type { Executor } from './repo.ts';
 
@@ -20,6 +21,11 @@ export function isProbe(variant: CatalogueVariant | null): boolean {
   return Boolean(variant?.model && variant.product.productType.isShippingRequired);
 }
 
+/** Whether the store runs its trade-in program (shop program flag tradeInProgram). */
+export async function tradeInProgramRuns(db: Executor): Promise<boolean> {
+  return (await getShopSettings(db)).programFlags.tradeInProgram === true;
+}
+
 /** The checkout's trade-in, when it names a model the program takes (stored data is re-checked each pricing). */
 export function tradeInOf(data: Record<string, string> | null): TradeIn | null {
   if (!data?.deviceModel || !TRADE_IN_MODELS.includes(data.deviceModel)) return null;
@@ -32,7 +38,7 @@ export function tradeInKey(tradeIn: TradeIn): string {
 }
 
 /** The answer when an order already took the probe in. */
-export const TRADE_IN_TAKEN = fail('INVALID', 'serialNumber', 'This probe has already been traded in');
+export const TRADE_IN_TAKEN = fail('OPERATION_NOT_ALLOWED', 'serialNumber', 'This probe has already been traded in');
 
 /** Whether an order already took this probe in. */
 export async function tradeInTaken(db: Executor, tradeIn: TradeIn): Promise<boolean> {

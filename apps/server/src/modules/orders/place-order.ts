@@ -186,7 +186,7 @@ async function countVoucherUse(tx: Executor, priced: PricedCheckout): Promise<vo
 
 async function writeOrder(tx: Executor, priced: PricedCheckout, options: { method: PaymentMethod; chargeStatus: string; idempotencyKey: string; userId: string | null }): Promise<OrderRow> {
   const { row, totals } = priced;
-  const tradeIn = totals.tradeInCredit > 0 ? tradeInOf(row.tradeInData) : null;
+  const tradeIn = totals.tradeInCredit.gross > 0 ? tradeInOf(row.tradeInData) : null;
   const [order] = await tx
     .insert(schema.orders)
     .values({
@@ -200,7 +200,7 @@ async function writeOrder(tx: Executor, priced: PricedCheckout, options: { metho
       voucher: priced.promo && priced.promo.code ? { code: priced.promo.code, name: priced.promo.name, discountValue: totals.discount } : null,
       offers: priced.promo ? [{ name: priced.promo.name, discountValue: totals.discount }] : [],
       quoteData: options.method === 'ELECTRONIC_QUOTE' ? row.quoteData : null,
-      tradeIn: tradeIn ? { ...tradeIn, credit: totals.tradeInCredit } : null,
+      tradeIn: tradeIn ? { ...tradeIn, creditNet: totals.tradeInCredit.net, credit: totals.tradeInCredit.gross } : null,
       tradeInKey: tradeIn ? tradeInKey(tradeIn) : null,
     })
     .returning();

@@ -13,7 +13,7 @@ export async function findCountry(db: Database, code: string): Promise<CountryRo
   return row ?? null;
 }
 
-export async function getShopSettings(db: Database): Promise<ShopSettingsRow> {
+export async function getShopSettings(db: Pick<Database, 'select'>): Promise<ShopSettingsRow> {
   const [row] = await db.select().from(schema.shopSettings).where(eq(schema.shopSettings.id, 1));
   if (!row) throw new Error('shop_settings row is missing: the demo data was not loaded');
   return row;

@@ -1,5 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { CheckoutAddressFragment, CheckoutBeforePlaceOrderMutationMutation, CheckoutBeforePlaceOrderMutationMutationVariables, CheckoutByTokenQuery, CheckoutByTokenQueryVariables, CheckoutContactUpdateMutation, CheckoutContactUpdateMutationVariables, CheckoutCreateWithOrganizationMutation, CheckoutCreateWithOrganizationMutationVariables, CheckoutFieldsFragment, CheckoutLineDeleteMutation, CheckoutLineDeleteMutationVariables, CheckoutLineUpdateMutation, CheckoutLineUpdateMutationVariables, CheckoutLinesAddMutation, CheckoutLinesAddMutationVariables, CheckoutPayloadFieldsFragment, CheckoutPlaceOrderMutation, CheckoutPlaceOrderMutationVariables, CheckoutQuoteDataUpdateMutation, CheckoutQuoteDataUpdateMutationVariables, CheckoutShippingMethodUpdateMutation, CheckoutShippingMethodUpdateMutationVariables, CheckoutTaxedFragment, CheckoutVatNumberUpdateMutationMutation, CheckoutVatNumberUpdateMutationMutationVariables, InvoiceByTokenQuery, InvoiceByTokenQueryVariables, InvoicePayMutation, InvoicePayMutationVariables, OrderByTokenQuery, OrderByTokenQueryVariables, OrderFieldsFragment, OrderPayMutation, OrderPayMutationVariables, UpdateCheckoutBillingAddressMutation, UpdateCheckoutBillingAddressMutationVariables, UpdateCheckoutShippingAddressMutation, UpdateCheckoutShippingAddressMutationVariables, UpdateVoucherMutation, UpdateVoucherMutationVariables } from '../../graphql/generated.ts';
+import type { CheckoutAddressFragment, CheckoutBeforePlaceOrderMutationMutation, CheckoutBeforePlaceOrderMutationMutationVariables, CheckoutByTokenQuery, CheckoutByTokenQueryVariables, CheckoutContactUpdateMutation, CheckoutContactUpdateMutationVariables, CheckoutCreateWithOrganizationMutation, CheckoutCreateWithOrganizationMutationVariables, CheckoutFieldsFragment, CheckoutLineDeleteMutation, CheckoutLineDeleteMutationVariables, CheckoutLineUpdateMutation, CheckoutLineUpdateMutationVariables, CheckoutLinesAddMutation, CheckoutLinesAddMutationVariables, CheckoutPayloadFieldsFragment, CheckoutPlaceOrderMutation, CheckoutPlaceOrderMutationVariables, CheckoutQuoteDataUpdateMutation, CheckoutQuoteDataUpdateMutationVariables, CheckoutShippingMethodUpdateMutation, CheckoutShippingMethodUpdateMutationVariables, CheckoutTaxedFragment, CheckoutTradeInProgramDataUpdateMutation, CheckoutTradeInProgramDataUpdateMutationVariables, CheckoutTradeInPromoPreviewQuery, CheckoutTradeInPromoPreviewQueryVariables, CheckoutVatNumberUpdateMutationMutation, CheckoutVatNumberUpdateMutationMutationVariables, InvoiceByTokenQuery, InvoiceByTokenQueryVariables, InvoicePayMutation, InvoicePayMutationVariables, OrderByTokenQuery, OrderByTokenQueryVariables, OrderFieldsFragment, OrderPayMutation, OrderPayMutationVariables, UpdateCheckoutBillingAddressMutation, UpdateCheckoutBillingAddressMutationVariables, UpdateCheckoutShippingAddressMutation, UpdateCheckoutShippingAddressMutationVariables, UpdateVoucherMutation, UpdateVoucherMutationVariables } from '../../graphql/generated.ts';
 
 export type Taxed = CheckoutTaxedFragment;
 export type AddressFields = CheckoutAddressFragment;
@@ -27,6 +27,7 @@ const CHECKOUT_FIELDS = gql`
     subtotalPrice { ...CheckoutTaxed } shippingPrice { ...CheckoutTaxed } totalPrice { ...CheckoutTaxed }
     discountAmount { ...MoneyFields } totalSavings { ...MoneyFields } estimatedDuty { ...MoneyFields }
     voucherCode discountName isShippingRequired
+    isTradeInAvailable tradeIn { deviceModel serialNumber } tradeInCredit { ...CheckoutTaxed }
     shippingAddress { ...CheckoutAddress } billingAddress { ...CheckoutAddress }
     availableShippingMethods { id name price { ...MoneyFields } minimumDeliveryDays maximumDeliveryDays } shippingMethod { id }
     vatRegistrationNumber isTaxRegistrationNumberAvailable taxExemption
@@ -72,6 +73,17 @@ export const CHECKOUT_LINE_DELETE: TypedDocumentNode<CheckoutLineDeleteMutation,
     checkoutLineDelete(token: $token, lineId: $lineId, expectedVersion: $expectedVersion) { ...CheckoutPayloadFields }
   }
   ${PAYLOAD}
+`;
+
+export const TRADE_IN_UPDATE: TypedDocumentNode<CheckoutTradeInProgramDataUpdateMutation, CheckoutTradeInProgramDataUpdateMutationVariables> = gql`
+  mutation CheckoutTradeInProgramDataUpdate($token: String!, $deviceModel: String!, $serialNumber: String!) {
+    checkoutTradeInProgramDataUpdate(token: $token, deviceModel: $deviceModel, serialNumber: $serialNumber) { ...CheckoutPayloadFields }
+  }
+  ${PAYLOAD}
+`;
+
+export const TRADE_IN_PREVIEW: TypedDocumentNode<CheckoutTradeInPromoPreviewQuery, CheckoutTradeInPromoPreviewQueryVariables> = gql`
+  query CheckoutTradeInPromoPreview($token: String!, $deviceModel: String!) { checkoutTradeInPromoPreview(token: $token, deviceModel: $deviceModel) { currency fractionalAmount } }
 `;
 
 export const UPDATE_VOUCHER: TypedDocumentNode<UpdateVoucherMutation, UpdateVoucherMutationVariables> = gql`
@@ -135,6 +147,7 @@ const ORDER_FIELDS = gql`
     payments { method status ccBrand ccLastDigits ccExpMonth ccExpYear }
     invoice { token status amount { ...OrderMoney } dueAt }
     voucher { code name discount { ...OrderMoney } }
+    tradeIn { deviceModel serialNumber credit { ...OrderTaxed } }
     offers { name discount { ...OrderMoney } }
     subtotal { ...OrderTaxed } shippingPrice { ...OrderTaxed } discount { ...OrderMoney } total { ...OrderTaxed } totalSavings { ...OrderMoney }
     taxExemption vatRegistrationNumber displayGrossPrices

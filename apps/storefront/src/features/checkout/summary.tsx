@@ -4,7 +4,7 @@ import type { CheckoutFields, Taxed } from './operations.ts';
 
 const shown = (t: Taxed, gross: boolean) => (gross ? t.gross.fractionalAmount : t.net.fractionalAmount);
 
-/** The money of a checkout as the buyer checks it: subtotal, discount, shipping, tax, total, savings, duty. */
+/** The money of a checkout as the buyer checks it: subtotal, discount, trade-in credit, shipping, tax, total, savings, duty. */
 export function Totals({ checkout }: { checkout: CheckoutFields }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -15,6 +15,9 @@ export function Totals({ checkout }: { checkout: CheckoutFields }) {
       <div><dt>{t('cart.subtotal')}</dt><dd><Money amount={shown(checkout.subtotalPrice, gross)} currency={c} /></dd></div>
       {checkout.discountAmount.fractionalAmount > 0 ? (
         <div className="totals__discount"><dt>{checkout.discountName ?? t('cart.discount')}</dt><dd><Money amount={checkout.discountAmount.fractionalAmount} currency={c} negative /></dd></div>
+      ) : null}
+      {checkout.tradeInCredit.gross.fractionalAmount > 0 ? (
+        <div className="totals__discount"><dt>{t('cart.tradeInCredit')}</dt><dd><Money amount={shown(checkout.tradeInCredit, gross)} currency={c} negative /></dd></div>
       ) : null}
       {checkout.isShippingRequired ? (
         <div><dt>{t('cart.shipping')}</dt><dd>{checkout.shippingMethod

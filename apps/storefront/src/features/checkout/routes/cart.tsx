@@ -10,6 +10,7 @@ import { FormErrors } from '../../../ui/form-errors.tsx';
 import { Money } from '../../../ui/money.tsx';
 import { CHECKOUT_LINE_DELETE, CHECKOUT_LINE_UPDATE, UPDATE_VOUCHER, type BusinessErrorFields, type CheckoutFields, type CheckoutPayload } from '../operations.ts';
 import { shownAmount, Totals } from '../summary.tsx';
+import { TradeInForm } from '../trade-in-form.tsx';
 import { useCheckout } from '../use-checkout.ts';
 import { usePageTitle } from '../../../lib/head.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
@@ -127,6 +128,7 @@ function CartContent({ checkout, onChange, base }: { checkout: CheckoutFields; o
             <button type="submit" className="button button--ghost" disabled={busy || !code.trim()}>{t('cart.voucherApply')}</button>
           </div>
         </form>
+        {checkout.isTradeInAvailable || checkout.tradeIn ? <TradeInForm checkout={checkout} onChange={onChange} disabled={busy} /> : null}
         <Totals checkout={checkout} />
         <Link className="button button--wide" to={`${base.basePath}/checkout/`}>{t('cart.checkout')}</Link>
       </aside>

@@ -75,6 +75,7 @@ export function Component() {
           <dl className="totals">
             <div><dt>{t('cart.subtotal')}</dt><dd><Money amount={shownAmount(order.subtotal, order.displayGrossPrices)} currency={currency} /></dd></div>
             {order.voucher ? <div className="totals__discount"><dt>{t('confirmation.voucher', { code: order.voucher.code })}</dt><dd><Money amount={order.voucher.discount.fractionalAmount} currency={currency} negative /></dd></div> : null}
+            {order.tradeIn ? <div className="totals__discount"><dt>{t('confirmation.tradeIn', { serial: order.tradeIn.serialNumber })}</dt><dd><Money amount={shownAmount(order.tradeIn.credit, order.displayGrossPrices)} currency={currency} negative /></dd></div> : null}
             {order.offers.filter((o) => o.name !== order.voucher?.name).map((o) => <div key={o.name}><dt>{o.name}</dt><dd><Money amount={o.discount.fractionalAmount} currency={currency} negative /></dd></div>)}
             <div><dt>{t('cart.shipping')}</dt><dd><Money amount={shownAmount(order.shippingPrice, order.displayGrossPrices)} currency={currency} /></dd></div>
             <div><dt>{order.taxExemption ? t('cart.reverseCharge') : order.displayGrossPrices ? t('cart.taxIncluded') : t('cart.tax')}</dt><dd><Money amount={order.total.tax.fractionalAmount} currency={currency} /></dd></div>
