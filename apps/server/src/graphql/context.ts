@@ -19,6 +19,8 @@ interface Requester {
 /** Each answers the seconds until the caller may try again, or null while under its limit (and counts the attempt). */
 export interface RequestLimits {
   userExistence(clientIp: string): Promise<number | null>;
+  /** Referral-link lookups (referrer portal, a checkout's referral). */
+  referrerLookup(clientIp: string): Promise<number | null>;
 }
 
 /** What every resolver may use. One per request; nothing here outlives it. */

@@ -10,6 +10,7 @@ import './schema/subscription-changes.ts';
 import './schema/checkout.ts';
 import './schema/orders.ts';
 import './schema/analytics.ts';
+import './schema/referrals.ts';
 
 export const schema: GraphQLSchema = builder.toSchema();
 

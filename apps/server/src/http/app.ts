@@ -62,7 +62,9 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   const tokens = await createTokenVerifier({ publicKeyPem: config.AUTH_JWT_PUBLIC_KEY, issuer: config.AUTH_JWT_ISSUER, audience: config.AUTH_JWT_AUDIENCE, issuerUrl: config.AUTH_ISSUER_URL, builtIn: identity.builtIn });
   // CheckUserExistence answers whether an e-mail has an account: 20 questions a minute per address.
   const userExistence = rateLimits.create('user-existence', { points: 20, durationS: 60 });
-  const limits = { userExistence: (clientIp: string) => userExistence.hit(clientIp) };
+  // Referral links are looked up (portal, cart) 30 times a minute per address: tokens cannot be enumerated.
+  const referrerLookup = rateLimits.create('referrer-lookup', { points: 30, durationS: 60 });
+  const limits = { userExistence: (clientIp: string) => userExistence.hit(clientIp), referrerLookup: (clientIp: string) => referrerLookup.hit(clientIp) };
   const yoga = createYogaServer({ db: database.db, catalogue, tokens, now, config, log: app.log, geoLookup, gateway, limits });
 
   // Brotli or gzip for anything over 1 KB (HTML, JSON, scripts, styles): what a slow phone downloads.

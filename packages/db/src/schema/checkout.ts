@@ -46,6 +46,8 @@ export const checkouts = pgTable(
     shippingMethod: text('shipping_method'),
     quoteData: jsonb('quote_data').$type<Record<string, string>>(),
     tradeInData: jsonb('trade_in_data').$type<Record<string, string>>(),
+    /** The member whose referral link brought this buyer (spec §2 referrer portal), or null. */
+    referrerMembershipId: uuid('referrer_membership_id'),
     paymentMethod: text('payment_method'),
     attestations: text('attestations').array().notNull().default(sql`'{}'::text[]`),
     /** The payment intent made before the order is placed (asynchronous methods, Stripe). */

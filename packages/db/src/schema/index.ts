@@ -10,3 +10,4 @@ export * from './identity.ts';
 export * from './subscriptions.ts';
 export * from './auth-handoffs.ts';
 export * from './analytics.ts';
+export * from './referrals.ts';

@@ -46,6 +46,8 @@ export const orders = pgTable(
     tradeIn: jsonb('trade_in').$type<{ deviceModel: string; serialNumber: string; creditNet: number; credit: number }>(),
     /** `model:serial` of the traded-in probe: unique, so one probe is never credited to two orders. */
     tradeInKey: text('trade_in_key').unique(),
+    /** The member who referred this purchase (credited in referral_credits), or null. */
+    referrerMembershipId: uuid('referrer_membership_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

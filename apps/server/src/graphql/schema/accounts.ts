@@ -1,7 +1,7 @@
 import { availableSeats, isSubscriptionExpired, type PlanKind, type SubscriptionStatus } from '@probe/domain';
-import { GraphQLError } from 'graphql';
 import { ACCOUNT_ERROR_CODES, type AccountError, type MembershipWithOrganization, type OrganizationRow, type UserRow } from '../../modules/accounts/index.ts';
 import { builder } from '../builder.ts';
+import { throwIfLimited } from '../limits.ts';
 import type { GraphQLContext } from '../context.ts';
 import { CountryCodeEnum, PlanTypeEnum, SubscriptionStatusEnum } from '../enums.ts';
 import { permissionDenied } from '../errors.ts';
@@ -202,10 +202,7 @@ builder.queryFields((t) => ({
     description: 'CheckUserExistence: whether an account uses this e-mail. Rate limited per address.',
     args: { email: t.arg.string({ required: true }) },
     resolve: async (_root, { email }, ctx) => {
-      const retryAfter = await ctx.limits.userExistence(ctx.requester().clientIp);
-      if (retryAfter !== null) {
-        throw new GraphQLError('Too many requests', { extensions: { exception: { code: 'TooManyRequests' }, http: { status: 429, headers: { 'retry-after': String(retryAfter) } } } });
-      }
+      throwIfLimited(await ctx.limits.userExistence(ctx.requester().clientIp));
       return ctx.accounts.userExists(email);
     },
   }),

@@ -177,7 +177,7 @@ export const Checkout = builder.objectRef<PricedCheckout & { now: Date; intent?:
   }),
 });
 
-const CheckoutPayloadRef = builder.objectRef<{ checkout: PricedCheckout | null; errors: CheckoutError[]; now: Date; gatewayConfig: string; intent?: { clientSecret: string | null; redirectUrl: string | null } | null }>('CheckoutPayload').implement({
+export const CheckoutPayloadRef = builder.objectRef<{ checkout: PricedCheckout | null; errors: CheckoutError[]; now: Date; gatewayConfig: string; intent?: { clientSecret: string | null; redirectUrl: string | null } | null }>('CheckoutPayload').implement({
   fields: (t) => ({
     checkout: t.field({ type: Checkout, nullable: true, resolve: (p) => (p.checkout ? { ...p.checkout, now: p.now, gatewayConfig: p.gatewayConfig, intent: p.intent ?? null } : null) }),
     errors: t.field({ type: [CheckoutErrorRef], resolve: (p) => p.errors }),

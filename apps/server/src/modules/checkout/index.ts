@@ -5,3 +5,4 @@ export { CHECKOUT_ERROR_CODES, CheckoutFailure, fail, type CheckoutError } from 
 export { assertSameLocale, priceCheckout, snapshotFor, type PricedCheckout, type PricedLine } from './price.ts';
 export { checkoutLocale, isUuid, loadCheckout, updateCheckout, type Executor } from './repo.ts';
 export { formatPhone } from './address.ts';
+export { NOT_FOR_REFERRALS } from './voucher.ts';

@@ -15,6 +15,7 @@ import {
 } from './repo.ts';
 import { isProbe, TRADE_IN_MODELS, TRADE_IN_TAKEN, tradeInProgramRuns, tradeInTaken } from './trade-in.ts';
 import { voucherProblem } from './voucher.ts';
+import { findReferrer } from '../referrals/index.ts';
 
 export interface CheckoutDeps {
   db: Database;
@@ -384,6 +385,23 @@ export class CheckoutService {
       }
       if (await tradeInTaken(tx, { deviceModel, serialNumber })) return [TRADE_IN_TAKEN];
       await updateCheckout(tx, checkout.row.id, { tradeInData: { deviceModel, serialNumber } });
+    });
+  }
+
+  /**
+   * The referral link the buyer came by (the referrer portal), or none (null). Refused for a token nobody
+   * holds and for the buyer's own link.
+   */
+  referrerUpdate(token: string, referrerToken: string | null): Promise<CheckoutPayload> {
+    return this.mutate(token, null, async (tx, checkout) => {
+      if (!referrerToken) {
+        await updateCheckout(tx, checkout.row.id, { referrerMembershipId: null });
+        return;
+      }
+      const referrer = await findReferrer(tx, referrerToken.trim());
+      if (!referrer) return [fail('NOT_FOUND', 'referrerToken', 'This referral link is not valid')];
+      if (referrer.userId === (checkout.row.userId ?? this.deps.userId)) return [fail('OPERATION_NOT_ALLOWED', 'referrerToken', 'You cannot use your own referral link')];
+      await updateCheckout(tx, checkout.row.id, { referrerMembershipId: referrer.membershipId });
     });
   }
 

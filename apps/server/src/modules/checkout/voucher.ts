@@ -3,7 +3,7 @@ import type { PromoRow } from './repo.ts';
 import { fail, type CheckoutError } from './errors.ts';
 
 /** Checkout types a referral code cannot be used in: a referral brings a new customer, not a renewal or expansion. */
-const NOT_FOR_REFERRALS: readonly CheckoutType[] = ['RENEWAL_CHECKOUT', 'UPGRADE_CHECKOUT', 'EXPANSION_CHECKOUT', 'EXTRA_PROBE_CHECKOUT'];
+export const NOT_FOR_REFERRALS: readonly CheckoutType[] = ['RENEWAL_CHECKOUT', 'UPGRADE_CHECKOUT', 'EXPANSION_CHECKOUT', 'EXTRA_PROBE_CHECKOUT'];
 
 export interface VoucherContext {
   country: string;

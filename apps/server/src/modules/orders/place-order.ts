@@ -7,8 +7,9 @@ import { moveSubscriptionForOrder } from '../subscriptions/index.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import {
   CheckoutFailure, fail, type CheckoutError, assertSameLocale, priceCheckout, snapshotFor, type PricedCheckout, checkoutLocale, loadCheckout, updateCheckout,
-  type Executor, isTradeInConflict, TRADE_IN_TAKEN, tradeInKey, tradeInOf, tradeInTaken,
+  type Executor, isTradeInConflict, NOT_FOR_REFERRALS, TRADE_IN_TAKEN, tradeInKey, tradeInOf, tradeInTaken,
 } from '../checkout/index.ts';
+import { creditReferral, referrerById } from '../referrals/index.ts';
 import { readinessErrors } from './readiness.ts';
 
 export type OrderRow = typeof schema.orders.$inferSelect;
@@ -97,7 +98,11 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
       // use) are taken last, just before the charge, so their locks are held as briefly as possible.
       const expected: ChargeStatus = method === 'ELECTRONIC_QUOTE' ? 'NOT_CHARGED'
         : method === 'FREE' || method === 'CREDIT_CARD' || paymentRow?.status === 'SUCCEEDED' ? 'FULLY_CHARGED' : 'ASYNC_PROCESSING';
-      let order = await writeOrder(tx, priced, { method, chargeStatus: expected, idempotencyKey: input.idempotencyKey, userId: deps.userId });
+      // A referral counts for a new purchase by someone other than the referrer.
+      const referrer = checkout.row.referrerMembershipId && !NOT_FOR_REFERRALS.includes(priced.bundleType) ? await referrerById(tx, checkout.row.referrerMembershipId) : null;
+      const referrerMembershipId = referrer && referrer.userId !== deps.userId ? referrer.membershipId : null;
+      let order = await writeOrder(tx, priced, { method, chargeStatus: expected, idempotencyKey: input.idempotencyKey, userId: deps.userId, referrerMembershipId });
+      if (referrerMembershipId) await creditReferral(tx, { orderId: order.id, referrerMembershipId });
       if (method === 'ELECTRONIC_QUOTE') {
         const due = new Date(deps.now().getTime() + 30 * 24 * 3600 * 1000);
         await tx.insert(schema.invoices).values({ orderId: order.id, amount, currency: priced.currency, dueAt: due });
@@ -184,7 +189,7 @@ async function countVoucherUse(tx: Executor, priced: PricedCheckout): Promise<vo
   if (!counted.length) throw new CheckoutFailure([fail('VOUCHER_NOT_APPLICABLE', 'voucherCode', 'This code has just been used up')]);
 }
 
-async function writeOrder(tx: Executor, priced: PricedCheckout, options: { method: PaymentMethod; chargeStatus: string; idempotencyKey: string; userId: string | null }): Promise<OrderRow> {
+async function writeOrder(tx: Executor, priced: PricedCheckout, options: { method: PaymentMethod; chargeStatus: string; idempotencyKey: string; userId: string | null; referrerMembershipId: string | null }): Promise<OrderRow> {
   const { row, totals } = priced;
   const tradeIn = totals.tradeInCredit.gross > 0 ? tradeInOf(row.tradeInData) : null;
   const [order] = await tx
@@ -202,6 +207,7 @@ async function writeOrder(tx: Executor, priced: PricedCheckout, options: { metho
       quoteData: options.method === 'ELECTRONIC_QUOTE' ? row.quoteData : null,
       tradeIn: tradeIn ? { ...tradeIn, creditNet: totals.tradeInCredit.net, credit: totals.tradeInCredit.gross } : null,
       tradeInKey: tradeIn ? tradeInKey(tradeIn) : null,
+      referrerMembershipId: options.referrerMembershipId,
     })
     .returning();
   const lines = priced.priced.filter((l) => l.variant && l.totals);

@@ -1,0 +1,59 @@
+import { schema, type Database } from '@probe/db';
+import { eq, sql } from 'drizzle-orm';
+
+type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
+
+/** Who a referral link names: shown on the referrer portal and in the referred cart. */
+export interface Referrer {
+  membershipId: string;
+  userId: string;
+  /** The member's name as they gave it, or null (the page then names the organization only). */
+  name: string | null;
+  organizationName: string;
+}
+
+/** Months of subscription a referred purchase adds to the referrer's organization. */
+export const REFERRAL_CREDIT_MONTHS = 1;
+
+/** A referrer token is 32 hex digits (a v4 uuid without dashes); anything else is not looked up. */
+const TOKEN = /^[0-9a-f]{32}$/;
+
+function referrers(db: Executor) {
+  return db
+    .select({ membershipId: schema.organizationMemberships.id, userId: schema.organizationMemberships.userId, name: schema.users.name, organizationName: schema.organizations.name })
+    .from(schema.organizationMemberships)
+    .innerJoin(schema.users, eq(schema.users.id, schema.organizationMemberships.userId))
+    .innerJoin(schema.organizations, eq(schema.organizations.id, schema.organizationMemberships.organizationId));
+}
+
+/**
+ * The member a referral link names, or null for a token nobody holds (never issued, or its membership
+ * removed). One indexed lookup whether it exists or not; callers rate-limit it per client address.
+ */
+export async function findReferrer(db: Executor, token: string): Promise<Referrer | null> {
+  if (!TOKEN.test(token)) return null;
+  const [row] = await referrers(db).where(eq(schema.organizationMemberships.referrerToken, token));
+  return row ?? null;
+}
+
+export async function referrerById(db: Executor, membershipId: string): Promise<Referrer | null> {
+  const [row] = await referrers(db).where(eq(schema.organizationMemberships.id, membershipId));
+  return row ?? null;
+}
+
+/**
+ * Credits a referred order to its referrer, inside the order's transaction: the credit row (one per
+ * order) and, when the referrer's organization has a subscription, its referral credit months.
+ */
+export async function creditReferral(tx: Executor, input: { orderId: number; referrerMembershipId: string }): Promise<void> {
+  const [membership] = await tx.select({ organizationId: schema.organizationMemberships.organizationId }).from(schema.organizationMemberships)
+    .where(eq(schema.organizationMemberships.id, input.referrerMembershipId));
+  if (!membership) return;
+  const [subscription] = await tx.update(schema.subscriptions)
+    .set({ referralCreditMonths: sql`${schema.subscriptions.referralCreditMonths} + ${REFERRAL_CREDIT_MONTHS}` })
+    .where(eq(schema.subscriptions.organizationId, membership.organizationId))
+    .returning({ id: schema.subscriptions.id });
+  await tx.insert(schema.referralCredits).values({
+    referrerMembershipId: input.referrerMembershipId, orderId: input.orderId, months: REFERRAL_CREDIT_MONTHS, appliedToSubscription: subscription?.id ?? null,
+  });
+}
