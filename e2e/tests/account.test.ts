@@ -294,7 +294,7 @@ describe('accounts (real API, stand-in provider)', () => {
     await admin.page.goto('/us/en/account/');
     await admin.page.getByTestId('account-membership').waitFor();
     expect(plainText(await admin.page.getByTestId('account-membership').textContent())).toContain('Lakeside Clinic');
-    const adminMembershipPath = (await admin.page.getByTestId('account-membership').locator('a').getAttribute('href'))!;
+    const adminMembershipPath = (await admin.page.getByTestId('account-membership').locator('a[href*="/account/organization/"]').getAttribute('href'))!;
     await admin.page.goto(adminMembershipPath);
     await admin.page.getByTestId('members').waitFor();
     const memberRow = admin.page.getByTestId('member-row').filter({ hasText: 'member@demo.probe.store' });
@@ -324,7 +324,7 @@ describe('accounts (real API, stand-in provider)', () => {
     expect(plainText(await member.page.getByTestId('account-membership').textContent())).toContain(en['account.role.member']);
     expect(await seriousViolations(member.page)).toEqual([]);
     await screenshot(member.page, 'account-real-member-phone');
-    const ownPath = (await member.page.getByTestId('account-membership').locator('a').getAttribute('href'))!;
+    const ownPath = (await member.page.getByTestId('account-membership').locator('a[href*="/account/organization/"]').getAttribute('href'))!;
     await member.page.goto(ownPath);
     await member.page.getByTestId('membership-read-only').waitFor();
     // The admin's membership is not theirs: the server answers PermissionDenied, and the store signs them out.
@@ -572,7 +572,7 @@ describe('accounts (built-in provider, end to end)', () => {
       await page.goto('/us/en/account/');
       await providerSignIn(page, 'admin@demo.probe.store', 'demo-password-1');
       await page.waitForURL((url) => url.pathname === '/us/en/account/');
-      await page.getByTestId('account-membership').locator('a').click();
+      await page.getByTestId('account-membership').locator('a[href*="/account/organization/"]').click();
       const row = page.getByTestId('member-row').filter({ hasText: 'member@demo.probe.store' });
       const box = row.locator('[name=canPurchasePersonalProbe]');
       await box.setChecked(!(await box.isChecked()));

@@ -74,6 +74,7 @@ export const routes: RouteObject[] = [
               { id: 'iq-bundle', path: 'iq/bundle', ...screen('catalogue/routes/bundles', () => import('../features/catalogue/routes/bundles.tsx')) },
               { id: 'vet-bundle', path: 'vet/bundle', ...screen('catalogue/routes/bundles', () => import('../features/catalogue/routes/bundles.tsx')) },
               { id: 'accessories', path: 'accessories', ...screen('catalogue/routes/accessories', () => import('../features/catalogue/routes/accessories.tsx')) },
+              { id: 'refer', path: 'refer/:token', ...screen('referrals/routes/refer', () => import('../features/referrals/routes/refer.tsx'), { ...screens, notFound: true }) },
               { id: 'accessories-step', path: 'accessories-step', ...screen('catalogue/routes/accessories-step', () => import('../features/catalogue/routes/accessories-step.tsx')) },
               { id: 'supported-countries', path: 'supported-countries', ...screen('catalogue/routes/supported-countries', () => import('../features/catalogue/routes/supported-countries.tsx')) },
               { id: 'pricing', path: 'pricing', ...screen('catalogue/routes/pricing', () => import('../features/catalogue/routes/pricing.tsx')) },

@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   idToken: 'idToken',
   organizationSlug: 'organizationSlug',
   promoCode: 'promoCode',
+  /** A referral link (referrer portal) the buyer shops with, until their cart carries it. */
+  referral: 'referral',
   /** The cart's item count as last seen, for the header. */
   cartCount: 'cartCount',
   /** Apollo's persisted cache and the time it was written (spec §4: purged after 10 minutes). */

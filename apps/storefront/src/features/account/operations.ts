@@ -30,7 +30,7 @@ export const USER_REFRESH: TypedDocumentNode<UserRefreshQueryQuery, UserRefreshQ
     me {
       id email name
       organizationMemberships {
-        id isOrganizationAdmin canPurchasePersonalProbe
+        id isOrganizationAdmin canPurchasePersonalProbe referrerToken
         organization { id name slug country planType availableSeats maxSeats registeredProbes registeredProbesPlus registeredProbesIq3 }
       }
       orders(first: $first) { id token number created paymentStatus total { currency gross { currency fractionalAmount } } invoice { token status } }

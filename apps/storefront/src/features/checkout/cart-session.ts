@@ -88,7 +88,13 @@ export async function addToCart(
       forgetIdempotencyKey(scope);
     }
   }
-  if (result.checkout) announceCartCount(cartCount(result.checkout));
+  if (result.checkout) {
+    announceCartCount(cartCount(result.checkout));
+    // A referral link followed before the cart existed joins it now; a failure never costs the added items.
+    if (localStorage.getItem(STORAGE_KEYS.referral)) {
+      await import('../referrals/pending-referral.ts').then((m) => m.carryReferral(client, result.checkout!.token)).catch(() => false);
+    }
+  }
   return result;
 }
 

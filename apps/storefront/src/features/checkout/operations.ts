@@ -27,6 +27,7 @@ const CHECKOUT_FIELDS = gql`
     subtotalPrice { ...CheckoutTaxed } shippingPrice { ...CheckoutTaxed } totalPrice { ...CheckoutTaxed }
     discountAmount { ...MoneyFields } totalSavings { ...MoneyFields } estimatedDuty { ...MoneyFields }
     voucherCode discountName isShippingRequired
+    referrer { name organizationName }
     isTradeInAvailable tradeIn { deviceModel serialNumber } tradeInCredit { ...CheckoutTaxed }
     shippingAddress { ...CheckoutAddress } billingAddress { ...CheckoutAddress }
     availableShippingMethods { id name price { ...MoneyFields } minimumDeliveryDays maximumDeliveryDays } shippingMethod { id }

@@ -97,6 +97,15 @@ function MembershipCard({ membership, basePath, locale }: { membership: AccountM
             </ul>
           </dd>
         </div>
+        {membership.referrerToken ? (
+          <div className="account-facts__wide">
+            <dt>{t('account.referralLink')}</dt>
+            <dd className="account-referral">
+              <a href={`${basePath}/refer/${membership.referrerToken}/`} data-testid="referral-link">{new URL(`${basePath}/refer/${membership.referrerToken}/`, window.location.origin).href}</a>
+              <span className="field__hint">{t('account.referralHint')}</span>
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <Link to={`${basePath}/account/organization/${encodeURIComponent(membership.id)}/`}>{t(membership.isOrganizationAdmin ? 'account.manageMembers' : 'account.viewMembership')}</Link>
     </article>

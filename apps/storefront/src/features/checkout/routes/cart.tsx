@@ -128,6 +128,9 @@ function CartContent({ checkout, onChange, base }: { checkout: CheckoutFields; o
             <button type="submit" className="button button--ghost" disabled={busy || !code.trim()}>{t('cart.voucherApply')}</button>
           </div>
         </form>
+        {checkout.referrer ? (
+          <p className="cart-referral">{t('cart.referredBy', { name: checkout.referrer.name ?? checkout.referrer.organizationName, organization: checkout.referrer.organizationName })}</p>
+        ) : null}
         {checkout.isTradeInAvailable || checkout.tradeIn ? <TradeInForm checkout={checkout} onChange={onChange} disabled={busy} /> : null}
         <Totals checkout={checkout} />
         <Link className="button button--wide" to={`${base.basePath}/checkout/`}>{t('cart.checkout')}</Link>
