@@ -27,7 +27,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const lookup = (value: string) => t.gql<{ referrer: { name: string | null; organizationName: string } | null }>('query R($token: String!) { referrer(token: $token) { name organizationName } }', { token: value });
-const creditMonths = async () => (await t.database.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.organizationId, NORDVET)))[0]!.referralCreditMonths;
+const nordvet = async () => (await t.database.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.organizationId, NORDVET)))[0]!;
+const creditMonths = async () => (await nordvet()).referralCreditMonths;
 
 describe('referrals (referrer portal, issue 14)', () => {
   it('a member\'s link names them and their organization; a token nobody holds, a malformed one, are null alike', async () => {
@@ -40,6 +41,7 @@ describe('referrals (referrer portal, issue 14)', () => {
 
   it('a referred purchase carries the referral to the order and credits the referrer once; refusals change nothing', async () => {
     const before = await creditMonths();
+    const periodEnd = (await nordvet()).periodEnd!;
     const ready = await readyCheckout(t, { country: 'DE', language: 'DE', lines: [{ sku: 'IQ3-USBC-HUMAN', quantity: 1 }] });
     const unknown = await mutate(t, 'checkoutReferrerUpdate', UPDATE_ARGS, { token: ready.token, referrerToken: 'f'.repeat(32) }, `${REFERRER} token`);
     expect(unknown.errors.map((e) => [e.code, e.field])).toEqual([['NOT_FOUND', 'referrerToken']]);
@@ -55,6 +57,9 @@ describe('referrals (referrer portal, issue 14)', () => {
     const credits = await t.database.db.select().from(schema.referralCredits).where(eq(schema.referralCredits.orderId, order!.id));
     expect(credits.map((c) => [c.referrerMembershipId, c.months])).toEqual([[membershipId, 1]]);
     expect(await creditMonths()).toBe(before + 1);
+    const days = ((await nordvet()).periodEnd!.getTime() - periodEnd.getTime()) / 86_400_000;
+    expect(days).toBeGreaterThanOrEqual(28); // the period, and so the renewal charge, a calendar month later
+    expect(days).toBeLessThanOrEqual(31);
     // A replay of the placement answers the same order and credits nothing more.
     await t.gql<PlaceAnswer>(PLACE, { token: ready.token, key: `referred-${ready.token}`, total: ready.total, card: CARD_OK });
     expect(await creditMonths()).toBe(before + 1);

@@ -43,14 +43,19 @@ export async function referrerById(db: Executor, membershipId: string): Promise<
 
 /**
  * Credits a referred order to its referrer, inside the order's transaction: the credit row (one per
- * order) and, when the referrer's organization has a subscription, its referral credit months.
+ * order) and, when the referrer's organization has a subscription, a month of it: the running period
+ * ends a month later (the renewal charge comes a month later) and referralCreditMonths counts the month
+ * (while any remain the plan cannot be edited; the renewal that starts the next period uses them up).
  */
 export async function creditReferral(tx: Executor, input: { orderId: number; referrerMembershipId: string }): Promise<void> {
   const [membership] = await tx.select({ organizationId: schema.organizationMemberships.organizationId }).from(schema.organizationMemberships)
     .where(eq(schema.organizationMemberships.id, input.referrerMembershipId));
   if (!membership) return;
   const [subscription] = await tx.update(schema.subscriptions)
-    .set({ referralCreditMonths: sql`${schema.subscriptions.referralCreditMonths} + ${REFERRAL_CREDIT_MONTHS}` })
+    .set({
+      referralCreditMonths: sql`${schema.subscriptions.referralCreditMonths} + ${REFERRAL_CREDIT_MONTHS}`,
+      periodEnd: sql`case when ${schema.subscriptions.status} <> 'CANCELED' then ${schema.subscriptions.periodEnd} + make_interval(months => ${REFERRAL_CREDIT_MONTHS}) else ${schema.subscriptions.periodEnd} end`,
+    })
     .where(eq(schema.subscriptions.organizationId, membership.organizationId))
     .returning({ id: schema.subscriptions.id });
   await tx.insert(schema.referralCredits).values({
