@@ -27,9 +27,21 @@ export interface PageProblems {
   graphql: string[];
 }
 
-/** A new page that records its errors and its GraphQL calls. */
-export async function openPage(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; page: Page; problems: PageProblems }> {
+/**
+ * A new page that records its errors and its GraphQL calls. Its visitor has allowed analytics (as if
+ * they had answered the consent banner before), unless `consent: null` leaves the choice to the test.
+ */
+export async function openPage(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0] = {},
+  { consent = 'granted' }: { consent?: 'granted' | 'denied' | null } = {},
+): Promise<{ context: BrowserContext; page: Page; problems: PageProblems }> {
   const context = await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: baseUrl(), ...options });
+  if (consent) {
+    await context.addInitScript((choice) => {
+      if (localStorage.getItem('analyticsConsent') === null) localStorage.setItem('analyticsConsent', choice);
+    }, consent);
+  }
   const page = await context.newPage();
   const problems: PageProblems = { errors: [], graphql: [] };
   page.on('console', (msg) => {

@@ -1,11 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { analyticsPayload, ANONYMOUS_ID_KEY, PAGE_VIEWS, pushBeginCheckout, pushOrderCompleted, pushPageView } from '../src/analytics/data-layer.ts';
+import { analyticsPayload, ANONYMOUS_ID_KEY, PAGE_VIEWS, pushBeginCheckout, pushLogin, pushOrderCompleted, pushPageView, setAnalyticsConsent } from '../src/analytics/data-layer.ts';
+import { STORAGE_KEYS } from '../src/session/storage-keys.ts';
 
 describe('analytics data layer', () => {
   const sent: Array<{ url: string; body: { operationName: string; variables: { input: { anonymousId: string; eventData: { name: string; body: string } } } } }> = [];
   beforeEach(() => {
     window.dataLayer = [];
     localStorage.clear();
+    sessionStorage.clear();
+    localStorage.setItem(STORAGE_KEYS.analyticsConsent, 'granted');
     sent.length = 0;
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
       sent.push({ url, body: JSON.parse(String(init.body)) });
@@ -46,6 +49,34 @@ describe('analytics data layer', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     pushOrderCompleted({ number: '1002', currency: 'EUR', total: 100, lines: [] });
     expect(window.dataLayer!.map((e) => e.anonymousId)).toEqual([id, id]);
+  });
+
+  it('before the visitor chooses, nothing is pushed, sent or stored about them; allowing pushes what waited, in order, once', () => {
+    localStorage.clear();
+    pushPageView(PAGE_VIEWS.cart, { pathname: '/us/en/cart/', href: 'http://s/us/en/cart/' });
+    pushLogin();
+    pushOrderCompleted({ number: '1001', currency: 'EUR', total: 100, lines: [] });
+    expect(window.dataLayer).toEqual([]);
+    expect(sent).toEqual([]);
+    expect(localStorage.getItem(ANONYMOUS_ID_KEY)).toBeNull();
+    setAnalyticsConsent('granted');
+    expect(window.dataLayer!.map((e) => e.event)).toEqual(['page_view', 'login', 'order_completed']);
+    expect(sent.map((s) => s.body.variables.input.eventData.name)).toEqual(['login', 'order_completed']);
+    expect(window.dataLayer![2]!.anonymousId).toBe(localStorage.getItem(ANONYMOUS_ID_KEY));
+    setAnalyticsConsent('granted');
+    expect(window.dataLayer).toHaveLength(3);
+    pushPageView(PAGE_VIEWS.checkout, { pathname: '/us/en/checkout/', href: 'http://s/us/en/checkout/' });
+    expect(window.dataLayer!.map((e) => e.event)).toEqual(['page_view', 'login', 'order_completed', 'page_view']);
+  });
+
+  it('declining drops what waited and everything after', () => {
+    localStorage.clear();
+    pushPageView(PAGE_VIEWS.cart, { pathname: '/us/en/cart/', href: 'http://s/us/en/cart/' });
+    setAnalyticsConsent('denied');
+    pushLogin();
+    expect(window.dataLayer).toEqual([]);
+    expect(sent).toEqual([]);
+    expect(sessionStorage.length).toBe(0);
   });
 
   it('builds the analytics mutation payload of spec 7', () => {

@@ -1,9 +1,11 @@
 import { DATA_CONFIG } from '../data/config.ts';
+import { chooseConsent, deliverOrQueue, type Consent, type QueuedEvent } from './consent.ts';
 
 /**
  * Analytics events go to the page's data layer (window.dataLayer), which a tag manager, when a store
  * installs one, reads (spec §7). The events that count (login, begin checkout, an order completed) also
- * go to the server through the analytics mutation: its own copy, not waited for.
+ * go to the server through the analytics mutation: its own copy, not waited for. Nothing is pushed or
+ * sent before the visitor allows analytics: events wait in order until they choose (consent.ts).
  */
 
 /** Spec §2: the page-view names. */
@@ -59,16 +61,30 @@ declare global {
   }
 }
 
-function push(event: DataLayerEvent): void {
-  (window.dataLayer ??= []).push(event);
+/** An event to the data layer and, for the events that count, its server copy, once the visitor allows it. */
+function push(event: DataLayerEvent, options: { serverCopy?: boolean; withAnonymousId?: boolean } = {}): void {
+  const copy = options.serverCopy ? { timestamp: new Date().toISOString(), path: window.location.pathname, url: window.location.href } : null;
+  deliverOrQueue({ event, copy, ...(options.withAnonymousId ? { withAnonymousId: true } : {}) }, deliver);
 }
+
+function deliver(item: QueuedEvent): void {
+  const event = item.withAnonymousId ? { ...item.event, anonymousId: anonymousId() } : item.event;
+  (window.dataLayer ??= []).push(event);
+  if (!item.copy) return;
+  const { eventData, ...who } = analyticsPayload(event.event, event, null, new Date(item.copy.timestamp), { pathname: item.copy.path, href: item.copy.url });
+  sendServerCopy({ ...who, eventData: { ...eventData, body: JSON.stringify(eventData.body) } });
+}
+
+/** The visitor's choice from the consent banner: what waited is pushed in order, or dropped. */
+export function setAnalyticsConsent(choice: Consent): void {
+  chooseConsent(choice, deliver);
+}
+
 
 const SERVER_COPY = 'mutation AnalyticsEventCreate($input: AnalyticsEventInput!) { analyticsEventCreate(input: $input) { recorded } }';
 
 /** Spec §7: the server-side copy of an event, sent without waiting for it. */
-function sendServerCopy(event: DataLayerEvent): void {
-  const { eventData, ...who } = analyticsPayload(event.event, event, null);
-  const input = { ...who, eventData: { ...eventData, body: JSON.stringify(eventData.body) } };
+function sendServerCopy(input: Record<string, unknown>): void {
   fetch(DATA_CONFIG.graphqlEndpoint, {
     // keepalive: a login's copy is sent just before the page reloads. The answer is read, so the request ends.
     method: 'POST', keepalive: true, credentials: DATA_CONFIG.credentials,
@@ -99,16 +115,13 @@ const item = (line: AnalyticsLine) => ({
 export function pushBeginCheckout(currency: string, lines: AnalyticsLine[]): boolean {
   if (!lines.length || lines.some((l) => l.price == null || !l.quantity)) return false;
   const event = { event: 'begin_checkout', ecommerce: { currency, value: lines.reduce((sum, l) => sum + l.price! * l.quantity!, 0), items: lines.map(item) } };
-  push(event);
-  sendServerCopy(event);
+  push(event, { serverCopy: true });
   return true;
 }
 
 /** Spec §4 login flow: the login event, sent once a sign-in is accepted. */
 export function pushLogin(method = 'oidc'): void {
-  const event = { event: 'login', method };
-  push(event);
-  sendServerCopy(event);
+  push({ event: 'login', method }, { serverCopy: true });
 }
 
 /** The visitor's anonymous analytics id, generated and kept on first use (spec §4). */
@@ -121,14 +134,13 @@ function anonymousId(storage: Storage = localStorage): string {
   return id;
 }
 
-export function pushOrderCompleted(order: { number: string; currency: string; total: number; lines: AnalyticsLine[] }, storage: Storage = localStorage): void {
+/** The order completed, with the visitor's anonymous id (added when it is delivered). */
+export function pushOrderCompleted(order: { number: string; currency: string; total: number; lines: AnalyticsLine[] }): void {
   const event = {
     event: 'order_completed',
-    anonymousId: anonymousId(storage),
     ecommerce: { transaction_id: order.number, currency: order.currency, value: order.total, affiliation: ANALYTICS_AFFILIATION, items: order.lines.map(item) },
   };
-  push(event);
-  sendServerCopy(event);
+  push(event, { serverCopy: true, withAnonymousId: true });
 }
 
 /** Spec §7: the analytics mutation payload. */

@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   idToken: 'idToken',
   organizationSlug: 'organizationSlug',
   promoCode: 'promoCode',
+  /** The visitor's analytics choice: granted or denied (absent until they choose). */
+  analyticsConsent: 'analyticsConsent',
   /** A referral link (referrer portal) the buyer shops with, until their cart carries it. */
   referral: 'referral',
   /** The cart's item count as last seen, for the header. */

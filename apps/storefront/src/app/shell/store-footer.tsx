@@ -1,6 +1,7 @@
 import { APP_VERSION } from '@probe/domain';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { reopenConsent } from '../../analytics/consent.ts';
 import './store-chrome.css';
 
 export function StoreFooter({ basePath }: { basePath: string }) {
@@ -14,6 +15,7 @@ export function StoreFooter({ basePath }: { basePath: string }) {
           <Link to={`${basePath}/supported-countries/`}>{intl.formatMessage({ id: 'countries.title' })}</Link>
           <Link to={`${basePath}/site-map/`}>{intl.formatMessage({ id: 'siteMap.title' })}</Link>
           <Link to={`${basePath}/terms/`}>{intl.formatMessage({ id: 'terms.title' })}</Link>
+          <button type="button" className="link-button" onClick={reopenConsent}>{intl.formatMessage({ id: 'consent.footer' })}</button>
         </nav>
         <p className="store-footer__version">{intl.formatMessage({ id: 'app.footerVersion' }, { version: APP_VERSION })}</p>
       </div>

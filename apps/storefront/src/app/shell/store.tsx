@@ -12,6 +12,7 @@ import { orFail } from '../../lib/loader-failure.ts';
 import { ErrorScreen } from '../../ui/error-screen.tsx';
 import { MaintenancePage } from '../../ui/maintenance-page.tsx';
 import { PageLoader } from '../../ui/spinner.tsx';
+import { ConsentBanner } from './consent-banner.tsx';
 import { StoreFooter } from './store-footer.tsx';
 import { StoreHeader } from './store-header.tsx';
 import { UnavailableCountryNotice } from './unavailable-country-notice.tsx';
@@ -77,6 +78,7 @@ export function StoreLayout() {
       {unavailableCountry && !closed ? <UnavailableCountryNotice country={unavailableCountry} /> : null}
       <main id="main" tabIndex={-1}>{content}</main>
       <StoreFooter basePath={base.basePath} />
+      <ConsentBanner />
       {navigation.state === 'loading' ? <PageLoader label={intl.formatMessage({ id: 'app.loading' })} /> : null}
     </>
   );
