@@ -99,6 +99,7 @@ describe('completing the sign-in', () => {
     localStorage.clear();
     calls = [];
     window.dataLayer = [];
+    localStorage.setItem(STORAGE_KEYS.analyticsConsent, 'granted'); // the visitor allowed analytics earlier
     saveLoginState({ state: 'st-1', codeVerifier: 'ver-1' });
     localStorage.setItem(STORAGE_KEYS.lastLoginLocation, '/ae/ar/checkout/?x=1#y');
     localStorage.setItem(STORAGE_KEYS.organizationSlug, 'demo-clinic');
@@ -160,6 +161,7 @@ describe('mobile handoff return (/auth/callback?source=mobile&handoff=â€¦&next=â
     localStorage.clear();
     calls = [];
     window.dataLayer = [];
+    localStorage.setItem(STORAGE_KEYS.analyticsConsent, 'granted'); // the visitor allowed analytics earlier
     localStorage.setItem(STORAGE_KEYS.idToken, 'id.of.an.earlier.web.session');
   });
 
