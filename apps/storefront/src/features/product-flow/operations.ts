@@ -12,7 +12,7 @@ export type FlowCatalogueFields = FlowCatalogueQuery;
 export const FLOW_CATALOGUE: TypedDocumentNode<FlowCatalogueQuery, FlowCatalogueQueryVariables> = gql`
   query FlowCatalogue($country: CountryCode!, $languageCode: LanguageCodeEnum!, $voucherCode: String) {
     shop {
-      programFlags { twentyImagingPresets studentPromo vetStudentPromo }
+      programFlags { twentyImagingPresets }
       currentOffers { slug startDate endDate }
       teamConfiguration { minSeats maxSeats }
       clinicConfiguration { minSeats maxSeats }

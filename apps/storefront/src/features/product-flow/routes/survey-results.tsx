@@ -107,12 +107,12 @@ function useCards(shop: FlowShop, bundles: SurveyBundle[]): Card[] {
       case 'education': {
         const core = of(c.core)[0];
         if (!cheapestDevice || !core) return [];
-        const promo = market === 'HUMAN' ? shop.programFlags.studentPromo : shop.programFlags.vetStudentPromo;
         return [{
           key, name: intl.formatMessage({ id: 'results.education.name' }),
           text: intl.formatMessage({ id: 'results.education.copy' }, { probe: cheapestDevice.product.name, plan: core.product.name }),
           price: <Price price={sumPrices([cheapestDevice.pricing!.price, core.pricing!.price])!} displayGross={gross} size="large" />,
-          note: promo ? intl.formatMessage({ id: 'results.education.promo' }) : intl.formatMessage({ id: 'results.education.firstYear' }),
+          // No student price exists until learners can be verified: the note says what the price covers.
+          note: intl.formatMessage({ id: 'results.education.firstYear' }),
           cta: { to: `${base.basePath}/product-flow/plan/?market=${marketKey}&device=${encodeURIComponent(cheapestDevice.sku)}`, label: intl.formatMessage({ id: 'results.build' }) },
         }];
       }
