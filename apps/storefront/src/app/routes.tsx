@@ -85,6 +85,7 @@ export const routes: RouteObject[] = [
               { id: 'all-in-bundle', path: 'product/:slug/all-in', ...screen('product-flow/routes/all-in-bundle', () => import('../features/product-flow/routes/all-in-bundle.tsx'), { ...screens, notFound: true }) },
               { id: 'all-in', path: 'all-in/:step?', ...screen('product-flow/routes/all-in', () => import('../features/product-flow/routes/all-in.tsx'), screens) },
               { id: 'product-flow', path: 'product-flow/:step?', ...screen('product-flow/routes/product-flow', () => import('../features/product-flow/routes/product-flow.tsx'), screens) },
+              { id: 'solutions', path: 'solutions', ...screen('product-flow/routes/solutions', () => import('../features/product-flow/routes/solutions.tsx'), screens) },
               { id: 'offer', path: 'offer', ...screen('product-flow/routes/offer', () => import('../features/product-flow/routes/offer.tsx'), screens) },
               { id: 'pricing-survey', path: 'pricing-survey/:step?', ...screen('product-flow/routes/pricing-survey', () => import('../features/product-flow/routes/pricing-survey.tsx'), screens) },
               { id: 'survey-results', path: 'survey-results/:bundles?', ...screen('product-flow/routes/survey-results', () => import('../features/product-flow/routes/survey-results.tsx'), screens) },

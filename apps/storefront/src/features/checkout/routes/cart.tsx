@@ -134,6 +134,7 @@ function CartContent({ checkout, onChange, base }: { checkout: CheckoutFields; o
         {checkout.isTradeInAvailable || checkout.tradeIn ? <TradeInForm checkout={checkout} onChange={onChange} disabled={busy} /> : null}
         <Totals checkout={checkout} />
         <Link className="button button--wide" to={`${base.basePath}/checkout/`}>{t('cart.checkout')}</Link>
+        <Link className="cart-solutions-link" to={`${base.basePath}/solutions/`}>{t('solutions.link')}</Link>
       </aside>
     </div>
   );

@@ -1,11 +1,11 @@
-import { ACCESSORY_SLUGS } from '@probe/domain';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { PAGE_VIEWS } from '../../../analytics/data-layer.ts';
 import { usePageView } from '../../../analytics/use-page-view.ts';
 import type { FlowVariant } from '../operations.ts';
-import { loadFlowCatalogue, pairsOf, queryOf, sold, stepOrRedirect, sumPrices, type FlowShop, type Market } from '../flow-catalogue.ts';
+import { loadFlowCatalogue, pairsOf, queryOf, stepOrRedirect, sumPrices, type Market } from '../flow-catalogue.ts';
+import { cablesFor, offerFor } from '../market-offer.ts';
 import { usePageTitle } from '../../../lib/head.tsx';
 import { useStepFlow } from '../use-step-flow.ts';
 import { Price } from '../../../ui/price.tsx';
@@ -16,25 +16,6 @@ const STEPS = ['market', 'device', 'plan', 'accessories', 'summary'] as const;
 const PARAMS = ['market', 'device', 'plan', 'acc', 'warranty'] as const;
 const MARKET_OF: Record<string, Market> = { human: 'HUMAN', vet: 'VETERINARY' };
 const SUFFIX = { ANNUAL: 'yr', ONE_TIME: null, ONE_YEAR: null, THREE_YEARS: null } as const;
-
-const CABLES_OF = {
-  USBC: [ACCESSORY_SLUGS.usbCCable, ACCESSORY_SLUGS.usbCCableLong],
-  LIGHTNING: [ACCESSORY_SLUGS.lightningCable, ACCESSORY_SLUGS.lightningCableLong],
-} as const;
-
-/** What the flow offers for a market: its devices, plans (yearly, prepaid, lifetime, core), warranties. */
-function offerFor(shop: FlowShop, market: Market) {
-  const c = shop.catalogue;
-  const of = (list: FlowVariant[]) => sold(list).filter((v) => v.market === market);
-  return {
-    devices: of(c.devices),
-    plans: [...of(c.individual).filter((v) => v.billingPeriod === 'ANNUAL'), ...of(c.prepaid), ...of(c.individual).filter((v) => v.billingPeriod !== 'ANNUAL'), ...of(c.core)],
-    warranties: [...of(c.warranty2), ...of(c.warranty3)],
-  };
-}
-
-const cablesFor = (shop: FlowShop, device: FlowVariant | undefined) =>
-  sold(shop.catalogue.accessories).filter((a) => !device?.connector || (CABLES_OF[device.connector] as readonly string[]).includes(a.product.slug));
 
 /** Spec §2 /product-flow/{step?}/: market → device → plan → accessories → summary. */
 export async function loader(args: LoaderFunctionArgs) {
