@@ -10,7 +10,7 @@ function storeRoutes(tokens: { order: string; invoice: string; checkout: string 
   return [
     '', 'cart/', 'accessories/', 'accessories-step/', 'accessories-step/?device=iq3&sku=IQ3-USBC-HUMAN', 'checkout/', `checkout/${tokens.checkout}/`, `checkout/payment/${tokens.checkout}/`,
     'product/iq3/', 'product/iq3/pro/', 'product/iq3/pro/annual/', 'product/iq-plus/', 'product/pro-membership/', 'product/usb-c-cable/', 'product/extended-warranty-2-years/', 'product/iq3/all-in/',
-    'all-in/', 'pricing-survey/', 'pro-custom/', 'product-flow/', 'offer/',
+    'all-in/', 'pricing-survey/', 'pro-custom/', 'product-flow/', 'offer/', 'solutions/',
     `payment-details/${tokens.order}/`, `order-payment/${tokens.order}/`, `order-payment-confirmation/${tokens.order}/`, `confirmation/${tokens.order}/`,
     `invoice-payment/${tokens.invoice}/`, `invoice-payment-confirmation/${tokens.invoice}/`,
     'iq/', 'vet/', 'iq/bundle/', 'vet/bundle/', 'subscription/', 'account/',
