@@ -23,7 +23,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
+/** packages/db/migrations; in the server's bundle (apps/server/dist/*.js) the build copies them to dist/migrations. */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../migrations' : './migrations', import.meta.url));
 
 export interface OpenOptions {
   /** postgres://… — when set, PostgreSQL is used. */

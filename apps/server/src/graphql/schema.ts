@@ -11,6 +11,7 @@ import './schema/checkout.ts';
 import './schema/orders.ts';
 import './schema/analytics.ts';
 import './schema/referrals.ts';
+import './schema/learners.ts';
 
 export const schema: GraphQLSchema = builder.toSchema();
 

@@ -20,6 +20,7 @@ import { registerMailSinkPage } from '../mail/index.ts';
 import { registerIdentity, type Identity } from '../identity/index.ts';
 import { Handoffs } from '../auth/handoffs.ts';
 import { registerAuthHandoff } from './auth-handoff.ts';
+import { registerLearnerProofs } from './learner-proofs.ts';
 
 export interface AppDeps {
   config: Config;
@@ -83,6 +84,7 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   registerPaymentRoutes(app, database.db, gateway, config.PUBLIC_URL);
   const clock = now ?? (() => new Date());
   registerAuthHandoff(app, { tokens, handoffs: new Handoffs(database.db, clock), rateLimits, now: clock });
+  registerLearnerProofs(app, database.db, tokens);
   registerMailSinkPage(app, config);
   app.addHook('onClose', () => rateLimits.close());
   if (storefront) await registerStorefront(app, { yoga, config, bundle: storefront });

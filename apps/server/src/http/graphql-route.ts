@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Yoga } from '../graphql/yoga.ts';
 import type { CacheHint, ResponseCache } from './response-cache.ts';
+import { PROOF_MAX_BYTES } from '../modules/learners/index.ts';
+
+/** The largest multipart body: one file at its limit and the operation around it. */
+const MULTIPART_MAX_BYTES = PROOF_MAX_BYTES + 64 * 1024;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,8 +17,14 @@ declare module 'fastify' {
  * Anonymous answers that depend only on the catalogue come from the response cache when it has them.
  */
 export function registerGraphqlRoute(app: FastifyInstance, yoga: Yoga, cache: ResponseCache, version: () => Promise<number>): void {
-  // Multipart bodies (file uploads) are parsed by Yoga itself.
-  app.addContentTypeParser('multipart/form-data', {}, (_req, _payload, done) => done(null));
+  // Multipart bodies (file uploads) are parsed by Yoga itself, so Fastify's body limit does not bound them:
+  // they must declare their length, at most one proof of enrollment and its form fields.
+  app.addContentTypeParser('multipart/form-data', {}, (req, _payload, done) => {
+    const length = Number(req.headers['content-length']);
+    if (!length) return done(Object.assign(new Error('A multipart request must declare its length'), { statusCode: 411 }));
+    if (length > MULTIPART_MAX_BYTES) return done(Object.assign(new Error('Request body is too large'), { statusCode: 413 }));
+    done(null);
+  });
   app.route({
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],

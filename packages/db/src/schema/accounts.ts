@@ -14,10 +14,15 @@ export const users = pgTable(
     cloudAccountId: text('cloud_account_id'),
     canBuyPersonalProbePlus: boolean('can_buy_personal_probe_plus').notNull().default(false),
     canBuyPersonalProbeIq3: boolean('can_buy_personal_probe_iq3').notNull().default(false),
+    /** The store's own staff (operators): OWNER, CATALOGUE_MANAGER, ORDER_MANAGER or SUPPORT; null for buyers. */
+    staffRole: text('staff_role'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('users_email_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    index('users_email_idx').on(sql`lower(${t.email})`),
+    check('users_staff_role', sql`${t.staffRole} is null or ${t.staffRole} in ('OWNER', 'CATALOGUE_MANAGER', 'ORDER_MANAGER', 'SUPPORT')`),
+  ],
 );
 
 /** Spec §3 Organization: a practice, clinic or hospital; its plan, seats and renewal live in `subscriptions`. */

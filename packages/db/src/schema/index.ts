@@ -11,3 +11,4 @@ export * from './subscriptions.ts';
 export * from './auth-handoffs.ts';
 export * from './analytics.ts';
 export * from './referrals.ts';
+export * from './learners.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { organizationMemberships, organizations, outbox, registeredProbes, savedPaymentMethods, subscriptions, users } from '../schema/index.ts';
-import { DEMO_USERS } from './demo-users.ts';
+import { DEMO_STAFF_ROLES, DEMO_USERS } from './demo-users.ts';
 
 const [individual, admin, member, vet, student, lapsed] = DEMO_USERS;
 
@@ -52,7 +52,8 @@ const PROBE_RIGHTS: Record<string, { canBuyPersonalProbePlus: boolean; canBuyPer
 export async function seedAccounts(db: Database): Promise<void> {
   const rights = (id: string) => PROBE_RIGHTS[id] ?? { canBuyPersonalProbePlus: true, canBuyPersonalProbeIq3: true };
   for (const u of DEMO_USERS) {
-    await db.insert(users).values({ id: u.id, email: u.email, name: u.name, ...rights(u.id) }).onConflictDoUpdate({ target: users.id, set: rights(u.id) });
+    const set = { ...rights(u.id), staffRole: DEMO_STAFF_ROLES[u.id] ?? null };
+    await db.insert(users).values({ id: u.id, email: u.email, name: u.name, ...set }).onConflictDoUpdate({ target: users.id, set });
   }
   for (const o of ORGANIZATIONS) {
     await db.insert(organizations).values({ id: o.id, name: o.name, slug: o.slug, country: o.country, practiceType: o.practiceType }).onConflictDoNothing();

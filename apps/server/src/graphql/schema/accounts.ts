@@ -23,7 +23,7 @@ const AccountErrorRef = builder.objectRef<AccountError>('AccountError').implemen
 });
 
 /** The signed-in user, or PermissionDenied (spec §8: the storefront then clears auth and logs out). */
-async function signedIn(ctx: GraphQLContext): Promise<UserRow> {
+export async function signedIn(ctx: GraphQLContext): Promise<UserRow> {
   const user = await ctx.viewer();
   if (!user) throw permissionDenied();
   return user;
@@ -132,7 +132,7 @@ const OrganizationMembership = builder.objectRef<MembershipWithOrganization>('Or
   }),
 });
 
-const User = builder.objectRef<UserRow>('User').implement({
+export const User = builder.objectRef<UserRow>('User').implement({
   description: 'Spec §3 User: the signed-in buyer.',
   fields: (t) => ({
     id: t.id({ resolve: (u) => toGlobalId('User', u.id) }),

@@ -7,7 +7,7 @@ import { fromGlobalId, toGlobalId, uuidFromGlobalId } from '../global-id.ts';
 import { Money, TaxedMoney } from '../money.ts';
 import { ProductVariant, VariantPricingInfo } from './catalogue.ts';
 import { catalogueLanguage, LanguageCodeEnum } from '../language-code.ts';
-import { fail, formatPhone, CHECKOUT_ERROR_CODES, type CheckoutError, type PricedCheckout, type PricedLine, CheckoutService, isProbe, tradeInOf, tradeInProgramRuns, type CheckoutPayload } from '../../modules/checkout/index.ts';
+import { fail, formatPhone, CHECKOUT_ERROR_CODES, type CheckoutError, type PricedCheckout, type PricedLine, CheckoutService, isLearnerPromo, isProbe, tradeInOf, tradeInProgramRuns, type CheckoutPayload } from '../../modules/checkout/index.ts';
 
 const CheckoutErrorCodeEnum = builder.enumType('CheckoutErrorCode', { values: CHECKOUT_ERROR_CODES });
 export const PaymentMethodTypeEnum = builder.enumType('PaymentMethodType', { values: PAYMENT_METHODS });
@@ -140,6 +140,7 @@ export const Checkout = builder.objectRef<PricedCheckout & { now: Date; intent?:
     prorationAmount: t.field({ type: Money, nullable: true, description: 'Credit for the unused part of a current subscription (signed-in upgrades only).', resolve: () => null }),
     voucherCode: t.string({ nullable: true, resolve: (c) => c.promo?.code ?? null }),
     discountName: t.string({ nullable: true, resolve: (c) => c.promo?.name ?? null }),
+    learnerPrice: t.boolean({ description: 'Whether the discount is the student price of a verified learner (no code entered).', resolve: (c) => isLearnerPromo(c.promo) }),
     discountDescription: t.string({ nullable: true, resolve: (c) => c.promo?.name ?? null }),
     translatedDiscountDescription: t.string({ nullable: true, resolve: (c) => c.promo?.name ?? null }),
     activePromos: t.field({ type: [CheckoutOffer], resolve: (c) => (c.promo ? [{ name: c.promo.name, currency: c.currency, discount: c.totals.discount }] : []) }),

@@ -6,3 +6,4 @@ export { assertSameLocale, priceCheckout, snapshotFor, type PricedCheckout, type
 export { checkoutLocale, isUuid, loadCheckout, updateCheckout, type Executor } from './repo.ts';
 export { formatPhone } from './address.ts';
 export { NOT_FOR_REFERRALS } from './voucher.ts';
+export { isLearnerPromo } from './learner-price.ts';

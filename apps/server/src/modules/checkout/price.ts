@@ -8,6 +8,7 @@ import { CheckoutFailure, fail, type CheckoutError } from './errors.ts';
 import { findPromo, loadAreaRates, type Executor, type LineRow, type LoadedCheckout, type PromoRow } from './repo.ts';
 import { isProbe, TRADE_IN_PERCENT, tradeInOf } from './trade-in.ts';
 import { isDiscount, voucherProblem } from './voucher.ts';
+import { learnerPromo } from './learner-price.ts';
 
 export interface PricedLine {
   row: LineRow;
@@ -75,16 +76,19 @@ export async function priceCheckout(db: Executor, snapshot: CatalogueSnapshot, c
   const areaRates = taxAddress?.country === row.country ? await loadAreaRates(db, row.country, taxAddress.countryArea) : {};
   const rateOf = (taxClass: string) => areaRates[taxClass] ?? countryRate(snapshot.country, taxClass);
 
+  const voucherContext = {
+    country: row.country, bundleType, now,
+    lines: available.map((l) => ({ sku: l.variant.sku, onSale: l.variant.price!.amountUndiscounted > l.variant.price!.amount, isFree: l.row.isFree })),
+  };
   let promo = row.voucherCode ? await findPromo(db, row.voucherCode) : null;
   if (promo) {
-    const problem = voucherProblem(promo, {
-      country: row.country, bundleType, appliedPromo: promo, now,
-      lines: available.map((l) => ({ sku: l.variant.sku, onSale: l.variant.price!.amountUndiscounted > l.variant.price!.amount, isFree: l.row.isFree })),
-    });
+    const problem = voucherProblem(promo, { ...voucherContext, appliedPromo: promo });
     if (problem) {
       problems.push(problem);
       promo = null;
     }
+  } else if (row.userId) {
+    promo = await learnerPromo(db, row.userId, voucherContext);
   }
 
   const shippingMethods = isShippingRequired

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { currencyOf, KNOWN_COUNTRIES } from '@probe/domain';
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../client.ts';
 import * as s from '../../schema/index.ts';
 import { standardRate, taxRateRows } from '../tax-rates.ts';
@@ -134,6 +134,8 @@ export async function seedCatalogue(db: Database): Promise<void> {
       startsAt: fields.startsAt ? new Date(fields.startsAt) : null,
       expiresAt: fields.expiresAt ? new Date(fields.expiresAt) : null,
     };
+    // A promo without a code (the student prices) is one per kind: replaced, not added again.
+    if (!fields.code) await db.delete(s.promos).where(and(isNull(s.promos.code), eq(s.promos.codeKind, fields.codeKind ?? 'VOUCHER')));
     const [row] = await db.insert(s.promos).values(values).onConflictDoUpdate({ target: s.promos.code, set: values }).returning();
     for (const free of freeVariants) {
       await db.insert(s.promoFreeVariants).values({ promoId: row!.id, variantId: variantId.get(free.sku)!, quantity: free.quantity }).onConflictDoNothing();

@@ -18,7 +18,8 @@ export interface PromoDef {
   bannerVisibilityPages?: string[];
   voucherApplicableItemsSkus?: string[];
   bundles?: string[];
-  codeKind?: 'VOUCHER' | 'AFFILIATE' | 'REFERRAL';
+  /** STUDENT and VET_STUDENT promos have no code: they apply by themselves to a verified learner's checkout. */
+  codeKind?: 'VOUCHER' | 'AFFILIATE' | 'REFERRAL' | 'STUDENT' | 'VET_STUDENT';
   usageLimit?: number;
   freeVariants?: Array<{ sku: string; quantity: number }>;
 }
@@ -48,6 +49,9 @@ export const PROMOS: PromoDef[] = [
     voucherApplicableItemsSkus: ['ACC-USBC-1M'], applyNTimesPerOrder: 1,
   },
   { code: 'REFER-7Q2K', name: 'Colleague referral', discountKind: 'PERCENT', discountPercent: 10_000, codeKind: 'REFERRAL', usageLimit: 5 },
+  // The student prices (shop flags studentPromo / vetStudentPromo): 20 % off an IQ3 and the Core membership, for verified learners.
+  { code: null, name: 'Student price', discountKind: 'PERCENT', discountPercent: 20_000, codeKind: 'STUDENT', voucherApplicableItemsSkus: ['IQ3-USBC-HUMAN', 'IQ3-LIGHTNING-HUMAN', 'CORE-ANNUAL-HUMAN'] },
+  { code: null, name: 'Veterinary student price', discountKind: 'PERCENT', discountPercent: 20_000, codeKind: 'VET_STUDENT', voucherApplicableItemsSkus: ['IQ3-USBC-VET', 'IQ3-LIGHTNING-VET', 'CORE-ANNUAL-VET'] },
 ];
 
 export const BANNERS = [
