@@ -49,7 +49,10 @@ export async function openPage(
   });
   page.on('pageerror', (err) => problems.errors.push(err.message));
   page.on('request', (req) => {
-    if (new URL(req.url()).pathname === '/graphql') problems.graphql.push(req.postDataJSON()?.operationName ?? req.url());
+    if (new URL(req.url()).pathname !== '/graphql') return;
+    // A multipart request (a file upload) names its operation in its 'operations' part.
+    const name = (req.headers()['content-type'] ?? '').startsWith('multipart/') ? /"operationName":"(\w+)"/.exec(req.postData() ?? '')?.[1] : req.postDataJSON()?.operationName;
+    problems.graphql.push(name ?? req.url());
   });
   return { context, page, problems };
 }

@@ -13,7 +13,7 @@ function storeRoutes(tokens: { order: string; invoice: string; checkout: string 
     'all-in/', 'pricing-survey/', 'pro-custom/', 'product-flow/', 'offer/', 'solutions/',
     `payment-details/${tokens.order}/`, `order-payment/${tokens.order}/`, `order-payment-confirmation/${tokens.order}/`, `confirmation/${tokens.order}/`,
     `invoice-payment/${tokens.invoice}/`, `invoice-payment-confirmation/${tokens.invoice}/`,
-    'iq/', 'vet/', 'iq/bundle/', 'vet/bundle/', 'subscription/', 'account/',
+    'iq/', 'vet/', 'iq/bundle/', 'vet/bundle/', 'subscription/', 'account/', 'learner-verification/', 'vet/learner-verification/',
     // Screens the spec names without their path.
     'upgrade/', 'upgrade/expired/', 'upgrade/license/', 'upgrade/pro/', 'upgrade/add-iq/',
     'pro-custom/upgrade/', 'pro-custom/downgrade/', 'pro-custom/reactivation/',

@@ -117,6 +117,9 @@ export const routes: RouteObject[] = [
                 ...screen('upgrades/routes/pro-custom-change', () => import('../features/upgrades/routes/pro-custom-change.tsx'), screens),
               })),
               // Subscription management (signed in) and how an order was paid (by its token): features/subscriptions.
+              // Learner status verification, human and veterinary (features/learners): signed in.
+              { id: 'learner-verification', path: 'learner-verification', ...screen('learners/routes/learner-verification', () => import('../features/learners/routes/learner-verification.tsx'), screens) },
+              { id: 'vet-learner-verification', path: 'vet/learner-verification', ...screen('learners/routes/learner-verification', () => import('../features/learners/routes/learner-verification.tsx'), screens) },
               { id: 'subscription', path: 'subscription', ...screen('subscriptions/routes/subscription', () => import('../features/subscriptions/routes/subscription.tsx'), screens) },
               { id: 'payment-details', path: 'payment-details/:orderToken', ...screen('subscriptions/routes/payment-details', () => import('../features/subscriptions/routes/payment-details.tsx'), { ...screens, notFound: true }) },
               { id: 'not-found', path: '*', loader: notFound.loader, ErrorBoundary: notFound.ErrorBoundary },

@@ -98,6 +98,10 @@ const TABLE: Record<string, string> = {
   'SubscriptionRenewal::EXPIRED_CARD': 'upgrade.error.expiredCard',
   'SubscriptionRenewal::PAYMENT_ERROR': 'upgrade.error.payment',
   '::NO_ANSWER': 'upgrade.error.noAnswer',
+  // Learner status verification (features/learners).
+  'LearnerVerificationRequest::OPERATION_NOT_ALLOWED': 'learner.error.alreadySent',
+  'LearnerVerificationRequest:graduationYear:INVALID': 'learner.error.graduationYear',
+  'LearnerVerificationRequest:proof:REQUIRED': 'learner.error.proofRequired',
   // The cart's trade-in (features/checkout/trade-in-form) and an order placed with a probe already traded in.
   'CheckoutTradeInProgramDataUpdate:deviceModel:INVALID': 'cart.tradeIn.modelInvalid',
   'CheckoutTradeInProgramDataUpdate:deviceModel:OPERATION_NOT_ALLOWED': 'cart.tradeIn.unavailable',

@@ -15,6 +15,8 @@ export const AUTHORIZED_OPERATIONS: ReadonlySet<string> = new Set([
   'UpgradeAccount', 'UpgradeRenewalPreview',
   // Subscription management and my account's payment methods: what they read, and the two changes the spec's list leaves out.
   'SubscriptionManagement', 'SavedPaymentMethods', 'SubscriptionAutoRenewalSet', 'PaymentMethodSetupStart',
+  // Learner status verification: the learner's own request, and sending it with its proof.
+  'LearnerVerification', 'LearnerVerificationRequest',
 ]);
 
 /**

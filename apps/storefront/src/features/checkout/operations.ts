@@ -26,7 +26,7 @@ const CHECKOUT_FIELDS = gql`
     }
     subtotalPrice { ...CheckoutTaxed } shippingPrice { ...CheckoutTaxed } totalPrice { ...CheckoutTaxed }
     discountAmount { ...MoneyFields } totalSavings { ...MoneyFields } estimatedDuty { ...MoneyFields }
-    voucherCode discountName isShippingRequired
+    voucherCode discountName learnerPrice isShippingRequired
     referrer { name organizationName }
     isTradeInAvailable tradeIn { deviceModel serialNumber } tradeInCredit { ...CheckoutTaxed }
     shippingAddress { ...CheckoutAddress } billingAddress { ...CheckoutAddress }

@@ -14,7 +14,7 @@ export function Totals({ checkout }: { checkout: CheckoutFields }) {
     <dl className="totals">
       <div><dt>{t('cart.subtotal')}</dt><dd><Money amount={shown(checkout.subtotalPrice, gross)} currency={c} /></dd></div>
       {checkout.discountAmount.fractionalAmount > 0 ? (
-        <div className="totals__discount"><dt>{checkout.discountName ?? t('cart.discount')}</dt><dd><Money amount={checkout.discountAmount.fractionalAmount} currency={c} negative /></dd></div>
+        <div className="totals__discount"><dt>{checkout.learnerPrice ? t('cart.studentPrice') : checkout.discountName ?? t('cart.discount')}</dt><dd><Money amount={checkout.discountAmount.fractionalAmount} currency={c} negative /></dd></div>
       ) : null}
       {checkout.tradeInCredit.gross.fractionalAmount > 0 ? (
         <div className="totals__discount"><dt>{t('cart.tradeInCredit')}</dt><dd><Money amount={shown(checkout.tradeInCredit, gross)} currency={c} negative /></dd></div>

@@ -60,6 +60,7 @@ export function Component() {
           </ul>
         )}
         {me.organizationMemberships.length ? <p className="account-more"><Link to={`${base.basePath}/subscription/`} data-testid="subscription-link">{t('subscription.manage')}</Link></p> : null}
+        <p className="account-more"><Link to={`${base.basePath}/learner-verification/`}>{t('learner.link')}</Link></p>
       </section>
       <SavedMethodsSection />
       <section aria-labelledby="account-orders">
