@@ -25,10 +25,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real, built server (`apps/server/src/main.ts`) on a free port and a fresh embedded database. */
+/** Starts the real, built server (`apps/server/dist/main.js`, from `npm run build`) on a free port and a fresh embedded database. */
 export async function startServer(env: Record<string, string> = {}, dataDir = mkdtempSync(join(tmpdir(), 'probe-e2e-'))): Promise<RunningServer> {
   const port = String(await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}`, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

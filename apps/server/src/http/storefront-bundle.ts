@@ -16,7 +16,8 @@ export interface StorefrontBundle {
   render: SsrRender;
 }
 
-const DEFAULT_STOREFRONT_DIST = fileURLToPath(new URL('../../../storefront/dist', import.meta.url));
+/** apps/storefront/dist, from this file or from the server's bundle (apps/server/dist/main.js). */
+const DEFAULT_STOREFRONT_DIST = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../../../storefront/dist' : '../../storefront/dist', import.meta.url));
 
 interface ManifestEntry {
   file: string;

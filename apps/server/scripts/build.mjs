@@ -1,0 +1,42 @@
+import { cpSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+/**
+ * `npm run build -w @probe/server`: bundles the server and the worker into apps/server/dist (plain
+ * JavaScript, run by `node` without a TypeScript loader). Our sources and the workspace packages
+ * (@probe/db, @probe/domain export .ts files) are bundled; every other package stays an import of
+ * node_modules. The files the sources find through import.meta.url are copied next to the bundle.
+ * See docs/decisions/0017.
+ */
+const root = (path) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
+const dist = root('apps/server/dist');
+
+/** A bare import (`pino`, `drizzle-orm/pglite`, `node:fs`) is external unless it names a workspace package. */
+const npmPackagesExternal = {
+  name: 'npm-packages-external',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@probe/') ? undefined : { path: args.path, external: true }));
+  },
+};
+
+rmSync(dist, { recursive: true, force: true });
+await build({
+  entryPoints: [root('apps/server/src/main.ts'), root('apps/server/src/worker.ts')],
+  outdir: dist,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  // Error classes keep their names in logs (pino's `type`) even where two modules' names collide.
+  keepNames: true,
+  plugins: [npmPackagesExternal],
+  logLevel: 'warning',
+});
+
+// Beside the bundle, where the sources' import.meta.url paths lead from dist/main.js.
+cpSync(root('packages/db/migrations'), `${dist}/migrations`, { recursive: true });
+cpSync(root('packages/db/src/seed/catalogue/translations'), `${dist}/translations`, { recursive: true });
+cpSync(root('apps/server/src/identity/pages/identity.css'), `${dist}/identity.css`);
+console.log(`built ${dist} (main.js, worker.js)`);
