@@ -24,8 +24,6 @@ const { app, lifecycle, gateway } = await buildApp({
 app.log.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.DATA_DIR : undefined, demoData: seeded, demoUsersCreated: demoUsers }, 'database ready');
 
 const address = await app.listen({ host: config.HOST, port: config.PORT });
-const url = address.replace('[::1]', 'localhost');
-console.log(`\n  Probe Store is running at ${url}/  (GraphQL at ${url}/graphql)\n`);
 // Outbox and scheduled jobs; JOBS_IN_PROCESS=false leaves them to `npm run worker`.
 const jobs = config.JOBS_IN_PROCESS ? startJobRunner({ config, db: database.db, log: app.log, gateway }) : null;
 
@@ -53,3 +51,8 @@ async function shutdown(signal: string): Promise<void> {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+
+// Announced once the signal handlers are in place: a supervisor (or a test) that stops the server as soon
+// as it says it runs gets a graceful shutdown.
+const url = address.replace('[::1]', 'localhost');
+console.log(`\n  Probe Store is running at ${url}/  (GraphQL at ${url}/graphql)\n`);
