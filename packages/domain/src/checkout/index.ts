@@ -6,3 +6,4 @@ export * from './shipping.ts';
 export * from './test-cards.ts';
 export * from './totals.ts';
 export * from './vat-number.ts';
+export * from './wallets.ts';

@@ -1,4 +1,4 @@
-import { addBusinessDays, CHECKOUT_TYPE_NAMES, isVatNumberAvailable, PAYMENT_METHODS, shippingMethodsFor, type Currency, type PaymentMethod } from '@probe/domain';
+import { addBusinessDays, CHECKOUT_TYPE_NAMES, isVatNumberAvailable, PAYMENT_METHODS, shippingMethodsFor, WALLET_METHOD, WALLETS, type Currency, type PaymentMethod } from '@probe/domain';
 import type { StoredAddress } from '@probe/db';
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
@@ -11,6 +11,7 @@ import { fail, formatPhone, CHECKOUT_ERROR_CODES, type CheckoutError, type Price
 
 const CheckoutErrorCodeEnum = builder.enumType('CheckoutErrorCode', { values: CHECKOUT_ERROR_CODES });
 export const PaymentMethodTypeEnum = builder.enumType('PaymentMethodType', { values: PAYMENT_METHODS });
+const ExpressWalletEnum = builder.enumType('ExpressWallet', { values: WALLETS, description: 'A wallet of the express checkout: APPLE_PAY and GOOGLE_PAY pay by card (CREDIT_CARD), PAYPAL by PAYPAL_ONE_TIME.' });
 const CheckoutTypeEnum = builder.enumType('CheckoutType', { values: CHECKOUT_TYPE_NAMES });
 
 export const CheckoutErrorRef = builder.objectRef<CheckoutError>('CheckoutError').implement({
@@ -160,6 +161,11 @@ export const Checkout = builder.objectRef<PricedCheckout & { now: Date; intent?:
     isTaxRegistrationNumberAvailable: t.boolean({ resolve: (c) => isVatNumberAvailable(c.row.country) }),
     taxExemption: t.boolean({ description: 'True when VAT is removed by reverse charge.', resolve: (c) => c.reverseCharge }),
     availablePaymentMethods: t.field({ type: [PaymentMethodTypeEnum], resolve: (c) => c.paymentMethods }),
+    expressWallets: t.field({
+      type: [ExpressWalletEnum],
+      description: 'The wallets offered for an express checkout from the cart: those the payment provider offers in the checkout\'s country whose payment method the checkout accepts; none while the cart has a problem or nothing to pay.',
+      resolve: (c, _a, ctx) => (c.lines.length && !c.problems.length ? ctx.gateway.expressWallets(c.row.country).filter((w) => c.paymentMethods.includes(WALLET_METHOD[w])) : []),
+    }),
     availablePaymentGateways: t.field({ type: [PaymentGatewayRef], resolve: (c) => [{ id: 'default', name: c.gatewayConfig.includes('stripe') ? 'Stripe' : 'Test gateway', config: c.gatewayConfig }] }),
     paymentMethod: t.field({ type: PaymentMethodTypeEnum, nullable: true, resolve: (c) => (c.row.paymentMethod as PaymentMethod | null) ?? null }),
     requiredAttestations: t.stringList({ resolve: (c) => [...c.requiredAttestations] }),

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@probe/domain';
+import type { PaymentMethod, Wallet } from '@probe/domain';
 import type { PaymentFailureCode } from './failure-code.ts';
 import type { SavedChargeRequest, Setup, SetupRequest, SetupResult, TestSetupDetails } from './saved-method-types.ts';
 
@@ -59,6 +59,8 @@ export interface PaymentGateway {
   readonly name: 'test' | 'stripe';
   /** What the browser needs (Stripe's publishable key), as JSON. */
   clientConfig(): Record<string, string>;
+  /** The wallets (express checkout) this provider offers buyers in a country. */
+  expressWallets(country: string): readonly Wallet[];
   /** Makes the intent an asynchronous method (or, with Stripe, every method) is paid through. */
   createIntent(request: IntentRequest): Promise<Intent>;
   /** Charges (test card) or reads the outcome of the intent the buyer completed. */

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { PaymentMethod } from '@probe/domain';
+import type { PaymentMethod, Wallet } from '@probe/domain';
 import type { ChargeRequest, ChargeResult, GatewayEvent, Intent, IntentRequest, PaymentGateway } from './gateway.ts';
 import type { SavedChargeRequest, SavedMethodKind, Setup, SetupRequest, SetupResult } from './saved-method-types.ts';
 import { eventFromStripeShape, failureCodeOf } from './events.ts';
@@ -37,6 +37,11 @@ export class StripeGateway implements PaymentGateway {
       timeout: 20_000,
       ...(options.host ? { host: options.host, port: options.port, protocol: options.protocol ?? 'https' } : {}),
     });
+  }
+
+  /** Stripe's Express Checkout Element is not wired into the storefront yet: no wallet is offered with Stripe. */
+  expressWallets(): readonly Wallet[] {
+    return [];
   }
 
   clientConfig(): Record<string, string> {

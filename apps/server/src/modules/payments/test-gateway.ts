@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { cardBrand, isAsyncMethod, testCardOutcome } from '@probe/domain';
+import { cardBrand, isAsyncMethod, testCardOutcome, testWalletProfile, WALLETS, type Wallet } from '@probe/domain';
 import type { ChargeRequest, ChargeResult, GatewayEvent, Intent, IntentRequest, PaymentGateway } from './gateway.ts';
 import type { SavedChargeRequest, Setup, SetupRequest, SetupResult, TestSetupDetails } from './saved-method-types.ts';
 import { testSavedChargeOutcome, testSetup } from './test-saved-methods.ts';
@@ -48,6 +48,11 @@ export class TestGateway implements PaymentGateway {
 
   clientConfig(): Record<string, string> {
     return { gateway: 'test' };
+  }
+
+  /** Its test wallet (a stand-in for the browser's payment sheet) holds a profile for a few countries: it is offered there. */
+  expressWallets(country: string): readonly Wallet[] {
+    return testWalletProfile(country) ? WALLETS : [];
   }
 
   async createIntent(request: IntentRequest): Promise<Intent> {
