@@ -1,5 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { CheckoutAddressFragment, CheckoutBeforePlaceOrderMutationMutation, CheckoutBeforePlaceOrderMutationMutationVariables, CheckoutByTokenQuery, CheckoutByTokenQueryVariables, CheckoutContactUpdateMutation, CheckoutContactUpdateMutationVariables, CheckoutCreateWithOrganizationMutation, CheckoutCreateWithOrganizationMutationVariables, CheckoutFieldsFragment, CheckoutLineDeleteMutation, CheckoutLineDeleteMutationVariables, CheckoutLineUpdateMutation, CheckoutLineUpdateMutationVariables, CheckoutLinesAddMutation, CheckoutLinesAddMutationVariables, CheckoutPayloadFieldsFragment, CheckoutPlaceOrderMutation, CheckoutPlaceOrderMutationVariables, CheckoutQuoteDataUpdateMutation, CheckoutQuoteDataUpdateMutationVariables, CheckoutShippingMethodUpdateMutation, CheckoutShippingMethodUpdateMutationVariables, CheckoutTaxedFragment, CheckoutTradeInProgramDataUpdateMutation, CheckoutTradeInProgramDataUpdateMutationVariables, CheckoutTradeInPromoPreviewQuery, CheckoutTradeInPromoPreviewQueryVariables, CheckoutVatNumberUpdateMutationMutation, CheckoutVatNumberUpdateMutationMutationVariables, InvoiceByTokenQuery, InvoiceByTokenQueryVariables, InvoicePayMutation, InvoicePayMutationVariables, OrderByTokenQuery, OrderByTokenQueryVariables, OrderFieldsFragment, OrderPayMutation, OrderPayMutationVariables, UpdateCheckoutBillingAddressMutation, UpdateCheckoutBillingAddressMutationVariables, UpdateCheckoutShippingAddressMutation, UpdateCheckoutShippingAddressMutationVariables, UpdateVoucherMutation, UpdateVoucherMutationVariables } from '../../graphql/generated.ts';
+import type { AddExpressCheckoutAddressesMutation, AddExpressCheckoutAddressesMutationVariables, UpdateExpressCheckoutShippingAddressMutation, UpdateExpressCheckoutShippingAddressMutationVariables, CheckoutAddressFragment, CheckoutBeforePlaceOrderMutationMutation, CheckoutBeforePlaceOrderMutationMutationVariables, CheckoutByTokenQuery, CheckoutByTokenQueryVariables, CheckoutContactUpdateMutation, CheckoutContactUpdateMutationVariables, CheckoutCreateWithOrganizationMutation, CheckoutCreateWithOrganizationMutationVariables, CheckoutFieldsFragment, CheckoutLineDeleteMutation, CheckoutLineDeleteMutationVariables, CheckoutLineUpdateMutation, CheckoutLineUpdateMutationVariables, CheckoutLinesAddMutation, CheckoutLinesAddMutationVariables, CheckoutPayloadFieldsFragment, CheckoutPlaceOrderMutation, CheckoutPlaceOrderMutationVariables, CheckoutQuoteDataUpdateMutation, CheckoutQuoteDataUpdateMutationVariables, CheckoutShippingMethodUpdateMutation, CheckoutShippingMethodUpdateMutationVariables, CheckoutTaxedFragment, CheckoutTradeInProgramDataUpdateMutation, CheckoutTradeInProgramDataUpdateMutationVariables, CheckoutTradeInPromoPreviewQuery, CheckoutTradeInPromoPreviewQueryVariables, CheckoutVatNumberUpdateMutationMutation, CheckoutVatNumberUpdateMutationMutationVariables, InvoiceByTokenQuery, InvoiceByTokenQueryVariables, InvoicePayMutation, InvoicePayMutationVariables, OrderByTokenQuery, OrderByTokenQueryVariables, OrderFieldsFragment, OrderPayMutation, OrderPayMutationVariables, UpdateCheckoutBillingAddressMutation, UpdateCheckoutBillingAddressMutationVariables, UpdateCheckoutShippingAddressMutation, UpdateCheckoutShippingAddressMutationVariables, UpdateVoucherMutation, UpdateVoucherMutationVariables } from '../../graphql/generated.ts';
 
 export type Taxed = CheckoutTaxedFragment;
 export type AddressFields = CheckoutAddressFragment;
@@ -32,7 +32,7 @@ const CHECKOUT_FIELDS = gql`
     shippingAddress { ...CheckoutAddress } billingAddress { ...CheckoutAddress }
     availableShippingMethods { id name price { ...MoneyFields } minimumDeliveryDays maximumDeliveryDays } shippingMethod { id }
     vatRegistrationNumber isTaxRegistrationNumberAvailable taxExemption
-    availablePaymentMethods availablePaymentGateways { id config } paymentMethod requiredAttestations paymentRedirectUrl paymentIntentSecret
+    availablePaymentMethods expressWallets availablePaymentGateways { id config } paymentMethod requiredAttestations paymentRedirectUrl paymentIntentSecret
     electronicQuoteData { equoteOrganizationName equoteJobTitle equotePracticePlace equotePracticeDetails equoteSpecialty equoteComment }
     problems { field code message }
   }
@@ -180,4 +180,20 @@ export const INVOICE_PAY: TypedDocumentNode<InvoicePayMutation, InvoicePayMutati
 export const ORDER_PAY: TypedDocumentNode<OrderPayMutation, OrderPayMutationVariables> = gql`
   mutation OrderPay($token: String!, $card: TestCardInput!) { orderPay(token: $token, card: $card) { order { ...OrderFields } errors { field code message } } }
   ${ORDER_FIELDS}
+`;
+
+/** UpdateExpressCheckoutShippingAddress: the partial address a wallet shares before the buyer pays, for shipping and tax. */
+export const EXPRESS_SHIPPING_ADDRESS_UPDATE: TypedDocumentNode<UpdateExpressCheckoutShippingAddressMutation, UpdateExpressCheckoutShippingAddressMutationVariables> = gql`
+  mutation UpdateExpressCheckoutShippingAddress($token: String!, $shippingAddress: AddressInput!) {
+    checkoutExpressShippingAddressUpdate(token: $token, shippingAddress: $shippingAddress) { ...CheckoutPayloadFields }
+  }
+  ${PAYLOAD}
+`;
+
+/** AddExpressCheckoutAddresses: everything the wallet hands over once the buyer pays, validated together. */
+export const EXPRESS_ADDRESSES_ADD: TypedDocumentNode<AddExpressCheckoutAddressesMutation, AddExpressCheckoutAddressesMutationVariables> = gql`
+  mutation AddExpressCheckoutAddresses($token: String!, $shippingAddress: AddressInput!, $billingAddress: AddressInput, $email: String) {
+    checkoutExpressAddressesAdd(token: $token, shippingAddress: $shippingAddress, billingAddress: $billingAddress, email: $email) { ...CheckoutPayloadFields }
+  }
+  ${PAYLOAD}
 `;

@@ -11,6 +11,7 @@ import { Money } from '../../../ui/money.tsx';
 import { CHECKOUT_LINE_DELETE, CHECKOUT_LINE_UPDATE, UPDATE_VOUCHER, type BusinessErrorFields, type CheckoutFields, type CheckoutPayload } from '../operations.ts';
 import { shownAmount, Totals } from '../summary.tsx';
 import { TradeInForm } from '../trade-in-form.tsx';
+import { ExpressCheckout } from '../express/express-checkout.tsx';
 import { useCheckout } from '../use-checkout.ts';
 import { usePageTitle } from '../../../lib/head.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
@@ -135,6 +136,7 @@ function CartContent({ checkout, onChange, base }: { checkout: CheckoutFields; o
         <Totals checkout={checkout} />
         <Link className="button button--wide" to={`${base.basePath}/checkout/`}>{t('cart.checkout')}</Link>
         <Link className="cart-solutions-link" to={`${base.basePath}/solutions/`}>{t('solutions.link')}</Link>
+        <ExpressCheckout checkout={checkout} base={base} onChange={onChange} />
       </aside>
     </div>
   );

@@ -8,12 +8,15 @@ import { useBaseData, type BaseData } from '../../../data/route-data.ts';
 import { PAGE_VIEWS, pushBeginCheckout } from '../../../analytics/data-layer.ts';
 import { usePageView } from '../../../analytics/use-page-view.ts';
 import { AddressForm, addressValues, type AddressValues } from '../address-form.tsx';
-import { idempotencyKey, NO_CACHE, storeCheckoutToken } from '../cart-session.ts';
+import { NO_CACHE, storeCheckoutToken } from '../cart-session.ts';
+import { Attestations } from '../attestations.tsx';
+import { placeOrder } from '../place-order.ts';
+import { useSubmit } from '../use-submit.ts';
 import { FormErrors } from '../../../ui/form-errors.tsx';
 import { Field } from '../../../ui/field.tsx';
 import {
-  BEFORE_PLACE_ORDER, CHECKOUT_CONTACT_UPDATE, PLACE_ORDER, QUOTE_DATA_UPDATE, UPDATE_BILLING_ADDRESS, UPDATE_SHIPPING_ADDRESS,
-  UPDATE_SHIPPING_METHOD, VAT_NUMBER_UPDATE, type BusinessErrorFields, type CheckoutFields, type CheckoutPayload,
+  BEFORE_PLACE_ORDER, CHECKOUT_CONTACT_UPDATE, QUOTE_DATA_UPDATE, UPDATE_BILLING_ADDRESS, UPDATE_SHIPPING_ADDRESS,
+  UPDATE_SHIPPING_METHOD, VAT_NUMBER_UPDATE, type CheckoutFields,
 } from '../operations.ts';
 import { parseExpiry, TestCardFields, type CardValues } from '../../payments/payment-fields.tsx';
 import { nextStep, resolveStep, stepDone, stepsFor, type CheckoutStep } from '../steps.ts';
@@ -106,28 +109,6 @@ export function Component() {
       </div>
     </div>
   );
-}
-
-/** Runs a mutation, keeping its errors; the form keeps what was typed whatever happens. */
-function useSubmit() {
-  const [errors, setErrors] = useState<BusinessErrorFields[]>([]);
-  const [busy, setBusy] = useState(false);
-  const intl = useIntl();
-  const submit = async <T,>(call: () => Promise<{ payload: CheckoutPayload | undefined; value?: T }>): Promise<CheckoutFields | null> => {
-    setBusy(true);
-    try {
-      const { payload } = await call();
-      const list = payload?.errors ?? [];
-      setErrors(list);
-      return list.length ? null : (payload?.checkout ?? null);
-    } catch {
-      setErrors([{ field: null, code: 'NETWORK', message: intl.formatMessage({ id: 'cart.loadFailed' }) }]);
-      return null;
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { errors, setErrors, busy, submit };
 }
 
 function ContactStep({ checkout, onSaved }: { checkout: CheckoutFields; onSaved: (c: CheckoutFields) => void }) {
@@ -291,29 +272,11 @@ function PaymentStep({ checkout, base, onChange }: { checkout: CheckoutFields; b
       return;
     }
     setPlacing(true);
-    try {
-      const scope = `place:${checkout.token}`;
-      const { data } = await client.mutate({
-        mutation: PLACE_ORDER,
-        variables: {
-          token: checkout.token, idempotencyKey: idempotencyKey(scope), expectedTotal: prepared.totalPrice.gross.fractionalAmount,
-          card: method === 'CREDIT_CARD' && expiry ? { number: card.number, cvc: card.cvc, ...expiry } : null,
-        },
-        ...NO_CACHE,
-      });
-      const result = data!.checkoutPlaceOrder;
-      if (result.order) {
-        storeCheckoutToken(null);
-        navigate(`${base.basePath}/confirmation/${result.order.token}/`);
-        return;
-      }
-      // A declined payment keeps the checkout: the buyer may try again, with this or another method.
-      setErrors(result.errors);
-    } catch {
-      setErrors([{ field: null, code: 'NETWORK', message: '' }]);
-    } finally {
-      setPlacing(false);
-    }
+    const placed = await placeOrder(client, prepared, method === 'CREDIT_CARD' && expiry ? { number: card.number, cvc: card.cvc, ...expiry } : null);
+    setPlacing(false);
+    if ('orderToken' in placed) navigate(`${base.basePath}/confirmation/${placed.orderToken}/`);
+    // A declined payment keeps the checkout: the buyer may try again, with this or another method.
+    else setErrors(placed.errors);
   };
 
   const paymentErrors = errors.filter((e) => !e.field?.startsWith('card.') && !QUOTE_FIELDS.includes(e.field as never));
@@ -348,17 +311,7 @@ function PaymentStep({ checkout, base, onChange }: { checkout: CheckoutFields; b
         </fieldset>
       ) : null}
       {methods.includes(method) && method !== 'CREDIT_CARD' && method !== 'ELECTRONIC_QUOTE' && method !== 'FREE' ? <p className="field__hint">{t('payment.redirectNote')}</p> : null}
-      <fieldset className="attestations">
-        <legend>{t('payment.attestations')}</legend>
-        {checkout.requiredAttestations.map((a) => (
-          <label key={a} className="checkbox">
-            <input type="checkbox" checked={attested.includes(a)} onChange={(e) => setAttested(e.target.checked ? [...attested, a] : attested.filter((x) => x !== a))} />{' '}
-            {a === 'TERMS_AND_CONDITIONS'
-              ? intl.formatMessage({ id: 'payment.attest.TERMS_AND_CONDITIONS' }, { terms: (chunks) => <Link to={`${base.basePath}/terms/`} target="_blank">{chunks}</Link> })
-              : t(`payment.attest.${a}`)}
-          </label>
-        ))}
-      </fieldset>
+      <Attestations required={checkout.requiredAttestations} given={attested} onChange={setAttested} basePath={base.basePath} />
       <p className="checkout-total-line">{t('cart.total')}: <strong><Money amount={checkout.totalPrice.gross.fractionalAmount} currency={checkout.currency} /></strong></p>
       <button type="submit" className="button button--wide" disabled={busy || placing} aria-busy={busy || placing}>
         {method === 'ELECTRONIC_QUOTE' ? t('payment.requestQuote') : t('payment.placeOrder')}
