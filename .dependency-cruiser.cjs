@@ -3,7 +3,8 @@
  * broken rule.
  *
  *   storefront: app → features → ui / lib / data / session / i18n / analytics / monitoring → @probe/domain
- *   server:     main → http → graphql → modules/<name>/index.ts → @probe/db, @probe/domain
+ *   server:     main → http → graphql | admin-graphql → modules/<name>/index.ts → @probe/db, @probe/domain
+ *               (the console's API, admin-graphql, may use the shop API's error and id helpers; never the reverse)
  *   packages never import apps; apps never import each other.
  */
 const STORE = '^apps/storefront/src';
@@ -50,7 +51,20 @@ module.exports = {
       comment: 'Modules never reach up into the GraphQL layer or HTTP.',
       severity: 'error',
       from: { path: `${SERVER}/modules/` },
-      to: { path: [`${SERVER}/graphql/`, `${SERVER}/http/`] },
+      to: { path: [`${SERVER}/graphql/`, `${SERVER}/admin-graphql/`, `${SERVER}/http/`] },
+    },
+    {
+      name: 'shop-api-never-reaches-the-console-api',
+      comment: 'Two schemas, two endpoints: nothing of the console is reachable through the shop.',
+      severity: 'error',
+      from: { path: `${SERVER}/graphql/` },
+      to: { path: `${SERVER}/admin-graphql/` },
+    },
+    {
+      name: 'admin-graphql-below-http',
+      severity: 'error',
+      from: { path: `${SERVER}/admin-graphql/` },
+      to: { path: `${SERVER}/http/` },
     },
     {
       name: 'graphql-below-http',

@@ -1,7 +1,13 @@
 import { writeFileSync } from 'node:fs';
+import { printAdminContract } from '../src/admin-graphql/schema.ts';
 import { printContract } from '../src/graphql/schema.ts';
 
-/** Writes the public GraphQL contract to apps/server/schema.graphql (committed; a test keeps it current). */
-const target = new URL('../schema.graphql', import.meta.url);
-writeFileSync(target, printContract());
-console.log(`wrote ${target.pathname}`);
+/**
+ * Writes the public GraphQL contract to apps/server/schema.graphql and the console's to
+ * apps/server/admin-schema.graphql (both committed; a test keeps them current).
+ */
+for (const [file, print] of [['../schema.graphql', printContract], ['../admin-schema.graphql', printAdminContract]] as const) {
+  const target = new URL(file, import.meta.url);
+  writeFileSync(target, print());
+  console.log(`wrote ${target.pathname}`);
+}

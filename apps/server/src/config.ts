@@ -23,6 +23,8 @@ const ConfigSchema = z.object({
   AUTH_JWT_PUBLIC_KEY: z.string().optional(),
   AUTH_JWT_ISSUER: z.string().default('probe-store'),
   AUTH_JWT_AUDIENCE: z.string().default('probe-store'),
+  /** The audience of the operator console's tokens (its API refuses any other, the shop's included). */
+  AUTH_ADMIN_AUDIENCE: z.string().default('probe-admin'),
   /** The store's public origin (no trailing slash); the built-in identity provider's issuer is `${PUBLIC_URL}/oidc`. */
   PUBLIC_URL: z.string().url().optional(),
   /** An external OpenID Connect provider (Auth0, Keycloak, Entra ID): tokens are checked against its JWKS and the built-in one is not mounted. */

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -130,6 +130,8 @@ describe.skipIf(!ADMIN_URL)('jobs on PostgreSQL: concurrent runners, killed runn
       for (let i = 0; i < 12; i++) {
         ids.push(await enqueue(database.db, { topic: MAIL_TOPIC, payload: { to: `buyer${i}@example.com`, locale: 'en', subject: `Order ${i}`, text: 'Thanks', html: '<p>Thanks</p>' } }));
       }
+      // `npm run worker` runs the compiled worker, as in production: bundled first (under a second).
+      execFileSync('npm', ['run', 'build', '-w', '@probe/server'], { cwd: ROOT, stdio: 'ignore' });
       const worker = start('npm', ['run', 'worker'], { DATABASE_URL: url, MAIL_SINK_DIR: sink, JOBS_POLL_INTERVAL_MS: '50', LOG_LEVEL: 'info' });
       await expect
         .poll(async () => (await database.db.select({ n: sql<number>`count(*)::int` }).from(schema.outbox).where(sql`${inArray(schema.outbox.id, ids)} and ${schema.outbox.processedAt} is not null`))[0]!.n, { timeout: 30_000, interval: 200 })

@@ -1,6 +1,7 @@
 import { DEMO_USERS, schema } from '@probe/db';
 import { count, eq } from 'drizzle-orm';
-import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import { exportSPKI, generateKeyPair, type CryptoKey } from 'jose';
+import { adminGql, denied, tokenFor } from './admin-support.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_OK, PLACE, readyCheckout, type PlaceAnswer } from './checkout-support.ts';
 import { startTestApp, type TestApp } from './harness.ts';
@@ -9,7 +10,7 @@ const [, , member, vet, student, , operator] = DEMO_USERS;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const VERIFICATION = 'id status market institution graduationYear proofName proofContentType proofSize proofUrl decidedAt decisionNote validUntil';
 const REQUEST = `mutation R($input: LearnerVerificationRequestInput!) { learnerVerificationRequest(input: $input) { verification { ${VERIFICATION} } errors { field code message } } }`;
-const DECIDE = `mutation D($id: ID!, $approve: Boolean!, $note: String) { learnerVerificationDecide(id: $id, approve: $approve, note: $note) { verification { ${VERIFICATION} } errors { field code message } } }`;
+const DECIDE = 'mutation D($id: String!, $approve: Boolean!, $note: String) { learnerVerificationDecide(id: $id, approve: $approve, note: $note) { verification { id status decisionNote } errors { field code message } } }';
 
 interface Verification { id: string; status: string; proofName: string; proofContentType: string; proofSize: number; proofUrl: string; decidedAt: string | null; decisionNote: string | null; validUntil: string | null }
 interface Payload { verification: Verification | null; errors: Array<{ field: string | null; code: string; message: string }> }
@@ -17,17 +18,17 @@ interface Payload { verification: Verification | null; errors: Array<{ field: st
 let t: TestApp;
 let key: CryptoKey;
 const auth: Record<string, Record<string, string>> = {};
-
-async function tokenFor(user: { id: string; email: string }): Promise<Record<string, string>> {
-  const jwt = await new SignJWT({ email: user.email }).setProtectedHeader({ alg: 'EdDSA' }).setIssuer('probe-store').setAudience('probe-store').setSubject(user.id).setIssuedAt().setExpirationTime('5m').sign(key);
-  return { authorization: `JWT ${jwt}` };
-}
+/** Console tokens (the decisions are the console's API's). */
+const staffAuth: Record<string, Record<string, string>> = {};
 
 beforeAll(async () => {
   const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
   key = pair.privateKey;
   t = await startTestApp({ config: { AUTH_JWT_PUBLIC_KEY: await exportSPKI(pair.publicKey) } });
-  for (const [name, user] of Object.entries({ member, vet, student, operator })) auth[name] = await tokenFor(user!);
+  for (const [name, user] of Object.entries({ member, vet, student, operator })) {
+    auth[name] = await tokenFor(key, user!);
+    staffAuth[name] = await tokenFor(key, user!, 'probe-admin');
+  }
 });
 afterAll(() => t?.close());
 
@@ -48,7 +49,12 @@ async function sendProof(headers: Record<string, string>, file: { bytes: Buffer;
 
 const rows = async () => (await t.database.db.select({ n: count() }).from(schema.learnerVerifications))[0]!.n;
 const getProof = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
-const decide = async (who: string, variables: Record<string, unknown>) => t.gql<{ learnerVerificationDecide: Payload }>(DECIDE, variables, auth[who]);
+const decide = (who: string, variables: Record<string, unknown>) => adminGql<{ learnerVerificationDecide: Payload }>(t, DECIDE, variables, staffAuth[who]);
+/** The id the console knows a learner's pending request by. */
+const pendingIdOf = async (email: string) => {
+  const queue = await adminGql<{ learnerVerifications: Array<{ id: string; email: string }> }>(t, '{ learnerVerifications(status: "PENDING") { id email } }', {}, staffAuth.operator);
+  return queue.data!.learnerVerifications.find((q) => q.email === email)!.id;
+};
 const studentCheckout = (voucherCode?: string) => readyCheckout(t, {
   country: 'GB', lines: [{ sku: 'IQ3-USBC-HUMAN', quantity: 1 }], address: { firstName: 'Sam', lastName: 'Student', streetAddress1: '1 Park Row', city: 'Leeds', postalCode: 'LS1 5HD', country: 'GB', phone: '+44 113 496 0000' },
   ...(voucherCode ? { voucherCode } : {}),
@@ -89,31 +95,32 @@ describe('learner status verification (issue 14)', () => {
     expect([own.statusCode, own.headers['content-type'], own.headers['x-content-type-options']]).toEqual([200, 'application/pdf', 'nosniff']);
     expect(own.headers['content-disposition']).toMatch(/^attachment;/);
     expect(Buffer.compare(own.rawPayload, PDF)).toBe(0);
-    expect((await getProof(v.proofUrl, auth.operator)).statusCode).toBe(200);
+    expect((await getProof(v.proofUrl, staffAuth.operator)).statusCode).toBe(200);
+    expect((await getProof(v.proofUrl, staffAuth.member)).statusCode).toBe(404);
     expect((await getProof(v.proofUrl, auth.vet)).statusCode).toBe(404);
     expect((await getProof(v.proofUrl)).statusCode).toBe(401);
-    expect((await getProof('/learner-proofs/00000000-0000-4000-8000-000000000000', auth.operator)).statusCode).toBe(404);
+    expect((await getProof('/learner-proofs/00000000-0000-4000-8000-000000000000', staffAuth.operator)).statusCode).toBe(404);
 
     // Before the decision, no student price.
     expect((await studentCheckout()).checkout.discountAmount.fractionalAmount).toBe(0);
 
-    const queue = await t.gql<{ learnerVerifications: Array<{ email: string; verification: { id: string } }> }>('{ learnerVerifications(status: PENDING) { email verification { id } } }', {}, auth.operator);
-    expect(queue.body.data!.learnerVerifications.map((q) => [q.email, q.verification.id])).toContainEqual([student!.email, v.id]);
-    const byMember = await t.gql('{ learnerVerifications(status: PENDING) { email } }', {}, auth.member);
-    expect(byMember.body.errors![0]!.extensions!.exception!.code).toBe('PermissionDenied');
-    const memberDecides = await decide('member', { id: v.id, approve: true });
-    expect(memberDecides.body.errors![0]!.extensions!.exception!.code).toBe('PermissionDenied');
-    const noReason = (await decide('operator', { id: v.id, approve: false })).body.data!.learnerVerificationDecide;
+    const id = await pendingIdOf(student!.email);
+    expect(v.proofUrl).toBe(`/learner-proofs/${id}`);
+    // The console's API takes only console tokens, and only from staff who may decide.
+    expect(denied(await adminGql(t, '{ learnerVerifications(status: "PENDING") { email } }', {}, staffAuth.member))).toBe(true);
+    expect(denied(await adminGql(t, '{ learnerVerifications(status: "PENDING") { email } }', {}, auth.operator))).toBe(true);
+    expect(denied(await decide('member', { id, approve: true }))).toBe(true);
+    const noReason = (await decide('operator', { id, approve: false })).data!.learnerVerificationDecide;
     expect(noReason.errors.map((e) => [e.field, e.code])).toEqual([['note', 'REQUIRED']]);
 
-    const approved = (await decide('operator', { id: v.id, approve: true })).body.data!.learnerVerificationDecide;
+    const approved = (await decide('operator', { id, approve: true })).data!.learnerVerificationDecide;
     expect(approved.errors).toEqual([]);
     expect(approved.verification!.status).toBe('APPROVED');
     const [row] = await t.database.db.select().from(schema.learnerVerifications).where(eq(schema.learnerVerifications.status, 'APPROVED'));
     expect(row!.decidedBy).toBe(operator!.id);
     expect(Math.abs(row!.decidedAt!.getTime() - Date.now())).toBeLessThan(60_000);
     expect(Math.round((row!.validUntil!.getTime() - row!.decidedAt!.getTime()) / 86_400_000)).toBe(365);
-    const twice = (await decide('operator', { id: v.id, approve: false, note: 'changed my mind' })).body.data!.learnerVerificationDecide;
+    const twice = (await decide('operator', { id, approve: false, note: 'changed my mind' })).data!.learnerVerificationDecide;
     expect(twice.errors.map((e) => e.code)).toEqual(['OPERATION_NOT_ALLOWED']);
 
     // The student price: 20 % off the IQ3 for the verified learner, gone when a code is entered instead.
@@ -131,7 +138,7 @@ describe('learner status verification (issue 14)', () => {
   it('a rejected proof says why, and the learner may send another', async () => {
     const sent = (await sendProof(auth.vet!, { bytes: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da6364f8ffbf1e000502027f7c5d8b0e0000000049454e44ae426082', 'hex'), name: 'card.png', type: 'image/png' }, { market: 'VETERINARY', traineeType: 'OTHER_TRAINEE' })).payload!;
     expect(sent.verification!.proofContentType).toBe('image/png');
-    const rejected = (await decide('operator', { id: sent.verification!.id, approve: false, note: 'The card has expired' })).body.data!.learnerVerificationDecide;
+    const rejected = (await decide('operator', { id: await pendingIdOf(vet!.email), approve: false, note: 'The card has expired' })).data!.learnerVerificationDecide;
     expect([rejected.verification!.status, rejected.verification!.decisionNote]).toEqual(['REJECTED', 'The card has expired']);
     const me = await t.gql<{ me: { learnerVerification: Verification } }>('{ me { learnerVerification(market: VETERINARY) { status decisionNote } } }', {}, auth.vet);
     expect(me.body.data!.me.learnerVerification).toEqual({ status: 'REJECTED', decisionNote: 'The card has expired' });

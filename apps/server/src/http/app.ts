@@ -21,6 +21,8 @@ import { registerIdentity, type Identity } from '../identity/index.ts';
 import { Handoffs } from '../auth/handoffs.ts';
 import { registerAuthHandoff } from './auth-handoff.ts';
 import { registerLearnerProofs } from './learner-proofs.ts';
+import { registerAdmin } from './admin.ts';
+import { createAdminYoga } from '../admin-graphql/yoga.ts';
 
 export interface AppDeps {
   config: Config;
@@ -60,7 +62,10 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   // One set of rate-limit counters for the whole app (one Redis connection when REDIS_URL is set).
   const rateLimits = createRateLimiterFactory({ redisUrl: config.REDIS_URL, keyPrefix: 'probe' });
   const identity = await registerIdentity(app, { config, db: database.db, rateLimits, ...(now ? { now } : {}) });
-  const tokens = await createTokenVerifier({ publicKeyPem: config.AUTH_JWT_PUBLIC_KEY, issuer: config.AUTH_JWT_ISSUER, audience: config.AUTH_JWT_AUDIENCE, issuerUrl: config.AUTH_ISSUER_URL, builtIn: identity.builtIn });
+  const tokenSource = { publicKeyPem: config.AUTH_JWT_PUBLIC_KEY, issuer: config.AUTH_JWT_ISSUER, issuerUrl: config.AUTH_ISSUER_URL, builtIn: identity.builtIn };
+  const tokens = await createTokenVerifier({ ...tokenSource, audience: config.AUTH_JWT_AUDIENCE });
+  // The console's tokens carry their own audience: the shop's tokens are not accepted by its API.
+  const adminTokens = await createTokenVerifier({ ...tokenSource, audience: config.AUTH_ADMIN_AUDIENCE });
   // CheckUserExistence answers whether an e-mail has an account: 20 questions a minute per address.
   const userExistence = rateLimits.create('user-existence', { points: 20, durationS: 60 });
   // Referral links are looked up (portal, cart) 30 times a minute per address: tokens cannot be enumerated.
@@ -84,7 +89,8 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   registerPaymentRoutes(app, database.db, gateway, config.PUBLIC_URL);
   const clock = now ?? (() => new Date());
   registerAuthHandoff(app, { tokens, handoffs: new Handoffs(database.db, clock), rateLimits, now: clock });
-  registerLearnerProofs(app, database.db, tokens);
+  registerLearnerProofs(app, database.db, [tokens, adminTokens]);
+  await registerAdmin(app, createAdminYoga({ db: database.db, gateway, tokens: adminTokens, config, log: app.log, ...(now ? { now } : {}) }));
   registerMailSinkPage(app, config);
   app.addHook('onClose', () => rateLimits.close());
   if (storefront) await registerStorefront(app, { yoga, config, bundle: storefront });

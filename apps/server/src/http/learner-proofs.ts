@@ -8,14 +8,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * `GET /learner-proofs/{id}` with `Authorization: JWT <token>`: a proof of enrollment, to the learner
- * who sent it and to staff only. Anyone else, and any unknown id, gets the same 404. The file is sent as
+ * who sent it (their store token) and to staff who review learners (a console token) only. Anyone else, and any unknown id, gets the same 404. The file is sent as
  * an attachment of the type read from its content, never cached, never sniffed or run by the browser.
  */
-export function registerLearnerProofs(app: FastifyInstance, db: Database, tokens: TokenVerifier): void {
+export function registerLearnerProofs(app: FastifyInstance, db: Database, verifiers: TokenVerifier[]): void {
   const accounts = new AccountsService(db);
   app.get<{ Params: { id: string } }>('/learner-proofs/:id', async (req, reply) => {
     reply.header('cache-control', 'private, no-store');
-    const identity = await tokens.identityFrom(req.headers.authorization ?? null);
+    // The learner's own (shop) token, or a console token of staff.
+    const authorization = req.headers.authorization ?? null;
+    let identity = null;
+    for (const verifier of verifiers) identity ??= await verifier.identityFrom(authorization);
     if (!identity) return reply.status(401).header('www-authenticate', 'Bearer').send({ error: 'invalid_token' });
     const viewer = await accounts.userFor(identity);
     const proof = viewer && UUID.test(req.params.id) ? await proofFor(db, req.params.id, viewer) : null;

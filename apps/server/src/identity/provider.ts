@@ -9,6 +9,8 @@ import { findUserById } from './users.ts';
 
 /** The storefront's client: public (no secret), code + PKCE S256, exact redirect URIs. */
 export const STORE_CLIENT_ID = 'probe-store';
+/** The operator console's client: public, code + PKCE S256, tokens only for the console's API. */
+export const ADMIN_CLIENT_ID = 'probe-admin';
 /** The scopes the built-in provider knows. */
 const SCOPES = ['openid', 'email', 'profile'];
 
@@ -29,7 +31,20 @@ export function buildProvider(settings: IdentitySettings, keys: KeySet, db: Data
       post_logout_redirect_uris: settings.postLogoutRedirectUris,
       id_token_signed_response_alg: SIGNING_ALG,
     },
+    {
+      client_id: ADMIN_CLIENT_ID,
+      client_name: 'Probe Store console',
+      application_type: 'web',
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      redirect_uris: settings.adminRedirectUris,
+      post_logout_redirect_uris: settings.adminPostLogoutRedirectUris,
+      id_token_signed_response_alg: SIGNING_ALG,
+    },
   ];
+  /** Each client's one API: its tokens carry that API's audience and no other. */
+  const resourceOf = (clientId: string | undefined) => (clientId === ADMIN_CLIENT_ID ? settings.adminResource : settings.apiResource);
   const firstParty = new Set(clients.map((c) => c.client_id));
 
   const configuration: Configuration = {
@@ -64,14 +79,14 @@ export function buildProvider(settings: IdentitySettings, keys: KeySet, db: Data
       },
       resourceIndicators: {
         enabled: true,
-        // Every token is for the store's API unless the client asks for another resource (none exists).
-        defaultResource: async () => settings.apiResource,
+        // A storefront token is for the store's API, a console token for the console's; neither client may ask for the other's.
+        defaultResource: async (_ctx, client) => resourceOf(client?.clientId),
         useGrantedResource: async () => true,
-        getResourceServerInfo: async (_ctx, indicator) => {
-          if (indicator !== settings.apiResource) throw new errors.InvalidTarget();
+        getResourceServerInfo: async (_ctx, indicator, client) => {
+          if (indicator !== resourceOf(client.clientId)) throw new errors.InvalidTarget();
           return {
             scope: SCOPES.filter((s) => s !== 'openid').join(' '),
-            audience: settings.audience,
+            audience: indicator === settings.adminResource ? settings.adminAudience : settings.audience,
             accessTokenTTL: settings.accessTokenTtlS,
             accessTokenFormat: 'jwt',
             jwt: { sign: { alg: SIGNING_ALG, kid: keys.signingKid } },

@@ -10,8 +10,13 @@ export interface IdentitySettings {
   issuer: string;
   /** The `aud` of access tokens (AUTH_JWT_AUDIENCE). */
   audience: string;
-  /** The resource indicator of the store's API (RFC 8707), the default resource of every token. */
+  /** The resource indicator of the store's API (RFC 8707), the default resource of the storefront's tokens. */
   apiResource: string;
+  /** The console's API and the audience of its tokens: a shop token is never accepted there, nor a console token in the shop. */
+  adminResource: string;
+  adminAudience: string;
+  adminRedirectUris: string[];
+  adminPostLogoutRedirectUris: string[];
   redirectUris: string[];
   postLogoutRedirectUris: string[];
   /** Where "back to the store" links go. */
@@ -32,6 +37,10 @@ export function identitySettings(config: Config): IdentitySettings {
     issuer: `${publicUrl}${MOUNT_PATH}`,
     audience: config.AUTH_JWT_AUDIENCE,
     apiResource: `${publicUrl}/graphql`,
+    adminResource: `${publicUrl}/admin/graphql`,
+    adminAudience: config.AUTH_ADMIN_AUDIENCE,
+    adminRedirectUris: [`${publicUrl}/admin/callback`],
+    adminPostLogoutRedirectUris: [`${publicUrl}/admin/`],
     redirectUris,
     postLogoutRedirectUris: [`${publicUrl}/auth/logged-out`],
     storeUrl: `${publicUrl}/`,

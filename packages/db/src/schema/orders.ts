@@ -53,6 +53,12 @@ export const orders = pgTable(
   (t) => [
     check('orders_charge_status', sql`${t.chargeStatus} in ('ASYNC_PROCESSING', 'FULLY_CHARGED', 'NOT_CHARGED', 'PARTIALLY_CHARGED')`),
     check('orders_money', sql`${t.totalGross} >= 0 and ${t.totalNet} + ${t.totalTax} = ${t.totalGross}`),
+    // The console's order list: newest first, by country, payment state or method, or an e-mail's beginning.
+    index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_country_created_idx').on(t.country, t.createdAt.desc(), t.id.desc()),
+    index('orders_status_created_idx').on(t.chargeStatus, t.createdAt.desc(), t.id.desc()),
+    index('orders_method_created_idx').on(t.paymentMethod, t.createdAt.desc(), t.id.desc()),
+    index('orders_email_idx').on(sql`lower(${t.email}) text_pattern_ops`),
   ],
 );
 

@@ -24,6 +24,8 @@ export const shopSettings = pgTable(
     maintenancePageHeader: text('maintenance_page_header'),
     maintenancePageContent: text('maintenance_page_content'),
     maintenancePageUrl: text('maintenance_page_url'),
+    /** Client addresses that may use the store during maintenance (beside MAINTENANCE_ALLOW_IPS); set from the console. */
+    maintenanceAllowIps: text('maintenance_allow_ips').array().notNull().default(sql`'{}'::text[]`),
     storeType: text('store_type').notNull().default('IQ'),
     teamBaseNumCloudUsers: integer('team_base_num_cloud_users').notNull().default(10),
     maxDevices: integer('max_devices').notNull().default(25),

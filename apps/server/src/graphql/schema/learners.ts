@@ -1,12 +1,11 @@
 import { TRAINEE_TYPES } from '@probe/domain';
 import { GraphQLError } from 'graphql';
 import { builder } from '../builder.ts';
-import { permissionDenied } from '../errors.ts';
-import { toGlobalId, uuidFromGlobalId } from '../global-id.ts';
+import { toGlobalId } from '../global-id.ts';
 import { signedIn, User } from './accounts.ts';
 import {
-  currentVerification, decideLearnerVerification, isStaff, LEARNER_ERROR_CODES, LEARNER_MARKETS, LEARNER_STATUSES, listLearnerVerifications,
-  mayDecide, PROOF_MAX_BYTES, requestLearnerVerification, type LearnerError, type LearnerVerification,
+  currentVerification, LEARNER_ERROR_CODES, LEARNER_MARKETS, LEARNER_STATUSES, PROOF_MAX_BYTES, requestLearnerVerification,
+  type LearnerError, type LearnerVerification,
 } from '../../modules/learners/index.ts';
 
 builder.scalarType('File', {
@@ -73,25 +72,6 @@ builder.objectField(User, 'learnerVerification', (t) => t.field({
   resolve: (u, { market }, ctx) => currentVerification(ctx.db, u.id, market, ctx.now()),
 }));
 
-/** Staff see who asked. */
-const StaffLearnerVerification = builder.objectRef<LearnerVerification & { email: string }>('StaffLearnerVerification').implement({
-  fields: (t) => ({
-    verification: t.field({ type: LearnerVerificationRef, resolve: (v) => v }),
-    email: t.exposeString('email'),
-  }),
-});
-
-builder.queryField('learnerVerifications', (t) => t.field({
-  type: [StaffLearnerVerification],
-  description: 'Staff only: learner verification requests in a state, oldest first (the operator console\'s queue).',
-  args: { status: t.arg({ type: LearnerStatusEnum, required: true }), first: t.arg.int({ defaultValue: 50 }) },
-  resolve: async (_root, { status, first }, ctx) => {
-    const staff = await signedIn(ctx);
-    if (!isStaff(staff)) throw permissionDenied();
-    return listLearnerVerifications(ctx.db, status, first ?? 50);
-  },
-}));
-
 const LearnerVerificationRequestInput = builder.inputType('LearnerVerificationRequestInput', {
   fields: (t) => ({
     market: t.field({ type: LearnerMarketEnum, required: true }),
@@ -112,18 +92,6 @@ builder.mutationFields((t) => ({
       const { proof } = input;
       const file = { name: proof.name ?? 'proof', size: proof.size, read: async () => new Uint8Array(await proof.arrayBuffer()) };
       return requestLearnerVerification(ctx.db, user.id, { ...input, proof: file }, ctx.now());
-    },
-  }),
-  learnerVerificationDecide: t.field({
-    type: LearnerPayload,
-    description: 'Staff (owner or order manager): approve or reject a pending request; a rejection says why (the learner is shown it). Who and when are recorded.',
-    args: { id: t.arg.id({ required: true }), approve: t.arg.boolean({ required: true }), note: t.arg.string() },
-    resolve: async (_root, { id, approve, note }, ctx) => {
-      const staff = await signedIn(ctx);
-      if (!mayDecide(staff)) throw permissionDenied();
-      const uuid = uuidFromGlobalId(String(id), 'LearnerVerification');
-      if (!uuid) return { verification: null, errors: [{ field: 'id', code: 'NOT_FOUND' as const, message: 'No such request' }] };
-      return decideLearnerVerification(ctx.db, staff.id, { id: uuid, approve, note: note ?? null }, ctx.now());
     },
   }),
 }));

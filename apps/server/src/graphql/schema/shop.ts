@@ -86,7 +86,10 @@ Shop.implement({
     maintenanceMode: t.boolean({ resolve: async (shop) => (await shop.settings()).maintenanceMode }),
     maintenanceAccessAllowed: t.boolean({
       description: 'Whether this visitor may use the store while maintenance mode is on.',
-      resolve: (_s, _a, ctx) => ctx.config.MAINTENANCE_ALLOW_IPS.includes(ctx.requester().clientIp),
+      resolve: async (shop, _a, ctx) => {
+        const ip = ctx.requester().clientIp;
+        return ctx.config.MAINTENANCE_ALLOW_IPS.includes(ip) || (await shop.settings()).maintenanceAllowIps.includes(ip);
+      },
     }),
     maintenancePageHeader: t.string({ nullable: true, resolve: async (shop) => (await shop.settings()).maintenancePageHeader }),
     maintenancePageContent: t.string({ nullable: true, resolve: async (shop) => (await shop.settings()).maintenancePageContent }),

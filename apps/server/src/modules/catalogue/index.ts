@@ -3,3 +3,4 @@ export { CatalogueService } from './service.ts';
 export type { CatalogueProduct, CatalogueSnapshot, CatalogueVariant } from './snapshot.ts';
 export { countryRate, priceVariant } from './pricing.ts';
 export { findPromoByCode, type OfferRow, type PromoRow, type PublicPromoRow } from './repo.ts';
+export { knownSkus, previewPriceChanges, pricesForCountry, setCountryPrices, type CountryPrice, type PriceChange, type PriceChangeError } from './staff-prices.ts';

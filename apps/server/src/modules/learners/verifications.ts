@@ -1,6 +1,7 @@
 import { schema, type Database } from '@probe/db';
 import { TRAINEE_TYPES } from '@probe/domain';
 import { and, desc, eq, getTableColumns } from 'drizzle-orm';
+import { audit, may, type Actor } from '../staff/index.ts';
 import { checkProof, PROOF_MAX_BYTES, type ProofFile } from './proof.ts';
 
 export const LEARNER_MARKETS = ['HUMAN', 'VETERINARY'] as const;
@@ -10,8 +11,6 @@ export type LearnerStatus = (typeof LEARNER_STATUSES)[number];
 
 /** An approval lasts one academic year: the student price applies for this long after it. */
 export const LEARNER_APPROVAL_DAYS = 365;
-/** Staff roles that may decide a verification (support reads only). */
-const DECIDING_ROLES = ['OWNER', 'ORDER_MANAGER'];
 
 export const LEARNER_ERROR_CODES = ['BAD_PROOF_OF_ENROLLMENT', 'INVALID', 'REQUIRED', 'NOT_FOUND', 'OPERATION_NOT_ALLOWED'] as const;
 export interface LearnerError {
@@ -111,30 +110,27 @@ export async function listLearnerVerifications(db: Database, status: LearnerStat
     .orderBy(schema.learnerVerifications.createdAt).limit(Math.min(Math.max(limit, 1), 200));
 }
 
-export function isStaff(user: { staffRole: string | null }): boolean {
-  return user.staffRole !== null;
-}
-
-export function mayDecide(user: { staffRole: string | null }): boolean {
-  return DECIDING_ROLES.includes(user.staffRole ?? '');
-}
-
 /**
  * An operator's decision: a pending request becomes APPROVED (the student price applies for a year) or
  * REJECTED (with the reason the learner is shown). Who decided and when are kept; a request already
  * decided is not decided again (a conditional update, so two operators at once give one decision).
  */
 export async function decideLearnerVerification(
-  db: Database, staffUserId: string, input: { id: string; approve: boolean; note: string | null }, now: Date,
+  db: Database, actor: Actor, input: { id: string; approve: boolean; note: string | null }, now: Date,
 ): Promise<{ verification: LearnerVerification | null; errors: LearnerError[] }> {
   const note = input.note?.trim() || null;
   if (!input.approve && !note) return { verification: null, errors: [{ field: 'note', code: 'REQUIRED', message: 'Say why the proof is rejected: the learner is shown it' }] };
   if (note && note.length > 500) return { verification: null, errors: [{ field: 'note', code: 'INVALID', message: 'At most 500 characters' }] };
   const validUntil = input.approve ? new Date(now.getTime() + LEARNER_APPROVAL_DAYS * 24 * 3600 * 1000) : null;
-  const [row] = await db.update(schema.learnerVerifications)
-    .set({ status: input.approve ? 'APPROVED' : 'REJECTED', decidedBy: staffUserId, decidedAt: now, decisionNote: note, validUntil })
-    .where(and(eq(schema.learnerVerifications.id, input.id), eq(schema.learnerVerifications.status, 'PENDING')))
-    .returning(summaryColumns);
+  const status = input.approve ? 'APPROVED' : 'REJECTED';
+  const row = await db.transaction(async (tx) => {
+    const [decided] = await tx.update(schema.learnerVerifications)
+      .set({ status, decidedBy: actor.id, decidedAt: now, decisionNote: note, validUntil })
+      .where(and(eq(schema.learnerVerifications.id, input.id), eq(schema.learnerVerifications.status, 'PENDING')))
+      .returning(summaryColumns);
+    if (decided) await audit(tx, actor, input.approve ? 'learner.approve' : 'learner.reject', `learner:${input.id}`, { status: 'PENDING' }, { status, note, validUntil });
+    return decided;
+  });
   if (row) return { verification: row, errors: [] };
   const exists = await db.select({ id: schema.learnerVerifications.id }).from(schema.learnerVerifications).where(eq(schema.learnerVerifications.id, input.id));
   return exists.length
@@ -142,10 +138,13 @@ export async function decideLearnerVerification(
     : { verification: null, errors: [{ field: 'id', code: 'NOT_FOUND', message: 'No such request' }] };
 }
 
-/** A proof's file, for its owner or staff only; null for anyone else (the same answer as for no file). */
+/**
+ * A proof's file, for its owner or for staff who may read learner requests; null for anyone else (the
+ * same answer as for no file).
+ */
 export async function proofFor(db: Database, id: string, viewer: { id: string; staffRole: string | null }): Promise<{ name: string; contentType: string; bytes: Buffer } | null> {
   const [row] = await db.select({ userId: schema.learnerVerifications.userId, name: schema.learnerVerifications.proofName, contentType: schema.learnerVerifications.proofContentType, bytes: schema.learnerVerifications.proof })
     .from(schema.learnerVerifications).where(eq(schema.learnerVerifications.id, id));
-  if (!row || (row.userId !== viewer.id && !isStaff(viewer))) return null;
+  if (!row || (row.userId !== viewer.id && !may(viewer.staffRole, 'learners.read'))) return null;
   return { name: row.name, contentType: row.contentType, bytes: row.bytes };
 }

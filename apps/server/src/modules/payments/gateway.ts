@@ -65,8 +65,11 @@ export interface PaymentGateway {
   createIntent(request: IntentRequest): Promise<Intent>;
   /** Charges (test card) or reads the outcome of the intent the buyer completed. */
   charge(request: ChargeRequest): Promise<ChargeResult>;
-  /** Gives the money back when an order could not be written after a successful charge. */
-  refund(reference: string): Promise<void>;
+  /**
+   * Gives money back on a charge: all that is left of it, or `amount`; retried with the same key, it
+   * refunds once. Used when an order could not be written after a successful charge, and by staff.
+   */
+  refund(reference: string, options?: { amount?: number; idempotencyKey?: string }): Promise<void>;
   /** Starts saving a payment method for later charges without the buyer (renewals). */
   createSetup(request: SetupRequest): Promise<Setup>;
   /**

@@ -126,8 +126,11 @@ export class StripeGateway implements PaymentGateway {
     await this.stripe.paymentMethods.detach(paymentToken);
   }
 
-  async refund(reference: string): Promise<void> {
-    await this.stripe.refunds.create({ payment_intent: reference }, { idempotencyKey: `refund:${reference}` });
+  async refund(reference: string, options: { amount?: number; idempotencyKey?: string } = {}): Promise<void> {
+    await this.stripe.refunds.create(
+      { payment_intent: reference, ...(options.amount ? { amount: options.amount } : {}) },
+      { idempotencyKey: options.idempotencyKey ?? `refund:${reference}` },
+    );
   }
 
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): GatewayEvent {

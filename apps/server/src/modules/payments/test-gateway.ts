@@ -33,7 +33,9 @@ export class TestGateway implements PaymentGateway {
   readonly name = 'test' as const;
   readonly intents = new Map<string, TestIntent>();
   /** Every successful charge, for tests and the invariant "one charge per order". */
-  readonly charges: Array<{ reference: string; checkoutToken: string; amount: number; currency: string; refunded: boolean }> = [];
+  readonly charges: Array<{ reference: string; checkoutToken: string; amount: number; currency: string; refunded: boolean; refundedAmount?: number }> = [];
+  /** Refunds given, by idempotency key (a retried refund finds its first answer). */
+  readonly refunds = new Map<string, { reference: string; amount: number; at: Date }>();
   sendWebhook: WebhookSender | null = null;
   /** Setups waiting for the buyer's details, and the answers given per idempotency key (as a provider keeps them). */
   readonly setups = new Map<string, SetupRequest>();
@@ -125,9 +127,17 @@ export class TestGateway implements PaymentGateway {
 
   async detach(_paymentToken: string): Promise<void> {}
 
-  async refund(reference: string): Promise<void> {
+  async refund(reference: string, options: { amount?: number; idempotencyKey?: string } = {}): Promise<void> {
+    const key = options.idempotencyKey ?? `refund:${reference}`;
+    if (this.refunds.has(key)) return;
     const charge = this.charges.find((c) => c.reference === reference);
-    if (charge) charge.refunded = true;
+    if (!charge) throw new Error(`no charge ${reference}`);
+    const left = charge.amount - (charge.refundedAmount ?? 0);
+    const amount = options.amount ?? left;
+    if (amount <= 0 || amount > left) throw new Error(`refund of ${amount} exceeds the ${left} left of ${reference}`);
+    charge.refundedAmount = (charge.refundedAmount ?? 0) + amount;
+    charge.refunded = charge.refundedAmount >= charge.amount;
+    this.refunds.set(key, { reference, amount, at: this.now() });
   }
 
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): GatewayEvent {

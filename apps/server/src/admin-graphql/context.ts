@@ -1,0 +1,19 @@
+import type { Database } from '@probe/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentGateway } from '../modules/payments/index.ts';
+import type { Actor, Permission, StaffRole } from '../modules/staff/index.ts';
+
+/** A signed-in member of staff: who they are and their role. */
+export interface Staff extends Actor {
+  role: StaffRole;
+}
+
+/** What every console resolver may use. One per request. */
+export interface AdminContext {
+  db: Database;
+  gateway: PaymentGateway;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  /** The staff member asking, when they hold the permission; PermissionDenied otherwise (no token, a buyer, a role without it). */
+  require: (permission: Permission) => Promise<Staff>;
+}

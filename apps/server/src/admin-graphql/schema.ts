@@ -1,0 +1,16 @@
+import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { builder } from './builder.ts';
+import './schema/staff.ts';
+import './schema/orders.ts';
+import './schema/catalogue.ts';
+import './schema/promotions.ts';
+import './schema/settings.ts';
+import './schema/learners.ts';
+import './schema/audit.ts';
+
+export const adminSchema: GraphQLSchema = builder.toSchema();
+
+/** The console's contract, as committed in admin-schema.graphql. */
+export function printAdminContract(): string {
+  return printSchema(lexicographicSortSchema(adminSchema)) + '\n';
+}

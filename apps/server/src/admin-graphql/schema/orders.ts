@@ -1,0 +1,132 @@
+import { listOrders, orderForStaff, refundOrder, type OrderCursor, type OrderListRow, type RefundRow } from '../../modules/orders/index.ts';
+import { AdminErrorRef, builder } from '../builder.ts';
+
+type Detail = NonNullable<Awaited<ReturnType<typeof orderForStaff>>>;
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+const OrderSummary = builder.objectRef<OrderListRow>('StaffOrderSummary').implement({
+  fields: (t) => ({
+    number: t.exposeString('number'),
+    token: t.exposeString('token'),
+    email: t.exposeString('email'),
+    country: t.exposeString('country'),
+    currency: t.exposeString('currency'),
+    paymentMethod: t.exposeString('paymentMethod'),
+    chargeStatus: t.exposeString('chargeStatus'),
+    total: t.int({ description: 'Gross, in minor units of the currency', resolve: (o) => o.totalGross }),
+    createdAt: t.string({ resolve: (o) => o.createdAt.toISOString() }),
+  }),
+});
+
+const OrderPage = builder.objectRef<{ orders: OrderListRow[]; next: string | null }>('StaffOrderPage').implement({
+  fields: (t) => ({
+    orders: t.field({ type: [OrderSummary], resolve: (p) => p.orders }),
+    next: t.string({ nullable: true, description: 'Pass as `after` for the next page; null on the last one.', resolve: (p) => p.next }),
+  }),
+});
+
+const OrderFilterInput = builder.inputType('StaffOrderFilter', {
+  fields: (t) => ({
+    country: t.string(), chargeStatus: t.string(), paymentMethod: t.string(),
+    from: t.string({ description: 'ISO date: placed on or after' }), to: t.string({ description: 'ISO date: placed before' }),
+    search: t.string({ description: 'An order number, or the beginning of the buyer\'s e-mail' }),
+  }),
+});
+
+const LineRef = builder.objectRef<Detail['lines'][number]>('StaffOrderLine').implement({
+  fields: (t) => ({
+    sku: t.exposeString('productSku'), name: t.exposeString('productName'), variantName: t.exposeString('variantName'),
+    quantity: t.exposeInt('quantity'), total: t.int({ resolve: (l) => l.totalGross }),
+  }),
+});
+const PaymentRef = builder.objectRef<Detail['payments'][number]>('StaffPayment').implement({
+  fields: (t) => ({
+    id: t.exposeString('id'), gateway: t.exposeString('gateway'), method: t.exposeString('method'), status: t.exposeString('status'),
+    amount: t.exposeInt('amount'), currency: t.exposeString('currency'), failureCode: t.exposeString('failureCode', { nullable: true }),
+    card: t.string({ nullable: true, resolve: (p) => (p.ccLastDigits ? `${p.ccBrand ?? ''} •••• ${p.ccLastDigits}`.trim() : null) }),
+    createdAt: t.string({ resolve: (p) => p.createdAt.toISOString() }),
+  }),
+});
+const RefundRef = builder.objectRef<RefundRow>('StaffRefund').implement({
+  fields: (t) => ({
+    id: t.exposeInt('id'), amount: t.exposeInt('amount'), currency: t.exposeString('currency'), status: t.exposeString('status'),
+    reason: t.exposeString('reason', { nullable: true }), createdAt: t.string({ resolve: (r) => r.createdAt.toISOString() }),
+  }),
+});
+const DeliveryRef = builder.objectRef<Detail['deliveries'][number]>('StaffOutboxDelivery').implement({
+  description: 'A side effect the order wrote to the outbox (an e-mail): when it was delivered, or why not yet.',
+  fields: (t) => ({
+    topic: t.exposeString('topic'), attempts: t.exposeInt('attempts'),
+    processedAt: t.string({ nullable: true, resolve: (d) => iso(d.processedAt) }),
+    lastError: t.exposeString('lastError', { nullable: true }),
+  }),
+});
+
+const OrderDetail = builder.objectRef<Detail>('StaffOrder').implement({
+  fields: (t) => ({
+    number: t.string({ resolve: (d) => d.order.number }),
+    token: t.string({ resolve: (d) => d.order.token }),
+    email: t.string({ resolve: (d) => d.order.email }),
+    country: t.string({ resolve: (d) => d.order.country }),
+    language: t.string({ resolve: (d) => d.order.language }),
+    currency: t.string({ resolve: (d) => d.order.currency }),
+    paymentMethod: t.string({ resolve: (d) => d.order.paymentMethod }),
+    chargeStatus: t.string({ resolve: (d) => d.order.chargeStatus }),
+    total: t.int({ resolve: (d) => d.order.totalGross }),
+    tax: t.int({ resolve: (d) => d.order.totalTax }),
+    createdAt: t.string({ resolve: (d) => d.order.createdAt.toISOString() }),
+    lines: t.field({ type: [LineRef], resolve: (d) => d.lines }),
+    payments: t.field({ type: [PaymentRef], resolve: (d) => d.payments }),
+    refunds: t.field({ type: [RefundRef], resolve: (d) => d.refunds }),
+    invoiceStatus: t.string({ nullable: true, resolve: (d) => d.invoice?.status ?? null }),
+    deliveries: t.field({ type: [DeliveryRef], resolve: (d) => d.deliveries }),
+  }),
+});
+
+const cursorOf = (after: string | null | undefined): OrderCursor | null => {
+  if (!after) return null;
+  try {
+    const parsed = JSON.parse(Buffer.from(after, 'base64url').toString()) as OrderCursor;
+    return typeof parsed.createdAt === 'string' && Number.isInteger(parsed.id) ? parsed : null;
+  } catch {
+    return null;
+  }
+};
+const dateOf = (s: string | null | undefined) => (s && !Number.isNaN(Date.parse(s)) ? new Date(s) : null);
+
+builder.queryFields((t) => ({
+  orders: t.field({
+    type: OrderPage,
+    description: 'Orders newest first, filtered and paged on the server (keyset: the same cost on every page).',
+    args: { filter: t.arg({ type: OrderFilterInput }), first: t.arg.int({ defaultValue: 25 }), after: t.arg.string() },
+    resolve: async (_root, { filter, first, after }, ctx) => {
+      await ctx.require('orders.read');
+      const page = await listOrders(ctx.db, { ...filter, from: dateOf(filter?.from), to: dateOf(filter?.to) }, { first: first ?? 25, after: cursorOf(after) });
+      return { orders: page.orders, next: page.next ? Buffer.from(JSON.stringify(page.next)).toString('base64url') : null };
+    },
+  }),
+  order: t.field({
+    type: OrderDetail,
+    nullable: true,
+    args: { number: t.arg.string({ required: true }) },
+    resolve: async (_root, { number }, ctx) => {
+      await ctx.require('orders.read');
+      return orderForStaff(ctx.db, number);
+    },
+  }),
+}));
+
+builder.mutationField('orderRefund', (t) => t.field({
+  type: builder.objectRef<{ refund: RefundRow | null; errors: Array<{ field: string | null; code: string; message: string }> }>('StaffRefundPayload').implement({
+    fields: (f) => ({
+      refund: f.field({ type: RefundRef, nullable: true, resolve: (p) => p.refund }),
+      errors: f.field({ type: [AdminErrorRef], resolve: (p) => p.errors }),
+    }),
+  }),
+  description: 'Gives money back through the gateway: what is left of the payment, or `amount` (minor units). The same idempotency key refunds once.',
+  args: { number: t.arg.string({ required: true }), amount: t.arg.int(), idempotencyKey: t.arg.string({ required: true }), reason: t.arg.string() },
+  resolve: async (_root, args, ctx) => {
+    const staff = await ctx.require('orders.refund');
+    return refundOrder(ctx.db, ctx.gateway, staff, { number: args.number, amount: args.amount ?? null, idempotencyKey: args.idempotencyKey, reason: args.reason ?? null });
+  },
+}));

@@ -1,0 +1,72 @@
+import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
+import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
+import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
+import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
+import type { Database } from '@probe/db';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import type { TokenVerifier } from '../auth/tokens.ts';
+import type { Config } from '../config.ts';
+import { decorateErrors, maskError, permissionDenied } from '../graphql/errors.ts';
+import { AccountsService } from '../modules/accounts/index.ts';
+import type { PaymentGateway } from '../modules/payments/index.ts';
+import { isStaffRole, may } from '../modules/staff/index.ts';
+import type { AdminContext, Staff } from './context.ts';
+import { adminSchema } from './schema.ts';
+
+interface ServerContext {
+  req: FastifyRequest;
+  reply?: FastifyReply;
+}
+
+export type AdminYoga = YogaServerInstance<ServerContext, AdminContext>;
+
+export const ADMIN_GRAPHQL_PATH = '/admin/graphql';
+
+/**
+ * The console's API: its own schema and endpoint. A token is accepted only with the console's audience
+ * (a shop token is not), and every operation checks the caller's staff role on the server. Introspection
+ * and field suggestions are off outside development.
+ */
+export function createAdminYoga({ db, gateway, tokens, config, log, now = () => new Date() }: {
+  db: Database; gateway: PaymentGateway; tokens: TokenVerifier; config: Config; log: FastifyBaseLogger; now?: () => Date;
+}): AdminYoga {
+  const isDev = config.NODE_ENV === 'development';
+  const accounts = new AccountsService(db);
+  return createYoga<ServerContext, AdminContext>({
+    schema: adminSchema,
+    graphqlEndpoint: ADMIN_GRAPHQL_PATH,
+    logging: log,
+    landingPage: false,
+    graphiql: false,
+    maskedErrors: { maskError: (error) => maskError(error, log, isDev) },
+    plugins: [
+      maxTokensPlugin({ n: 3000 }),
+      maxDepthPlugin({ n: 8, flattenFragments: true }),
+      maxAliasesPlugin({ n: 10 }),
+      ...(isDev ? [] : [useDisableIntrospection(), blockFieldSuggestionsPlugin()]),
+      {
+        onResultProcess({ result, setResult }) {
+          if (!Array.isArray(result) && !(Symbol.asyncIterator in (result as object))) setResult(decorateErrors(result as never, log));
+        },
+      },
+    ],
+    context: async ({ request, req }): Promise<AdminContext> => {
+      let staff: Promise<Staff | null> | undefined;
+      const who = () => (staff ??= (async () => {
+        const identity = await tokens.identityFrom(request.headers.get('authorization'));
+        const user = identity ? await accounts.userFor(identity) : null;
+        return user && isStaffRole(user.staffRole) ? { id: user.id, email: user.email, role: user.staffRole } : null;
+      })());
+      return {
+        db, gateway, log: req.log, now,
+        require: async (permission) => {
+          const member = await who();
+          if (!member || !may(member.role, permission)) throw permissionDenied();
+          return member;
+        },
+      };
+    },
+  });
+}

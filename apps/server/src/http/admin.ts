@@ -1,0 +1,52 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { ADMIN_GRAPHQL_PATH, type AdminYoga } from '../admin-graphql/yoga.ts';
+
+/** apps/admin/dist, from this file or from the server's bundle (apps/server/dist/main.js). */
+export const ADMIN_DIST = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../../../admin/dist' : '../../admin/dist', import.meta.url));
+
+/** The console's pages: its own scripts and styles only, talking to its own origin, never framed. */
+const CONSOLE_CSP = [
+  "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob:", "connect-src 'self'",
+  "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'",
+].join('; ');
+
+/**
+ * The operator console: its API at /admin/graphql (no response cache: every answer is for one member of
+ * staff) and its single-page app under /admin/ (the built shell for every console path, hashed assets
+ * cached for a year). Without a build the console's pages say how to make one.
+ */
+export async function registerAdmin(app: FastifyInstance, yoga: AdminYoga, dist = ADMIN_DIST): Promise<void> {
+  app.route({
+    url: ADMIN_GRAPHQL_PATH,
+    method: ['GET', 'POST', 'OPTIONS'],
+    handler: async (req, reply) => {
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      response.headers.forEach((value, key) => void reply.header(key, value));
+      return reply.status(response.status).header('cache-control', 'no-store').send(response.body);
+    },
+  });
+
+  const index = join(dist, 'index.html');
+  const shell = existsSync(index) ? readFileSync(index, 'utf8') : null;
+  if (shell) {
+    await app.register(fastifyStatic, {
+      root: join(dist, 'assets'),
+      prefix: '/admin/assets/',
+      decorateReply: false,
+      index: false,
+      setHeaders: (reply) => reply.header('cache-control', 'public, max-age=31536000, immutable'),
+    });
+  }
+  const page = async (_req: unknown, reply: import('fastify').FastifyReply) => {
+    reply.header('content-security-policy', CONSOLE_CSP).header('cache-control', 'no-cache');
+    if (!shell) return reply.status(503).type('text/plain; charset=utf-8').send('The console is not built: run npm run build.');
+    return reply.type('text/html; charset=utf-8').send(shell);
+  };
+  app.get('/admin', (_req, reply) => reply.redirect('/admin/', 301));
+  app.get('/admin/', page);
+  app.get('/admin/*', page);
+}

@@ -1,0 +1,123 @@
+import { schema, type Database } from '@probe/db';
+import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PaymentGateway } from '../payments/index.ts';
+import { audit, type Actor } from '../staff/index.ts';
+import { orderDetails, type OrderRow } from './place-order.ts';
+
+export interface OrderFilter {
+  country?: string | null;
+  chargeStatus?: string | null;
+  paymentMethod?: string | null;
+  /** Placed on or after / before (ISO dates, the day in UTC). */
+  from?: Date | null;
+  to?: Date | null;
+  /** An order number, or the beginning of the buyer's e-mail. */
+  search?: string | null;
+}
+
+/** Where the next page starts: the last order of this one (newest first: created at, then id). */
+export interface OrderCursor { createdAt: string; id: number }
+
+export type OrderListRow = Pick<OrderRow, 'id' | 'token' | 'number' | 'email' | 'country' | 'currency' | 'paymentMethod' | 'chargeStatus' | 'totalGross' | 'createdAt'>;
+
+const LIST_COLUMNS = {
+  id: schema.orders.id, token: schema.orders.token, number: schema.orders.number, email: schema.orders.email, country: schema.orders.country,
+  currency: schema.orders.currency, paymentMethod: schema.orders.paymentMethod, chargeStatus: schema.orders.chargeStatus,
+  totalGross: schema.orders.totalGross, createdAt: schema.orders.createdAt,
+};
+
+/**
+ * A page of orders, newest first, filtered on the server. Keyset paging (after the last row seen), so a
+ * page costs the same at the millionth order as at the first; each filter has an index led by it.
+ */
+export async function listOrders(db: Pick<Database, 'select'>, filter: OrderFilter, page: { first: number; after?: OrderCursor | null }) {
+  const where: SQL[] = [];
+  if (filter.country) where.push(eq(schema.orders.country, filter.country));
+  if (filter.chargeStatus) where.push(eq(schema.orders.chargeStatus, filter.chargeStatus));
+  if (filter.paymentMethod) where.push(eq(schema.orders.paymentMethod, filter.paymentMethod));
+  if (filter.from) where.push(gte(schema.orders.createdAt, filter.from));
+  if (filter.to) where.push(lt(schema.orders.createdAt, filter.to));
+  const search = filter.search?.trim();
+  if (search) {
+    where.push(/^\d+$/.test(search) ? eq(schema.orders.number, search)
+      : sql`lower(${schema.orders.email}) like ${`${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  }
+  if (page.after) {
+    const at = new Date(page.after.createdAt);
+    where.push(or(lt(schema.orders.createdAt, at), and(eq(schema.orders.createdAt, at), lt(schema.orders.id, page.after.id)))!);
+  }
+  const first = Math.min(Math.max(page.first, 1), 100);
+  const rows = await db.select(LIST_COLUMNS).from(schema.orders).where(where.length ? and(...where) : undefined)
+    .orderBy(desc(schema.orders.createdAt), desc(schema.orders.id)).limit(first + 1);
+  const more = rows.length > first;
+  const shown = rows.slice(0, first);
+  const last = shown.at(-1);
+  return { orders: shown, next: more && last ? { createdAt: last.createdAt.toISOString(), id: last.id } : null };
+}
+
+export type RefundRow = typeof schema.refunds.$inferSelect;
+
+/** Everything staff see of one order: lines, payments, invoice, refunds, the outbox rows it wrote (e-mails) and its audit trail subject. */
+export async function orderForStaff(db: Database, number: string) {
+  const [order] = await db.select().from(schema.orders).where(eq(schema.orders.number, number));
+  if (!order) return null;
+  const [details, refunds, deliveries] = await Promise.all([
+    orderDetails(db, order.id),
+    db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id)).orderBy(schema.refunds.id),
+    db.select().from(schema.outbox).where(sql`${schema.outbox.payload}->>'orderToken' = ${order.token}`).orderBy(schema.outbox.id),
+  ]);
+  return { order, ...details, refunds, deliveries };
+}
+
+export interface RefundError { field: string | null; code: 'NOT_FOUND' | 'INVALID' | 'OPERATION_NOT_ALLOWED' | 'PAYMENT_ERROR'; message: string }
+
+/**
+ * Gives money back on an order's settled payment through the gateway: the amount left, or part of it.
+ * The refund is written (PENDING, with its idempotency key) before the gateway is asked with that same
+ * key, then its answer is written with the audit entry; the same key again answers the first refund and
+ * gives nothing twice. Refunds never exceed what was paid (checked on the locked order).
+ */
+export async function refundOrder(
+  db: Database, gateway: PaymentGateway, actor: Actor,
+  input: { number: string; amount: number | null; idempotencyKey: string; reason: string | null },
+): Promise<{ refund: RefundRow | null; errors: RefundError[] }> {
+  const fail = (field: string | null, code: RefundError['code'], message: string) => ({ refund: null, errors: [{ field, code, message }] });
+  if (!/^[\w:-]{8,128}$/.test(input.idempotencyKey)) return fail('idempotencyKey', 'INVALID', 'An idempotency key is 8 to 128 letters, digits, dashes or colons');
+  const [known] = await db.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, input.idempotencyKey));
+  if (known) return { refund: known, errors: [] };
+
+  const prepared = await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.number, input.number)).for('update');
+    if (!order) return fail('number', 'NOT_FOUND', 'No such order');
+    const payments = await tx.select().from(schema.payments).where(and(eq(schema.payments.orderId, order.id), inArray(schema.payments.status, ['SUCCEEDED', 'REFUNDED'])));
+    const payment = payments.find((p) => p.status === 'SUCCEEDED');
+    if (!payment) return fail(null, 'OPERATION_NOT_ALLOWED', 'The order has no settled payment left to refund');
+    const given = await tx.select({ total: sql<number>`coalesce(sum(${schema.refunds.amount}), 0)::int` }).from(schema.refunds)
+      .where(and(eq(schema.refunds.paymentId, payment.id), inArray(schema.refunds.status, ['PENDING', 'SUCCEEDED'])));
+    const left = payment.amount - Number(given[0]!.total);
+    const amount = input.amount ?? left;
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left) return fail('amount', 'INVALID', `A refund is a whole amount above 0 and at most the ${left} left of the payment`);
+    const [refund] = await tx.insert(schema.refunds).values({
+      orderId: order.id, paymentId: payment.id, amount, currency: payment.currency, idempotencyKey: input.idempotencyKey, reason: input.reason?.trim() || null, createdBy: actor.id,
+    }).onConflictDoNothing().returning();
+    if (!refund) return { refund: (await tx.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, input.idempotencyKey)))[0]!, errors: [], known: true };
+    return { refund, errors: [], left, payment };
+  });
+  if (!prepared.refund || 'known' in prepared || !('payment' in prepared)) return { refund: prepared.refund, errors: prepared.errors };
+
+  const { refund, payment, left } = prepared;
+  let status: 'SUCCEEDED' | 'FAILED' = 'SUCCEEDED';
+  try {
+    await gateway.refund(payment.id, { amount: refund.amount, idempotencyKey: `refund:${refund.idempotencyKey}` });
+  } catch {
+    status = 'FAILED';
+  }
+  const saved = await db.transaction(async (tx) => {
+    const [row] = await tx.update(schema.refunds).set({ status, gatewayReference: status === 'SUCCEEDED' ? `refund:${refund.idempotencyKey}` : null }).where(eq(schema.refunds.id, refund.id)).returning();
+    if (status === 'SUCCEEDED' && refund.amount === left) await tx.update(schema.payments).set({ status: 'REFUNDED', updatedAt: new Date() }).where(eq(schema.payments.id, payment.id));
+    await audit(tx, actor, status === 'SUCCEEDED' ? 'order.refund' : 'order.refund_failed', `order:${input.number}`, { paymentStatus: payment.status, refundedBefore: payment.amount - left },
+      { amount: refund.amount, currency: refund.currency, status, reason: refund.reason });
+    return row!;
+  });
+  return status === 'SUCCEEDED' ? { refund: saved, errors: [] } : { refund: saved, errors: [{ field: null, code: 'PAYMENT_ERROR', message: 'The gateway did not give the money back; nothing was refunded' }] };
+}

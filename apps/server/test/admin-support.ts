@@ -1,0 +1,26 @@
+import { SignJWT, type CryptoKey } from 'jose';
+import type { TestApp } from './harness.ts';
+
+/** A token for a user, as the built-in provider signs it: for the store's API (`probe-store`) or the console's (`probe-admin`). */
+export async function tokenFor(key: CryptoKey, user: { id: string; email: string }, audience: 'probe-store' | 'probe-admin' = 'probe-store'): Promise<Record<string, string>> {
+  const jwt = await new SignJWT({ email: user.email }).setProtectedHeader({ alg: 'EdDSA' }).setIssuer('probe-store').setAudience(audience)
+    .setSubject(user.id).setIssuedAt().setExpirationTime('5m').sign(key);
+  return { authorization: `JWT ${jwt}` };
+}
+
+export interface AdminAnswer<T> {
+  status: number;
+  data?: T;
+  errors?: Array<{ message: string; extensions?: { exception?: { code?: string } } }>;
+}
+
+/** The console's API (/admin/graphql), through the real app. */
+export async function adminGql<T>(t: TestApp, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<AdminAnswer<T>> {
+  const res = await t.app.inject({
+    method: 'POST', url: '/admin/graphql', payload: JSON.stringify({ query, variables }),
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+  });
+  return { status: res.statusCode, ...(res.json() as { data?: T; errors?: AdminAnswer<T>['errors'] }) };
+}
+
+export const denied = (answer: AdminAnswer<unknown>) => answer.errors?.[0]?.extensions?.exception?.code === 'PermissionDenied';

@@ -1,0 +1,141 @@
+import { DEMO_USERS, schema } from '@probe/db';
+import { eq } from 'drizzle-orm';
+import { exportSPKI, generateKeyPair } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestGateway } from '../src/modules/payments/index.ts';
+import { adminGql, denied, tokenFor } from './admin-support.ts';
+import { CARD_OK, PLACE, readyCheckout, type PlaceAnswer } from './checkout-support.ts';
+import { startTestApp, type TestApp } from './harness.ts';
+
+const [, admin, member, vet, , , operator] = DEMO_USERS;
+let t: TestApp;
+let gateway: TestGateway;
+const as: Record<string, Record<string, string>> = {};
+
+beforeAll(async () => {
+  const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+  gateway = new TestGateway();
+  t = await startTestApp({ config: { AUTH_JWT_PUBLIC_KEY: await exportSPKI(pair.publicKey) }, gateway });
+  // One member of staff per role besides the demo owner.
+  await t.database.db.update(schema.users).set({ staffRole: 'SUPPORT' }).where(eq(schema.users.id, member!.id));
+  await t.database.db.update(schema.users).set({ staffRole: 'CATALOGUE_MANAGER' }).where(eq(schema.users.id, vet!.id));
+  as.owner = await tokenFor(pair.privateKey, operator!, 'probe-admin');
+  as.support = await tokenFor(pair.privateKey, member!, 'probe-admin');
+  as.catalogue = await tokenFor(pair.privateKey, vet!, 'probe-admin');
+  as.buyer = await tokenFor(pair.privateKey, admin!, 'probe-admin');
+  as.ownerShopToken = await tokenFor(pair.privateKey, operator!, 'probe-store');
+});
+afterAll(() => t?.close());
+
+const placeCardOrder = async (country = 'US') => {
+  const ready = await readyCheckout(t, { country, lines: [{ sku: 'ACC-USBC-1M', quantity: 2 }] });
+  const placed = (await t.gql<PlaceAnswer>(PLACE, { token: ready.token, key: `admin-${ready.token}`, total: ready.total, card: CARD_OK })).body.data!.checkoutPlaceOrder;
+  expect(placed.errors).toEqual([]);
+  return { number: placed.order!.number, total: ready.total };
+};
+const auditFor = async (subject: string) =>
+  (await adminGql<{ auditLog: Array<{ actorEmail: string; action: string; before: string | null; after: string | null }> }>(t, 'query A($s: String) { auditLog(subject: $s) { actorEmail action before after } }', { s: subject }, as.owner)).data!.auditLog;
+
+describe('the console API (issue 16): its own endpoint, roles checked on the server, every change audited', () => {
+  it('takes console tokens of staff only: a shop token, a buyer and no token are refused; introspection is off', async () => {
+    const me = await adminGql<{ me: { email: string; role: string; permissions: string[] } }>(t, '{ me { email role permissions } }', {}, as.owner);
+    expect(me.data!.me).toMatchObject({ email: operator!.email, role: 'OWNER' });
+    expect(denied(await adminGql(t, '{ me { email } }', {}, as.ownerShopToken))).toBe(true);
+    expect(denied(await adminGql(t, '{ me { email } }', {}, as.buyer))).toBe(true);
+    expect(denied(await adminGql(t, '{ me { email } }'))).toBe(true);
+    // A console token is nobody in the shop's API.
+    expect((await t.gql<{ me: unknown }>('{ me { email } }', {}, as.owner)).body.data!.me).toBeNull();
+    const introspection = await adminGql(t, '{ __schema { types { name } } }', {}, as.owner);
+    expect(introspection.data).toBeUndefined();
+    expect(JSON.stringify(introspection.errors)).toMatch(/introspection/i);
+  });
+
+  it('lists orders newest first with filters and keyset pages; refunds a card order once through the gateway, never beyond what was paid', async () => {
+    const first = await placeCardOrder('US');
+    const second = await placeCardOrder('DE');
+    const page = await adminGql<{ orders: { orders: Array<{ number: string; country: string }>; next: string | null } }>(t,
+      'query O($f: StaffOrderFilter, $after: String) { orders(filter: $f, first: 1, after: $after) { orders { number country } next } }', { f: {} }, as.support);
+    expect(page.data!.orders.orders.map((o) => o.number)).toEqual([second.number]);
+    const next = await adminGql<{ orders: { orders: Array<{ number: string }> } }>(t,
+      'query O($after: String) { orders(first: 1, after: $after) { orders { number } } }', { after: page.data!.orders.next }, as.support);
+    expect(next.data!.orders.orders.map((o) => o.number)).toEqual([first.number]);
+    const german = await adminGql<{ orders: { orders: Array<{ country: string }> } }>(t, '{ orders(filter: { country: "DE" }, first: 50) { orders { country } } }', {}, as.support);
+    expect(new Set(german.data!.orders.orders.map((o) => o.country))).toEqual(new Set(['DE']));
+    const byNumber = await adminGql<{ orders: { orders: Array<{ number: string }> } }>(t, 'query O($s: String) { orders(filter: { search: $s }) { orders { number } } }', { s: first.number }, as.support);
+    expect(byNumber.data!.orders.orders.map((o) => o.number)).toEqual([first.number]);
+
+    const REFUND = 'mutation R($n: String!, $a: Int, $k: String!) { orderRefund(number: $n, amount: $a, idempotencyKey: $k, reason: "Returned") { refund { amount status } errors { field code } } }';
+    // Support reads, and is refused a refund by the server.
+    expect(denied(await adminGql(t, REFUND, { n: first.number, k: 'refund-support-1' }, as.support))).toBe(true);
+    const part = await adminGql<{ orderRefund: { refund: { amount: number; status: string }; errors: unknown[] } }>(t, REFUND, { n: first.number, a: 100, k: 'refund-part-1' }, as.owner);
+    expect(part.data!.orderRefund).toEqual({ refund: { amount: 100, status: 'SUCCEEDED' }, errors: [] });
+    const again = await adminGql<{ orderRefund: { refund: { amount: number } } }>(t, REFUND, { n: first.number, a: 100, k: 'refund-part-1' }, as.owner);
+    expect(again.data!.orderRefund.refund.amount).toBe(100);
+    const tooMuch = await adminGql<{ orderRefund: { errors: Array<{ field: string; code: string }> } }>(t, REFUND, { n: first.number, a: first.total, k: 'refund-too-much' }, as.owner);
+    expect(tooMuch.data!.orderRefund.errors).toEqual([{ field: 'amount', code: 'INVALID' }]);
+    const rest = await adminGql<{ orderRefund: { refund: { amount: number } } }>(t, REFUND, { n: first.number, k: 'refund-rest-1' }, as.owner);
+    expect(rest.data!.orderRefund.refund.amount).toBe(first.total - 100);
+
+    const order = await adminGql<{ order: { payments: Array<{ status: string; amount: number }>; refunds: Array<{ amount: number }>; deliveries: Array<{ topic: string }> } }>(t,
+      'query O($n: String!) { order(number: $n) { payments { status amount } refunds { amount } deliveries { topic } } }', { n: first.number }, as.support);
+    expect(order.data!.order.payments).toEqual([{ status: 'REFUNDED', amount: first.total }]);
+    expect(order.data!.order.refunds.map((r) => r.amount)).toEqual([100, first.total - 100]);
+    expect(order.data!.order.deliveries.map((d) => d.topic)).toContain('order.placed');
+    // The gateway gave back exactly what was paid, in two refunds, once each.
+    const charge = gateway.charges.find((c) => c.amount === first.total && c.refunded);
+    expect(charge?.refundedAmount).toBe(first.total);
+    expect((await auditFor(`order:${first.number}`)).map((a) => [a.actorEmail, a.action])).toEqual([[operator!.email, 'order.refund'], [operator!.email, 'order.refund']]);
+  });
+
+  it('a bulk price edit for Germany: previewed, saved all or nothing, seen by the storefront, audited; support is refused by the server', async () => {
+    const DE_PRICE = '{ shop { catalogue(country: DE, languageCode: DE) { variants(group: ACCESSORIES) { sku pricing { price { gross { fractionalAmount } } } } } } }';
+    const storePrice = async () => (await t.gql<{ shop: { catalogue: { variants: Array<{ sku: string; pricing: { price: { gross: { fractionalAmount: number } } } }> } } }>(DE_PRICE))
+      .body.data!.shop.catalogue.variants.find((v) => v.sku === 'ACC-USBC-1M')!.pricing.price.gross.fractionalAmount;
+    const before = await storePrice();
+    const changes = [{ sku: 'ACC-USBC-1M', amount: before + 500 }];
+    const PREVIEW = 'query P($c: [StaffPriceChange!]!) { priceChangesPreview(country: "DE", changes: $c) { saved changed { sku amountBefore amountAfter } errors { sku code } } }';
+    const preview = await adminGql<{ priceChangesPreview: { saved: boolean; changed: unknown[]; errors: unknown[] } }>(t, PREVIEW, { c: changes }, as.support);
+    expect(preview.data!.priceChangesPreview).toEqual({ saved: false, changed: [{ sku: 'ACC-USBC-1M', amountBefore: before, amountAfter: before + 500 }], errors: [] });
+    expect(await storePrice()).toBe(before);
+
+    const SAVE = 'mutation S($c: [StaffPriceChange!]!) { countryPricesUpdate(country: "DE", changes: $c) { saved changed { sku } errors { sku code } } }';
+    expect(denied(await adminGql(t, SAVE, { c: changes }, as.support))).toBe(true);
+    const bad = await adminGql<{ countryPricesUpdate: { saved: boolean; errors: unknown[] } }>(t, SAVE, { c: [...changes, { sku: 'NO-SUCH-SKU', amount: 1 }] }, as.catalogue);
+    expect(bad.data!.countryPricesUpdate).toMatchObject({ saved: false, errors: [{ sku: 'NO-SUCH-SKU', code: 'NOT_FOUND' }] });
+    expect(await storePrice()).toBe(before);
+    const saved = await adminGql<{ countryPricesUpdate: { saved: boolean } }>(t, SAVE, { c: changes }, as.catalogue);
+    expect(saved.data!.countryPricesUpdate.saved).toBe(true);
+    expect(await storePrice()).toBe(before + 500);
+    const entries = await auditFor('price:DE:ACC-USBC-1M');
+    expect(entries.map((e) => [e.actorEmail, e.action, JSON.parse(e.before!).amount, JSON.parse(e.after!).amount])).toEqual([[vet!.email, 'price.update', before, before + 500]]);
+  });
+
+  it('a voucher made in the console is usable by a buyer at once; a taken code or a bad field saves nothing', async () => {
+    const CREATE = 'mutation V($i: StaffVoucherInput!) { voucherCreate(input: $i) { voucher { code usedCount } errors { field code } } }';
+    const made = await adminGql<{ voucherCreate: { voucher: { code: string }; errors: unknown[] } }>(t, CREATE, { i: { code: 'welcome7', name: 'Welcome', percent: 7 } }, as.catalogue);
+    expect(made.data!.voucherCreate).toEqual({ voucher: { code: 'WELCOME7', usedCount: 0 }, errors: [] });
+    const taken = await adminGql<{ voucherCreate: { errors: Array<{ field: string; code: string }> } }>(t, CREATE, { i: { code: 'WELCOME7', name: 'Again', percent: 5 } }, as.catalogue);
+    expect(taken.data!.voucherCreate.errors).toEqual([{ field: 'code', code: 'UNIQUE' }]);
+    const bad = await adminGql<{ voucherCreate: { errors: Array<{ field: string }> } }>(t, CREATE, { i: { code: 'HALF', name: 'Both', percent: 150, countries: ['XX'] } }, as.catalogue);
+    expect(bad.data!.voucherCreate.errors.map((e) => e.field)).toEqual(['percent', 'countries']);
+    expect(denied(await adminGql(t, CREATE, { i: { code: 'NOPE1', name: 'x', percent: 5 } }, as.support))).toBe(true);
+
+    const ready = await readyCheckout(t, { country: 'US', lines: [{ sku: 'ACC-USBC-1M', quantity: 1 }], voucherCode: 'welcome7' });
+    expect(ready.checkout.discountAmount.fractionalAmount).toBeGreaterThan(0);
+    expect(ready.checkout.voucherCode).toBe('WELCOME7');
+  });
+
+  it('maintenance mode on and off, with the addresses let through, as the shop answers it', async () => {
+    const SET = 'mutation M($i: StaffMaintenanceInput!) { maintenanceSet(input: $i) { maintenance { on allowIps } errors { field code } } }';
+    const shop = async () => (await t.gql<{ shop: { maintenanceMode: boolean; maintenanceAccessAllowed: boolean; maintenancePageHeader: string | null } }>('{ shop { maintenanceMode maintenanceAccessAllowed maintenancePageHeader } }')).body.data!.shop;
+    const refused = await adminGql<{ maintenanceSet: { errors: Array<{ field: string }> } }>(t, SET, { i: { on: true, allowIps: ['not an ip'] } }, as.owner);
+    expect(refused.data!.maintenanceSet.errors.map((e) => e.field)).toEqual(['allowIps']);
+    expect((await shop()).maintenanceMode).toBe(false);
+    expect(denied(await adminGql(t, SET, { i: { on: true } }, as.catalogue))).toBe(true);
+    await adminGql(t, SET, { i: { on: true, header: 'Back soon', allowIps: ['127.0.0.1'] } }, as.owner);
+    expect(await shop()).toEqual({ maintenanceMode: true, maintenanceAccessAllowed: true, maintenancePageHeader: 'Back soon' });
+    await adminGql(t, SET, { i: { on: false } }, as.owner);
+    expect((await shop()).maintenanceMode).toBe(false);
+    expect((await auditFor('shop:maintenance')).map((a) => a.action)).toEqual(['maintenance.update', 'maintenance.update']);
+  });
+});
