@@ -19,20 +19,13 @@ async function signIn(page: Page, path: string, email: string): Promise<void> {
   await hydrated(page);
 }
 
-/**
- * The operator's decision, as the console will send it: the signed-in operator's token on the shop API
- * (learnerVerificationDecide), for the oldest pending request of a learner.
- */
+/** The operator's decision, in the console's learner queue. */
 async function decide(operator: Page, email: string, approve: boolean, note?: string): Promise<void> {
-  const answer = await operator.evaluate(async ({ email, approve, note }) => {
-    const { token } = JSON.parse(localStorage.getItem('authToken')!) as { token: string };
-    const call = async (query: string, variables: Record<string, unknown>) =>
-      (await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `JWT ${token}` }, body: JSON.stringify({ query, variables }) })).json();
-    const queue = await call('{ learnerVerifications(status: PENDING) { email verification { id } } }', {});
-    const id = queue.data.learnerVerifications.find((q: { email: string }) => q.email === email).verification.id;
-    return call('mutation D($id: ID!, $approve: Boolean!, $note: String) { learnerVerificationDecide(id: $id, approve: $approve, note: $note) { verification { status } errors { code } } }', { id, approve, note });
-  }, { email, approve, note: note ?? null });
-  expect(answer.data.learnerVerificationDecide).toEqual({ verification: { status: approve ? 'APPROVED' : 'REJECTED' }, errors: [] });
+  await operator.goto('/admin/learners');
+  const request = operator.getByRole('article', { name: `Request of ${email}` });
+  if (note) await request.getByLabel(/^Reason, if rejected/).fill(note);
+  await request.getByRole('button', { name: approve ? 'Approve' : 'Reject' }).click();
+  await request.waitFor({ state: 'detached' });
 }
 
 /** Issue 14: learner status verification — a proof sent, refused for what it is, reviewed, and the student price. */
@@ -43,7 +36,12 @@ describe('learner status verification', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     ({ context: operatorContext, page: operator } = await openPage(browser));
-    await signIn(operator, '/us/en/account/', 'operator@demo.probe.store');
+    await operator.goto('/admin/learners');
+    await operator.waitForURL(/\/oidc\/interaction\//);
+    await operator.locator('input[name=email]').fill('operator@demo.probe.store');
+    await operator.locator('input[name=password]').fill('demo-password-1');
+    await operator.locator('form[action$="/login"] button[type=submit]').click();
+    await operator.getByRole('heading', { name: 'Learner verification' }).waitFor();
   });
   afterAll(async () => {
     await operatorContext?.close();

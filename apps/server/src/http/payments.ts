@@ -45,6 +45,15 @@ function registerTestGatewayPage(app: FastifyInstance, gateway: TestGateway): vo
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
+  // The gateway's own ledger, as a provider's dashboard shows it: every charge and what was refunded of it.
+  app.get('/test-gateway/', async (_req, reply) => {
+    const rows = gateway.charges.map((c) => `<tr><td>${escape(c.reference)}</td><td>${escape(c.currency.toUpperCase())}</td><td class="n">${c.amount}</td><td class="n">${c.refundedAmount ?? 0}</td><td>${c.refunded ? 'refunded' : c.refundedAmount ? 'partly refunded' : 'paid'}</td></tr>`).join('');
+    reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'").header('cache-control', 'no-store');
+    return reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Test payment gateway: ledger</title>
+<style>body{font:15px/1.5 system-ui,sans-serif;margin:24px;color:#14202e}table{border-collapse:collapse}th,td{padding:6px 10px;border-bottom:1px solid #ccd}.n{text-align:right}</style></head>
+<body><main><h1>Test payment gateway: ledger</h1><p>Charges in minor units, newest last. No money moves.</p>
+<table><thead><tr><th scope="col">Charge</th><th scope="col">Currency</th><th scope="col" class="n">Amount</th><th scope="col" class="n">Refunded</th><th scope="col">State</th></tr></thead><tbody>${rows}</tbody></table></main></body></html>`);
+  });
   app.get<{ Params: { id: string } }>('/test-gateway/:id/', async (req, reply) => {
     const intent = gateway.intents.get(req.params.id);
     if (!intent) return reply.status(404).type('text/html').send('<!doctype html><title>Not found</title><p>Unknown payment.</p>');

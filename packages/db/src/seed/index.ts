@@ -6,7 +6,7 @@ import { seedCountries } from './countries.ts';
 import { seedAccounts } from './accounts.ts';
 
 /** Bump when the demo data changes; a database holding an older version is brought up to date on start. */
-export const DEMO_DATA_VERSION = '9';
+export const DEMO_DATA_VERSION = '10';
 
 /** Loads the demo data when the database does not hold the current version. Safe to run on every start. */
 export async function ensureDemoData(db: Database): Promise<'loaded' | 'current'> {

@@ -1,0 +1,36 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { Layout } from './layout.tsx';
+import { Callback } from './pages/callback.tsx';
+import { OrdersPage } from './pages/orders.tsx';
+import { OrderPage } from './pages/order.tsx';
+import { PricesPage } from './pages/prices.tsx';
+import { VouchersPage } from './pages/vouchers.tsx';
+import { MaintenancePage } from './pages/maintenance.tsx';
+import { LearnersPage } from './pages/learners.tsx';
+import { AuditPage } from './pages/audit.tsx';
+import './console.css';
+
+const router = createBrowserRouter(
+  [
+    { path: '/callback', Component: Callback },
+    {
+      path: '/',
+      Component: Layout,
+      children: [
+        { index: true, Component: OrdersPage },
+        { path: 'orders/:number', Component: OrderPage },
+        { path: 'prices', Component: PricesPage },
+        { path: 'vouchers', Component: VouchersPage },
+        { path: 'maintenance', Component: MaintenancePage },
+        { path: 'learners', Component: LearnersPage },
+        { path: 'audit', Component: AuditPage },
+        { path: '*', Component: () => <><h1>Not found</h1><p>No console page has this address.</p></> },
+      ],
+    },
+  ],
+  { basename: '/admin' },
+);
+
+createRoot(document.getElementById('root')!).render(<StrictMode><RouterProvider router={router} /></StrictMode>);

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { download, gql, when } from '../api.ts';
+import { FormMessage } from '../form-message.tsx';
+import { describe, useData } from '../use-data.ts';
+
+interface Request { id: string; email: string; market: string; traineeType: string; institution: string; graduationYear: number; proofName: string; proofUrl: string; createdAt: string }
+const QUEUE = '{ learnerVerifications(status: "PENDING") { id email market traineeType institution graduationYear proofName proofUrl createdAt } }';
+const DECIDE = 'mutation Decide($id: String!, $approve: Boolean!, $note: String) { learnerVerificationDecide(id: $id, approve: $approve, note: $note) { verification { status } errors { field message } } }';
+
+/** Learners waiting for a decision, oldest first: read their proof, approve, or reject saying why (the learner reads it). */
+export function LearnersPage() {
+  const { data, error, reload } = useData(() => gql<{ learnerVerifications: Request[] }>(QUEUE).then((d) => d.learnerVerifications), []);
+  return (
+    <>
+      <h1>Learner verification</h1>
+      {error ? <p role="alert" className="error">{error}</p> : null}
+      {data?.length === 0 ? <p>No request is waiting.</p> : null}
+      <ul className="queue">{data?.map((r) => <li key={r.id}><Decision request={r} onDone={reload} /></li>)}</ul>
+    </>
+  );
+}
+
+function Decision({ request: r, onDone }: { request: Request; onDone: () => void }) {
+  const [note, setNote] = useState('');
+  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const decide = async (approve: boolean) => {
+    try {
+      const { learnerVerificationDecide: d } = await gql<{ learnerVerificationDecide: { verification: { status: string } | null; errors: Array<{ message: string }> } }>(DECIDE, { id: r.id, approve, note: note.trim() || null });
+      if (d.errors.length) setMessage({ error: true, text: d.errors.map((e) => e.message).join(' ') });
+      else onDone();
+    } catch (e) {
+      setMessage({ error: true, text: describe(e) });
+    }
+  };
+  return (
+    <article className="card" aria-label={`Request of ${r.email}`}>
+      <h2>{r.email}</h2>
+      <p>{r.market === 'VETERINARY' ? 'Veterinary' : 'Human'} · {r.traineeType.replace('_', ' ').toLowerCase()} · {r.institution} · graduating {r.graduationYear} · sent {when(r.createdAt)}</p>
+      <p><button type="button" className="link" onClick={() => void download(r.proofUrl, r.proofName).catch((e: unknown) => setMessage({ error: true, text: describe(e) }))}>Download proof ({r.proofName})</button></p>
+      <div className="field"><label htmlFor={`note-${r.id}`}>Reason, if rejected (the learner reads it)</label><input id={`note-${r.id}`} value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} /></div>
+      <p className="actions">
+        <button type="button" onClick={() => void decide(true)}>Approve</button>
+        <button type="button" className="secondary" onClick={() => void decide(false)}>Reject</button>
+      </p>
+      <FormMessage message={message} />
+    </article>
+  );
+}

@@ -1,0 +1,107 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useOutletContext, useParams } from 'react-router';
+import { gql, money, when } from '../api.ts';
+import type { Me } from '../layout.tsx';
+import { FormMessage } from '../form-message.tsx';
+import { describe, useData } from '../use-data.ts';
+
+interface Order {
+  number: string; email: string; country: string; language: string; currency: string; paymentMethod: string; chargeStatus: string; total: number; tax: number; createdAt: string; invoiceStatus: string | null;
+  lines: Array<{ sku: string; name: string; variantName: string; quantity: number; total: number }>;
+  payments: Array<{ id: string; method: string; status: string; amount: number; card: string | null; createdAt: string }>;
+  refunds: Array<{ id: number; amount: number; status: string; reason: string | null; createdAt: string }>;
+  deliveries: Array<{ topic: string; attempts: number; processedAt: string | null; lastError: string | null }>;
+}
+const QUERY = `query Order($number: String!) { order(number: $number) {
+  number email country language currency paymentMethod chargeStatus total tax createdAt invoiceStatus
+  lines { sku name variantName quantity total } payments { id method status amount card createdAt }
+  refunds { id amount status reason createdAt } deliveries { topic attempts processedAt lastError }
+} }`;
+const REFUND = `mutation Refund($number: String!, $amount: Int, $key: String!, $reason: String) {
+  orderRefund(number: $number, amount: $amount, idempotencyKey: $key, reason: $reason) { refund { amount status } errors { field code message } }
+}`;
+
+/** One order as staff see it, with its refunds and the e-mails it sent; refund whole or in part through the gateway. */
+export function OrderPage() {
+  const { number = '' } = useParams();
+  const me = useOutletContext<Me>();
+  const { data, error, reload } = useData(() => gql<{ order: Order | null }>(QUERY, { number }).then((d) => d.order), [number]);
+  // Said above the refunds: the form goes once nothing is left to refund.
+  const [refunded, setRefunded] = useState<string | null>(null);
+  if (error) return <><h1>Order {number}</h1><p role="alert" className="error">{error}</p></>;
+  if (!data) return data === null ? <><h1>Order {number}</h1><p>No order has this number.</p></> : <p role="status">Loading…</p>;
+  const paid = data.payments.filter((p) => p.status === 'SUCCEEDED').reduce((s, p) => s + p.amount, 0);
+  const given = data.refunds.filter((r) => r.status !== 'FAILED').reduce((s, r) => s + r.amount, 0);
+  return (
+    <>
+      <p><Link to="/">← Orders</Link></p>
+      <h1>Order {data.number}</h1>
+      <dl className="facts">
+        <div><dt>Placed</dt><dd>{when(data.createdAt)}</dd></div>
+        <div><dt>Buyer</dt><dd>{data.email}</dd></div>
+        <div><dt>Store</dt><dd>{data.country} · {data.language}</dd></div>
+        <div><dt>Payment</dt><dd>{data.paymentMethod} · {data.chargeStatus}{data.invoiceStatus ? ` · invoice ${data.invoiceStatus}` : ''}</dd></div>
+        <div><dt>Total</dt><dd>{money(data.total, data.currency)} (tax {money(data.tax, data.currency)})</dd></div>
+      </dl>
+      <h2>Lines</h2>
+      <table><thead><tr><th scope="col">SKU</th><th scope="col">Item</th><th scope="col" className="num">Quantity</th><th scope="col" className="num">Total</th></tr></thead>
+        <tbody>{data.lines.map((l) => <tr key={l.sku}><td>{l.sku}</td><td>{l.name} · {l.variantName}</td><td className="num">{l.quantity}</td><td className="num">{money(l.total, data.currency)}</td></tr>)}</tbody></table>
+      <h2>Payments</h2>
+      <table data-testid="order-payments"><thead><tr><th scope="col">Reference</th><th scope="col">Method</th><th scope="col">Status</th><th scope="col" className="num">Amount</th><th scope="col">When</th></tr></thead>
+        <tbody>{data.payments.map((p) => <tr key={p.id}><td>{p.id}</td><td>{p.method}{p.card ? ` · ${p.card}` : ''}</td><td>{p.status}</td><td className="num">{money(p.amount, data.currency)}</td><td>{when(p.createdAt)}</td></tr>)}</tbody></table>
+      <h2>Refunds</h2>
+      <FormMessage message={refunded ? { error: false, text: refunded } : null} />
+      {data.refunds.length ? (
+        <table data-testid="order-refunds"><thead><tr><th scope="col">Status</th><th scope="col" className="num">Amount</th><th scope="col">Reason</th><th scope="col">When</th></tr></thead>
+          <tbody>{data.refunds.map((r) => <tr key={r.id}><td>{r.status}</td><td className="num">{money(r.amount, data.currency)}</td><td>{r.reason ?? '—'}</td><td>{when(r.createdAt)}</td></tr>)}</tbody></table>
+      ) : <p>No refund.</p>}
+      {paid - given > 0 ? <RefundForm number={data.number} currency={data.currency} left={paid - given} allowed={me.permissions.includes('orders.refund')}
+        onDone={(text) => { setRefunded(text); reload(); }} /> : null}
+      <h2>E-mails and other deliveries</h2>
+      <table><thead><tr><th scope="col">What</th><th scope="col">Delivered</th><th scope="col" className="num">Attempts</th><th scope="col">Last error</th></tr></thead>
+        <tbody>{data.deliveries.map((d, i) => <tr key={i}><td>{d.topic}</td><td>{d.processedAt ? when(d.processedAt) : 'not yet'}</td><td className="num">{d.attempts}</td><td>{d.lastError ?? '—'}</td></tr>)}</tbody></table>
+    </>
+  );
+}
+
+function RefundForm({ number, currency, left, allowed, onDone }: { number: string; currency: string; left: number; allowed: boolean; onDone: (text: string) => void }) {
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  // One key per refund the operator means: a retried or double-clicked submit refunds once.
+  const key = useRef(crypto.randomUUID());
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const minor = amount.trim() ? Math.round(Number(amount.replace(',', '.')) * 100) : null;
+    if (minor !== null && !(Number.isFinite(minor) && minor > 0 && minor <= left)) {
+      setMessage({ error: true, text: `Give an amount above 0 and at most ${money(left, currency)}, or leave it empty for all of it.` });
+      return;
+    }
+    setBusy(true);
+    try {
+      const { orderRefund } = await gql<{ orderRefund: { refund: { amount: number; status: string } | null; errors: Array<{ message: string }> } }>(REFUND, { number, amount: minor, key: `console:${key.current}`, reason: reason.trim() || null });
+      if (orderRefund.errors.length) setMessage({ error: true, text: orderRefund.errors.map((e) => e.message).join(' ') });
+      else {
+        setMessage(null);
+        key.current = crypto.randomUUID();
+        setAmount('');
+        onDone(`Refunded ${money(orderRefund.refund!.amount, currency)} through the gateway.`);
+      }
+    } catch (e) {
+      setMessage({ error: true, text: describe(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="card" onSubmit={submit} aria-labelledby="refund-title">
+      <h3 id="refund-title">Refund</h3>
+      <p>{money(left, currency)} of the payment can still be given back.{allowed ? '' : ' Your role may not refund; the server would refuse it.'}</p>
+      <div className="field"><label htmlFor="refund-amount">Amount ({currency.toUpperCase()}, empty for all of it)</label><input id="refund-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} /></div>
+      <div className="field"><label htmlFor="refund-reason">Reason</label><input id="refund-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} /></div>
+      <button type="submit" disabled={busy}>{busy ? 'Refunding…' : 'Refund through the gateway'}</button>
+      <FormMessage message={message} />
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { gql, money } from '../api.ts';
+import { FormMessage } from '../form-message.tsx';
+import { describe, useData } from '../use-data.ts';
+
+interface Price { sku: string; productName: string; variantName: string; currency: string; amount: number; amountUndiscounted: number }
+interface Changed { sku: string; name: string; currency: string; amountBefore: number; amountAfter: number; listBefore: number; listAfter: number }
+interface Result { saved: boolean; changed: Changed[]; errors: Array<{ sku: string | null; message: string }> }
+const COUNTRIES = ['US', 'CA', 'GB', 'IE', 'DE', 'AT', 'CH', 'FR', 'BE', 'NL', 'IT', 'ES', 'PT', 'PL', 'SE', 'DK', 'NO', 'FI', 'AU', 'NZ'];
+const LOAD = 'query Prices($country: String!) { countryPrices(country: $country) { country pricesEntered prices { sku productName variantName currency amount amountUndiscounted } } }';
+const CHANGED = '{ saved changed { sku name currency amountBefore amountAfter listBefore listAfter } errors { sku message } }';
+const PREVIEW = `query Preview($country: String!, $changes: [StaffPriceChange!]!) { priceChangesPreview(country: $country, changes: $changes) ${CHANGED} }`;
+const SAVE = `mutation Save($country: String!, $changes: [StaffPriceChange!]!) { countryPricesUpdate(country: $country, changes: $changes) ${CHANGED} }`;
+
+const major = (minor: number) => (minor / 100).toFixed(2);
+
+/** A bulk price edit for one country: type the new prices, see every change before and after, then save them together. */
+export function PricesPage() {
+  const [country, setCountry] = useState('DE');
+  const { data, error, reload } = useData(() => gql<{ countryPrices: { pricesEntered: string; prices: Price[] } | null }>(LOAD, { country }).then((d) => d.countryPrices), [country]);
+  const [edits, setEdits] = useState<Record<string, string>>({});
+  const [preview, setPreview] = useState<Result | null>(null);
+  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+
+  const changes = () => Object.entries(edits).map(([sku, v]) => ({ sku, amount: Math.round(Number(v.replace(',', '.')) * 100) }));
+  const run = async (query: string, key: 'priceChangesPreview' | 'countryPricesUpdate') => {
+    setMessage(null);
+    const bad = Object.entries(edits).find(([, v]) => !/^\d+([.,]\d{1,2})?$/.test(v.trim()));
+    if (bad) {
+      setMessage({ error: true, text: `${bad[0]}: a price is a number with at most two decimals.` });
+      return;
+    }
+    try {
+      const result = (await gql<Record<string, Result>>(query, { country, changes: changes() }))[key]!;
+      setPreview(result);
+      if (result.errors.length) setMessage({ error: true, text: result.errors.map((e) => `${e.sku ?? ''} ${e.message}`.trim()).join(' ') });
+      else if (result.saved) {
+        setMessage({ error: false, text: `Saved ${result.changed.length} price${result.changed.length === 1 ? '' : 's'} for ${country}. The store shows them within a second.` });
+        setEdits({});
+        setPreview(null);
+        reload();
+      }
+    } catch (e) {
+      setMessage({ error: true, text: describe(e) });
+    }
+  };
+
+  return (
+    <>
+      <h1>Prices</h1>
+      <div className="field inline"><label htmlFor="price-country">Country</label>
+        <select id="price-country" value={country} onChange={(e) => { setCountry(e.target.value); setEdits({}); setPreview(null); setMessage(null); }}>
+          {COUNTRIES.map((c) => <option key={c}>{c}</option>)}
+        </select></div>
+      {error ? <p role="alert" className="error">{error}</p> : null}
+      {data ? (
+        <>
+          <p>Prices in {country} are entered {data.pricesEntered === 'gross' ? 'with tax included (gross)' : 'without tax (net)'}.</p>
+          <table>
+            <thead><tr><th scope="col">SKU</th><th scope="col">Item</th><th scope="col" className="num">List price</th><th scope="col" className="num">Price</th><th scope="col">New price</th></tr></thead>
+            <tbody>
+              {data.prices.map((p) => (
+                <tr key={p.sku}>
+                  <td>{p.sku}</td><td>{p.productName} · {p.variantName}</td><td className="num">{money(p.amountUndiscounted, p.currency)}</td><td className="num">{money(p.amount, p.currency)}</td>
+                  <td><label className="visually-hidden" htmlFor={`price-${p.sku}`}>New price of {p.sku} ({p.currency.toUpperCase()})</label>
+                    <input id={`price-${p.sku}`} className="price-input" inputMode="decimal" placeholder={major(p.amount)} value={edits[p.sku] ?? ''}
+                      onChange={(e) => { const v = e.target.value; setEdits((all) => { const next = { ...all }; if (v.trim()) next[p.sku] = v; else delete next[p.sku]; return next; }); setPreview(null); }} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="actions">
+            <button type="button" disabled={!Object.keys(edits).length} onClick={() => void run(PREVIEW, 'priceChangesPreview')}>Preview changes</button>
+            <button type="button" disabled={!preview || preview.errors.length > 0 || !preview.changed.length} onClick={() => void run(SAVE, 'countryPricesUpdate')}>Save {preview?.changed.length ?? 0} changes</button>
+          </p>
+          {preview && preview.changed.length ? (
+            <table data-testid="price-preview">
+              <caption>What saving changes in {country}</caption>
+              <thead><tr><th scope="col">SKU</th><th scope="col">Item</th><th scope="col" className="num">Price now</th><th scope="col" className="num">Price after</th><th scope="col" className="num">List price after</th></tr></thead>
+              <tbody>{preview.changed.map((c) => <tr key={c.sku}><td>{c.sku}</td><td>{c.name}</td><td className="num">{money(c.amountBefore, c.currency)}</td><td className="num">{money(c.amountAfter, c.currency)}</td><td className="num">{money(c.listAfter, c.currency)}</td></tr>)}</tbody>
+            </table>
+          ) : null}
+        </>
+      ) : error ? null : <p role="status">Loading…</p>}
+      <FormMessage message={message} />
+    </>
+  );
+}
