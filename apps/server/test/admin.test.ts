@@ -87,6 +87,25 @@ describe('the console API (issue 16): its own endpoint, roles checked on the ser
     expect((await auditFor(`order:${first.number}`)).map((a) => [a.actorEmail, a.action])).toEqual([[operator!.email, 'order.refund'], [operator!.email, 'order.refund']]);
   });
 
+  it('an e-quote paid by bank transfer is marked paid (the buyer is told); a confirmation e-mail is sent again on request', async () => {
+    const ready = await readyCheckout(t, { country: 'US', lines: [{ sku: 'ACC-USBC-1M', quantity: 1 }], method: 'ELECTRONIC_QUOTE' });
+    const placed = (await t.gql<PlaceAnswer>(PLACE, { token: ready.token, key: `quote-${ready.token}`, total: ready.total })).body.data!.checkoutPlaceOrder;
+    const number = placed.order!.number;
+    expect(placed.order!.invoice!.status).toBe('OPEN');
+    const MARK = 'mutation M($n: String!) { orderInvoiceMarkPaid(number: $n, note: "Transfer 2026-11-25") { errors { code } } }';
+    expect(denied(await adminGql(t, MARK, { n: number }, as.support))).toBe(true);
+    expect((await adminGql<{ orderInvoiceMarkPaid: { errors: unknown[] } }>(t, MARK, { n: number }, as.owner)).data!.orderInvoiceMarkPaid.errors).toEqual([]);
+    const again = await adminGql<{ orderInvoiceMarkPaid: { errors: Array<{ code: string }> } }>(t, MARK, { n: number }, as.owner);
+    expect(again.data!.orderInvoiceMarkPaid.errors.map((e) => e.code)).toEqual(['OPERATION_NOT_ALLOWED']);
+    const order = await adminGql<{ order: { chargeStatus: string; invoiceStatus: string } }>(t, 'query O($n: String!) { order(number: $n) { chargeStatus invoiceStatus } }', { n: number }, as.support);
+    expect(order.data!.order).toEqual({ chargeStatus: 'FULLY_CHARGED', invoiceStatus: 'PAID' });
+    await adminGql(t, 'mutation R($n: String!) { orderConfirmationResend(number: $n) { errors { code } } }', { n: number }, as.owner);
+    const topics = (await t.database.db.select({ topic: schema.outbox.topic, payload: schema.outbox.payload }).from(schema.outbox))
+      .filter((r) => (r.payload as { orderToken?: string }).orderToken === placed.order!.token).map((r) => r.topic);
+    expect(topics.sort()).toEqual(['order.paid', 'order.placed', 'order.placed']);
+    expect((await auditFor(`order:${number}`)).map((a) => a.action)).toEqual(['order.confirmation_resend', 'invoice.mark_paid']);
+  });
+
   it('a bulk price edit for Germany: previewed, saved all or nothing, seen by the storefront, audited; support is refused by the server', async () => {
     const DE_PRICE = '{ shop { catalogue(country: DE, languageCode: DE) { variants(group: ACCESSORIES) { sku pricing { price { gross { fractionalAmount } } } } } } }';
     const storePrice = async () => (await t.gql<{ shop: { catalogue: { variants: Array<{ sku: string; pricing: { price: { gross: { fractionalAmount: number } } } }> } } }>(DE_PRICE))

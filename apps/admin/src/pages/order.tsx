@@ -57,6 +57,7 @@ export function OrderPage() {
       ) : <p>No refund.</p>}
       {paid - given > 0 ? <RefundForm number={data.number} currency={data.currency} left={paid - given} allowed={me.permissions.includes('orders.refund')}
         onDone={(text) => { setRefunded(text); reload(); }} /> : null}
+      <OrderActions number={data.number} invoiceOpen={data.invoiceStatus === 'OPEN'} allowed={me.permissions.includes('orders.manage')} onDone={reload} />
       <h2>E-mails and other deliveries</h2>
       <table><thead><tr><th scope="col">What</th><th scope="col">Delivered</th><th scope="col" className="num">Attempts</th><th scope="col">Last error</th></tr></thead>
         <tbody>{data.deliveries.map((d, i) => <tr key={i}><td>{d.topic}</td><td>{d.processedAt ? when(d.processedAt) : 'not yet'}</td><td className="num">{d.attempts}</td><td>{d.lastError ?? '—'}</td></tr>)}</tbody></table>
@@ -103,5 +104,37 @@ function RefundForm({ number, currency, left, allowed, onDone }: { number: strin
       <button type="submit" disabled={busy}>{busy ? 'Refunding…' : 'Refund through the gateway'}</button>
       <FormMessage message={message} />
     </form>
+  );
+}
+
+const MARK_PAID = 'mutation MarkPaid($number: String!, $note: String) { orderInvoiceMarkPaid(number: $number, note: $note) { errors { message } } }';
+const RESEND = 'mutation Resend($number: String!) { orderConfirmationResend(number: $number) { errors { message } } }';
+
+/** What else staff do with an order: an e-quote paid by bank transfer, the confirmation e-mail sent again. */
+function OrderActions({ number, invoiceOpen, allowed, onDone }: { number: string; invoiceOpen: boolean; allowed: boolean; onDone: () => void }) {
+  const [note, setNote] = useState('');
+  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const run = async (query: string, variables: Record<string, unknown>, done: string) => {
+    try {
+      const answer = Object.values(await gql<Record<string, { errors: Array<{ message: string }> }>>(query, variables))[0]!;
+      setMessage(answer.errors.length ? { error: true, text: answer.errors.map((e) => e.message).join(' ') } : { error: false, text: done });
+      if (!answer.errors.length) onDone();
+    } catch (e) {
+      setMessage({ error: true, text: describe(e) });
+    }
+  };
+  return (
+    <section className="card" aria-labelledby="order-actions">
+      <h3 id="order-actions">Other actions</h3>
+      {allowed ? null : <p>Your role may not change orders; the server would refuse it.</p>}
+      {invoiceOpen ? (
+        <>
+          <div className="field"><label htmlFor="paid-note">Evidence of the payment (bank reference)</label><input id="paid-note" value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} /></div>
+          <p><button type="button" onClick={() => void run(MARK_PAID, { number, note: note.trim() || null }, 'The invoice is paid; the buyer gets the payment-received e-mail.')}>Mark the invoice paid</button></p>
+        </>
+      ) : null}
+      <p><button type="button" className="secondary" onClick={() => void run(RESEND, { number }, 'The confirmation e-mail is on its way to the buyer again.')}>Send the confirmation e-mail again</button></p>
+      <FormMessage message={message} />
+    </section>
   );
 }

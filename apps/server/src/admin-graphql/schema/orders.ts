@@ -1,4 +1,4 @@
-import { listOrders, orderForStaff, refundOrder, type OrderCursor, type OrderListRow, type RefundRow } from '../../modules/orders/index.ts';
+import { listOrders, markInvoicePaidByStaff, orderForStaff, refundOrder, resendOrderConfirmation, type OrderCursor, type OrderListRow, type RefundRow } from '../../modules/orders/index.ts';
 import { AdminErrorRef, builder } from '../builder.ts';
 
 type Detail = NonNullable<Awaited<ReturnType<typeof orderForStaff>>>;
@@ -129,4 +129,23 @@ builder.mutationField('orderRefund', (t) => t.field({
     const staff = await ctx.require('orders.refund');
     return refundOrder(ctx.db, ctx.gateway, staff, { number: args.number, amount: args.amount ?? null, idempotencyKey: args.idempotencyKey, reason: args.reason ?? null });
   },
+}));
+
+const OrderChangePayload = builder.objectRef<{ errors: Array<{ field: string | null; code: string; message: string }> }>('StaffOrderChangePayload').implement({
+  fields: (t) => ({ errors: t.field({ type: [AdminErrorRef], resolve: (p) => p.errors }) }),
+});
+
+builder.mutationFields((t) => ({
+  orderInvoiceMarkPaid: t.field({
+    type: OrderChangePayload,
+    description: 'An e-quote invoice paid outside the store (a bank transfer): the order becomes paid and the buyer is told by e-mail.',
+    args: { number: t.arg.string({ required: true }), note: t.arg.string() },
+    resolve: async (_root, args, ctx) => markInvoicePaidByStaff(ctx.db, await ctx.require('orders.manage'), { number: args.number, note: args.note ?? null }),
+  }),
+  orderConfirmationResend: t.field({
+    type: OrderChangePayload,
+    description: 'Sends the order\'s confirmation e-mail to the buyer again.',
+    args: { number: t.arg.string({ required: true }) },
+    resolve: async (_root, { number }, ctx) => resendOrderConfirmation(ctx.db, await ctx.require('orders.manage'), number),
+  }),
 }));

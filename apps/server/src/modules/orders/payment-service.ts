@@ -107,7 +107,7 @@ export async function applyGatewayEvent(db: Database, gateway: PaymentGateway, e
   });
 }
 
-async function markInvoicePaid(tx: Tx, invoiceId: number): Promise<void> {
+export async function markInvoicePaid(tx: Tx, invoiceId: number): Promise<void> {
   const [invoice] = await tx.select().from(schema.invoices).where(eq(schema.invoices.id, invoiceId)).for('update');
   if (!invoice || !canChangeInvoice(invoice.status as 'OPEN', 'PAID')) return;
   await tx.update(schema.invoices).set({ status: 'PAID', paidAt: new Date() }).where(eq(schema.invoices.id, invoice.id));

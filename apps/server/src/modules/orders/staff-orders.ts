@@ -2,6 +2,7 @@ import { schema, type Database } from '@probe/db';
 import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PaymentGateway } from '../payments/index.ts';
 import { audit, type Actor } from '../staff/index.ts';
+import { markInvoicePaid } from './payment-service.ts';
 import { orderDetails, type OrderRow } from './place-order.ts';
 
 export interface OrderFilter {
@@ -120,4 +121,34 @@ export async function refundOrder(
     return row!;
   });
   return status === 'SUCCEEDED' ? { refund: saved, errors: [] } : { refund: saved, errors: [{ field: null, code: 'PAYMENT_ERROR', message: 'The gateway did not give the money back; nothing was refunded' }] };
+}
+
+export interface StaffOrderError { field: string | null; code: 'NOT_FOUND' | 'OPERATION_NOT_ALLOWED'; message: string }
+
+/**
+ * An e-quote's invoice paid outside the store (a bank transfer): the invoice and the order become paid,
+ * the buyer gets the payment-received e-mail, the audit log says who and on what evidence.
+ */
+export async function markInvoicePaidByStaff(db: Database, actor: Actor, input: { number: string; note: string | null }): Promise<{ errors: StaffOrderError[] }> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.number, input.number)).for('update');
+    if (!order) return { errors: [{ field: 'number', code: 'NOT_FOUND' as const, message: 'No such order' }] };
+    const [invoice] = await tx.select().from(schema.invoices).where(eq(schema.invoices.orderId, order.id));
+    if (!invoice || invoice.status !== 'OPEN') return { errors: [{ field: null, code: 'OPERATION_NOT_ALLOWED' as const, message: 'The order has no open invoice' }] };
+    await markInvoicePaid(tx, invoice.id);
+    await tx.insert(schema.outbox).values({ topic: 'order.paid', payload: { orderToken: order.token, number: order.number } });
+    await audit(tx, actor, 'invoice.mark_paid', `order:${order.number}`, { invoice: 'OPEN', chargeStatus: order.chargeStatus }, { invoice: 'PAID', note: input.note?.trim() || null });
+    return { errors: [] };
+  });
+}
+
+/** Sends the order's confirmation e-mail again (a buyer who lost it), through the outbox like the first. */
+export async function resendOrderConfirmation(db: Database, actor: Actor, number: string): Promise<{ errors: StaffOrderError[] }> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select({ token: schema.orders.token, email: schema.orders.email }).from(schema.orders).where(eq(schema.orders.number, number));
+    if (!order) return { errors: [{ field: 'number', code: 'NOT_FOUND' as const, message: 'No such order' }] };
+    await tx.insert(schema.outbox).values({ topic: 'order.placed', payload: { orderToken: order.token, number, resent: true } });
+    await audit(tx, actor, 'order.confirmation_resend', `order:${number}`, null, { to: order.email });
+    return { errors: [] };
+  });
 }
