@@ -21,6 +21,7 @@ import { registerIdentity, type Identity } from '../identity/index.ts';
 import { Handoffs } from '../auth/handoffs.ts';
 import { registerAuthHandoff } from './auth-handoff.ts';
 import { registerLearnerProofs } from './learner-proofs.ts';
+import { registerDocumentRoutes } from './documents.ts';
 
 export interface AppDeps {
   config: Config;
@@ -85,6 +86,7 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   const clock = now ?? (() => new Date());
   registerAuthHandoff(app, { tokens, handoffs: new Handoffs(database.db, clock), rateLimits, now: clock });
   registerLearnerProofs(app, database.db, tokens);
+  registerDocumentRoutes(app, database.db, config);
   registerMailSinkPage(app, config);
   app.addHook('onClose', () => rateLimits.close());
   if (storefront) await registerStorefront(app, { yoga, config, bundle: storefront });

@@ -2,4 +2,4 @@
 export { orderDetails, placeOrder, type OrderRow } from './place-order.ts';
 export { applyGatewayEvent, beforePlaceOrder, payInvoice, payOrder } from './payment-service.ts';
 export { orderMailFor, ORDER_MAIL_TOPICS } from './emails/order-mail.ts';
-export { renderOrderMail, type OrderMail, type OrderMailFacts } from './emails/render.ts';
+export { renderOrderMail, type OrderMail, type OrderMailFacts } from './emails/render.tsx';
