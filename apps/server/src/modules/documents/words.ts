@@ -24,6 +24,8 @@ export interface DocumentWords {
   amount: string;
   /** `{tax}`: amounts without it. */
   excluding: string;
+  /** The same where the tax is not a VAT (sales tax). */
+  excludingTax: string;
   subtotal: string;
   voucher: string;
   tradeIn: string;
@@ -66,6 +68,7 @@ export const en: DocumentWords = {
   rate: '{tax} rate',
   amount: 'Amount',
   excluding: 'Amounts excluding {tax}.',
+  excludingTax: 'Amounts excluding tax.',
   subtotal: 'Subtotal',
   voucher: 'Voucher {code}',
   tradeIn: 'Trade-in credit',

@@ -23,6 +23,16 @@ const ACCENT = '#0b5cad';
 /** Countries whose sales tax is a value-added tax (called so on the document); elsewhere it is "tax". */
 const VAT_COUNTRIES = new Set<string>([...EU_COUNTRIES, 'GB', 'NO', 'CH']);
 
+/**
+ * A line's tax rate, from its rounded net and gross (order lines keep amounts, not rates): the nearest
+ * quarter percent when within rounding of one (21 %, 7.25 %), else to a hundredth of a percent.
+ */
+export function taxRateOf(net: number, gross: number): number {
+  const share = (gross - net) / net;
+  const quarter = Math.round(share * 400) / 400;
+  return Math.abs(share - quarter) < 0.0006 ? quarter : Math.round(share * 10_000) / 10_000;
+}
+
 /** Keeps a piece of data in its own direction inside a sentence (Unicode first-strong isolate). */
 const isolate = (text: string) => `\u2068${text}\u2069`;
 
@@ -61,7 +71,7 @@ export async function renderDocumentPdf(facts: DocumentFacts, seller: Seller, pu
 
   const money = (amount: number) => new Intl.NumberFormat(facts.locale, { style: 'currency', currency: facts.currency }).format(amount / 100);
   const date = (d: Date) => new Intl.DateTimeFormat(facts.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(d);
-  const percent = (share: number) => new Intl.NumberFormat(facts.locale, { style: 'percent', maximumFractionDigits: 1 }).format(share);
+  const percent = (share: number) => new Intl.NumberFormat(facts.locale, { style: 'percent', maximumFractionDigits: 2 }).format(share);
   const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? '');
   const taxName = facts.reverseCharge || VAT_COUNTRIES.has(facts.country) ? w.vat : w.tax;
   const countryName = (code: string) => new Intl.DisplayNames([facts.locale], { type: 'region' }).of(code.toUpperCase()) ?? code;
@@ -153,7 +163,7 @@ export async function renderDocumentPdf(facts: DocumentFacts, seller: Seller, pu
     }
     t.line(line.sku, X(colX.desc + 6, descW - 12), y, descW - 12, { size: 7.5, color: GREY, data: true }, start);
     y += 11;
-    const rate = line.totalNet > 0 ? percent(Math.round((1000 * (line.totalGross - line.totalNet)) / line.totalNet) / 1000) : '–';
+    const rate = line.totalNet > 0 ? percent(taxRateOf(line.totalNet, line.totalGross)) : '–';
     t.line(String(line.quantity), X(colX.qty, cols.qty), top, cols.qty, body, end);
     t.line(line.isFree ? w.free : money(line.unitNet), X(colX.unit, cols.unit), top, cols.unit, body, end);
     t.line(rate, X(colX.rate, cols.rate), top, cols.rate, body, end);
@@ -167,7 +177,7 @@ export async function renderDocumentPdf(facts: DocumentFacts, seller: Seller, pu
     doc.moveTo(M, y + 2).lineTo(M + W, y + 2).lineWidth(0.5).strokeColor(RULE).stroke();
     y += 8;
   }
-  t.line(fill(w.excluding, { tax: taxName }), X(M, W), y, W, small, start);
+  t.line(taxName === w.vat ? fill(w.excluding, { tax: taxName }) : w.excludingTax, X(M, W), y, W, small, start);
   y += 18;
 
   // Totals: lines, shipping and trade-in net; the tax; the total paid or to pay.
