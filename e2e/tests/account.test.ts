@@ -115,6 +115,10 @@ describe('accounts (storefront, stand-in provider)', () => {
       expect(await orders.nth(1).locator('a[href="/ae/ar/order-payment/22222222-2222-4222-8222-222222222222/"]').count()).toBe(1);
       expect(await orders.nth(2).locator('a[href="/ae/ar/invoice-payment/44444444-4444-4444-8444-444444444444/"]').count()).toBe(1);
       expect(await orders.nth(0).locator('a[href="/ae/ar/confirmation/11111111-1111-4111-8111-111111111111/"]').count()).toBe(1);
+      // Each order's invoice PDF, and the quote of the one placed on an electronic quote (issue 16).
+      expect(await orders.nth(0).getByRole('link', { name: ar['documents.invoice']!.replace('{number}', '1042') }).getAttribute('href')).toBe('/documents/invoice/11111111-1111-4111-8111-111111111111.pdf');
+      expect(await orders.nth(0).locator('a[href^="/documents/quote/"]').count()).toBe(0);
+      expect(await orders.nth(2).locator('a[href="/documents/quote/33333333-3333-4333-8333-333333333333.pdf"][download]').count()).toBe(1);
       expect(await page.evaluate(() => ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).some((e) => e.event === 'page_view' && e.pageName === 'my account'))).toBe(true);
       expect(log.operations.find((o) => o.name === 'UserRefreshQuery')?.authorization).toBe('JWT fake.jwt.token');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);

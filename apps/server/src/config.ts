@@ -68,6 +68,13 @@ const ConfigSchema = z.object({
   /** smtp://user:pass@host:port (smtps:// for TLS) when MAIL_TRANSPORT=smtp. */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Probe Store <no-reply@probe.store>'),
+  /** The seller printed on invoices and quotes (unset: the demo seller, a company in the Netherlands). */
+  SELLER_NAME: z.string().optional(),
+  /** Its postal address, lines separated by `;`. */
+  SELLER_ADDRESS: z.string().optional(),
+  /** Its VAT number: must be Dutch (NL…), the member state reverse charge is computed for. */
+  SELLER_VAT_NUMBER: z.string().optional(),
+  SELLER_EMAIL: z.string().email().optional(),
 }).transform((c) => {
   const publicUrl = (c.PUBLIC_URL ?? `http://127.0.0.1:${c.PORT}`).replace(/\/+$/, '');
   const redirectUris = (c.AUTH_REDIRECT_URIS ?? `${publicUrl}/auth/callback`).split(',').map((s) => s.trim()).filter(Boolean);

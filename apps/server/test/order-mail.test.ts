@@ -44,6 +44,11 @@ describe('order e-mails', () => {
     expect(mail.text).toMatch(/1 × .*iQ3/i);
     expect(mail.text).toContain(`https://store.test/de/de/confirmation/${order.token}/`);
     expect(mail.html).toContain('<html lang="de" dir="ltr">');
+    // The invoice travels with the confirmation, and the e-mail says so.
+    expect(mail.text).toContain('Ihre Rechnung finden Sie im Anhang als PDF.');
+    expect(mail.attachments).toHaveLength(1);
+    expect(mail.attachments![0]).toMatchObject({ filename: `Rechnung-${order.number}.pdf`, contentType: 'application/pdf', encoding: 'base64' });
+    expect(Buffer.from(mail.attachments![0]!.content, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
   it('a bank payment: "we will write" when placed, then the failure with the link to pay again; each row delivered once to the sink', async () => {
@@ -55,6 +60,7 @@ describe('order e-mails', () => {
     const failure = (await orderMailFor(app.database.db, 'order.payment_failed', { orderToken: order.token }, 'https://store.test'))!;
     expect(failure.subject).toBe(`The payment for order ${order.number} did not go through`);
     expect(failure.text).toContain(`https://store.test/us/en/order-payment/${order.token}/`);
+    expect(failure.attachments).toBeUndefined();
 
     // The job runner sends every order row's e-mail through the mail transport (here the sink), once.
     const rows = await app.database.db.select({ id: schema.outbox.id }).from(schema.outbox)

@@ -23,6 +23,7 @@ import { registerAuthHandoff } from './auth-handoff.ts';
 import { registerLearnerProofs } from './learner-proofs.ts';
 import { registerAdmin } from './admin.ts';
 import { createAdminYoga } from '../admin-graphql/yoga.ts';
+import { registerDocumentRoutes } from './documents.ts';
 
 export interface AppDeps {
   config: Config;
@@ -91,6 +92,7 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   registerAuthHandoff(app, { tokens, handoffs: new Handoffs(database.db, clock), rateLimits, now: clock });
   registerLearnerProofs(app, database.db, [tokens, adminTokens]);
   await registerAdmin(app, createAdminYoga({ db: database.db, gateway, tokens: adminTokens, config, log: app.log, ...(now ? { now } : {}) }));
+  registerDocumentRoutes(app, database.db, config);
   registerMailSinkPage(app, config);
   app.addHook('onClose', () => rateLimits.close());
   if (storefront) await registerStorefront(app, { yoga, config, bundle: storefront });

@@ -1,6 +1,7 @@
 import type { Database } from '@probe/db';
 import type { Config } from '../config.ts';
 import { createMailer, MAIL_TOPIC } from '../mail/index.ts';
+import { sellerFrom } from '../modules/documents/index.ts';
 import { orderMailFor, ORDER_MAIL_TOPICS } from '../modules/orders/index.ts';
 import { createGateway, type PaymentGateway } from '../modules/payments/index.ts';
 import { periodEndHandler, SubscriptionChanges, SUBSCRIPTION_TOPICS, type ChargeResumeJob } from '../modules/subscriptions/index.ts';
@@ -15,8 +16,9 @@ export interface ServerRunner {
 
 /**
  * The store's handlers by topic: e-mail always; with the database and the gateway to charge, the
- * order e-mails (placed, paid, payment failed: rendered from the order, delivered like any e-mail, once
- * per outbox row) and subscription renewals.
+ * order e-mails (placed, quote, paid, payment failed, invoice paid: rendered from the order, with the
+ * invoice or quote PDF attached where it belongs, delivered like any e-mail, once per outbox row) and
+ * subscription renewals.
  */
 export function storeHandlers(config: Config, log: JobLogger, now?: () => Date, billing?: { db: Database; gateway: PaymentGateway }): { handlers: JobHandlers; close(): void } {
   const mailer = createMailer(config, { log, ...(now ? { now } : {}) });
@@ -26,9 +28,10 @@ export function storeHandlers(config: Config, log: JobLogger, now?: () => Date, 
     handlers[SUBSCRIPTION_TOPICS.periodEnd] = periodEndHandler(deps);
     const changes = new SubscriptionChanges(deps);
     handlers[SUBSCRIPTION_TOPICS.chargeResume] = (job) => changes.resume((job.payload as ChargeResumeJob).chargeId);
+    const seller = sellerFrom(config);
     for (const topic of Object.keys(ORDER_MAIL_TOPICS)) {
       handlers[topic] = async (job) => {
-        const mail = await orderMailFor(billing.db, job.topic, job.payload, config.PUBLIC_URL);
+        const mail = await orderMailFor(billing.db, job.topic, job.payload, config.PUBLIC_URL, seller);
         if (mail) await mailer.handler({ ...job, payload: mail });
       };
     }

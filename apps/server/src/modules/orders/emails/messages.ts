@@ -19,6 +19,15 @@ export interface OrderMailMessages {
   failedBody: string;
   payAgain: string;
   signoff: string;
+  /** Under the confirmation: the invoice travels with it. */
+  invoiceAttached: string;
+  /** An electronic quote, placed: the quote travels with it. */
+  quoteSubject: string;
+  quoteAttached: string;
+  payInvoice: string;
+  /** An electronic quote's invoice, paid: the paid invoice travels with it. */
+  invoiceSubject: string;
+  invoiceBody: string;
 }
 
 export const en: OrderMailMessages = {
@@ -37,4 +46,10 @@ export const en: OrderMailMessages = {
   failedBody: 'Your bank did not accept the payment of {total} for order {number}. Nothing was charged; you can pay again with another method.',
   payAgain: 'Pay for your order',
   signoff: '— Probe Store',
+  invoiceAttached: 'Your invoice is attached as a PDF.',
+  quoteSubject: 'Your quote {number}',
+  quoteAttached: 'Your quote is attached as a PDF.',
+  payInvoice: 'Pay your invoice',
+  invoiceSubject: 'Your invoice for order {number}',
+  invoiceBody: 'We have received your payment of {total} for order {number}. Thank you. Your invoice is attached as a PDF.',
 };

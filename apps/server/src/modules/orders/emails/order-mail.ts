@@ -1,25 +1,36 @@
 import { schema, type Database } from '@probe/db';
 import { eq } from 'drizzle-orm';
+import { DEMO_SELLER, orderDocument, type Seller } from '../../documents/index.ts';
 import { orderDetails } from '../place-order.ts';
-import { renderOrderMail, type OrderMail, type OrderMailKind } from './render.ts';
+import { renderOrderMail, type OrderMail, type OrderMailKind } from './render.tsx';
 
-/** The outbox topics an order writes, and the e-mail each sends to the buyer. */
-export const ORDER_MAIL_TOPICS: Record<string, OrderMailKind> = { 'order.placed': 'placed', 'order.paid': 'paid', 'order.payment_failed': 'failed' };
+/**
+ * The outbox topics an order writes, and the e-mail each sends to the buyer. `order.placed` of an order on
+ * an electronic quote sends the quote e-mail instead of the confirmation.
+ */
+export const ORDER_MAIL_TOPICS: Record<string, OrderMailKind> = {
+  'order.placed': 'placed', 'order.paid': 'paid', 'order.payment_failed': 'failed', 'invoice.paid': 'invoice',
+};
 
 /**
  * The e-mail of an order's outbox row, rendered from the order as it is now (its lines, its payment,
- * its invoice); null when the order is gone.
+ * its invoice); null when the order is gone. The confirmation and the paid invoice carry the invoice as a
+ * PDF, the quote e-mail the quote.
  */
-export async function orderMailFor(db: Database, topic: string, payload: unknown, publicUrl: string): Promise<OrderMail | null> {
-  const kind = ORDER_MAIL_TOPICS[topic];
+export async function orderMailFor(db: Database, topic: string, payload: unknown, publicUrl: string, seller: Seller = DEMO_SELLER): Promise<OrderMail | null> {
+  const topicKind = ORDER_MAIL_TOPICS[topic];
   const token = (payload as { orderToken?: string }).orderToken;
-  if (!kind || !token) return null;
+  if (!topicKind || !token) return null;
   const [order] = await db.select().from(schema.orders).where(eq(schema.orders.token, token));
   if (!order) return null;
   const { lines, invoice } = await orderDetails(db, order.id);
-  return renderOrderMail({
+  const kind: OrderMailKind = topicKind === 'placed' && order.paymentMethod === 'ELECTRONIC_QUOTE' && invoice ? 'quote' : topicKind;
+  const documentKind = kind === 'quote' ? 'quote' : kind === 'placed' || kind === 'invoice' ? 'invoice' : null;
+  const pdf = documentKind ? await orderDocument(db, { id: order.id }, documentKind, { seller, publicUrl }) : null;
+  const mail = await renderOrderMail({
     kind, token: order.token, number: order.number, email: order.email, country: order.country, language: order.language, currency: order.currency,
-    total: order.totalGross, chargeStatus: order.chargeStatus, invoiceDue: invoice?.dueAt ?? null,
+    total: order.totalGross, chargeStatus: order.chargeStatus, invoiceDue: invoice?.dueAt ?? null, invoiceToken: invoice?.token ?? null, attached: !!pdf,
     lines: lines.map((l) => ({ name: l.variantName && l.variantName !== l.productName ? `${l.productName} (${l.variantName})` : l.productName, quantity: l.quantity, total: l.totalGross })),
   }, publicUrl);
+  return pdf ? { ...mail, attachments: [{ filename: pdf.filename, content: pdf.bytes.toString('base64'), encoding: 'base64', contentType: pdf.contentType }] } : mail;
 }

@@ -18,6 +18,12 @@ export const ar: OrderMailMessages = {
   failedBody: 'لم يقبل البنك الذي تتعامل معه دفعة بقيمة {total} للطلب رقم {number}. لم يتم خصم أي مبلغ، ويمكنك الدفع مجددًا بوسيلة أخرى.',
   payAgain: 'ادفع قيمة طلبك',
   signoff: '— Probe Store',
+  invoiceAttached: 'مرفق بهذه الرسالة فاتورتك بصيغة PDF.',
+  quoteSubject: 'عرض السعر رقم {number}',
+  quoteAttached: 'مرفق بهذه الرسالة عرض السعر بصيغة PDF.',
+  payInvoice: 'ادفع فاتورتك',
+  invoiceSubject: 'فاتورتك للطلب رقم {number}',
+  invoiceBody: 'لقد استلمنا دفعتك البالغة {total} للطلب رقم {number}. شكرًا لك. مرفق بهذه الرسالة فاتورتك بصيغة PDF.',
 };
 
 export const da: OrderMailMessages = {
@@ -36,6 +42,12 @@ export const da: OrderMailMessages = {
   failedBody: 'Din bank accepterede ikke betalingen på {total} for ordre {number}. Der er ikke trukket noget; du kan betale igen med en anden metode.',
   payAgain: 'Betal for din ordre',
   signoff: '— Probe Store',
+  invoiceAttached: 'Din faktura er vedhæftet som PDF.',
+  quoteSubject: 'Dit tilbud {number}',
+  quoteAttached: 'Dit tilbud er vedhæftet som PDF.',
+  payInvoice: 'Betal din faktura',
+  invoiceSubject: 'Din faktura for ordre {number}',
+  invoiceBody: 'Vi har modtaget din betaling på {total} for ordre {number}. Tak. Din faktura er vedhæftet som PDF.',
 };
 
 export const de: OrderMailMessages = {
@@ -54,6 +66,12 @@ export const de: OrderMailMessages = {
   failedBody: 'Ihre Bank hat die Zahlung über {total} für Bestellung {number} nicht angenommen. Es wurde nichts abgebucht; Sie können mit einer anderen Zahlungsart erneut bezahlen.',
   payAgain: 'Bestellung bezahlen',
   signoff: '— Probe Store',
+  invoiceAttached: 'Ihre Rechnung finden Sie im Anhang als PDF.',
+  quoteSubject: 'Ihr Angebot {number}',
+  quoteAttached: 'Ihr Angebot finden Sie im Anhang als PDF.',
+  payInvoice: 'Rechnung bezahlen',
+  invoiceSubject: 'Ihre Rechnung zur Bestellung {number}',
+  invoiceBody: 'Wir haben Ihre Zahlung über {total} für Bestellung {number} erhalten. Vielen Dank. Ihre Rechnung finden Sie im Anhang als PDF.',
 };
 
 export const es: OrderMailMessages = {
@@ -72,6 +90,12 @@ export const es: OrderMailMessages = {
   failedBody: 'Tu banco no aceptó el pago de {total} del pedido {number}. No se ha cobrado nada; puedes volver a pagar con otro método.',
   payAgain: 'Pagar tu pedido',
   signoff: '— Probe Store',
+  invoiceAttached: 'Adjuntamos tu factura en PDF.',
+  quoteSubject: 'Tu presupuesto {number}',
+  quoteAttached: 'Adjuntamos tu presupuesto en PDF.',
+  payInvoice: 'Pagar tu factura',
+  invoiceSubject: 'Tu factura del pedido {number}',
+  invoiceBody: 'Hemos recibido tu pago de {total} del pedido {number}. Gracias. Adjuntamos tu factura en PDF.',
 };
 
 export const fi: OrderMailMessages = {
@@ -90,6 +114,12 @@ export const fi: OrderMailMessages = {
   failedBody: 'Pankkisi ei hyväksynyt {total} maksua tilaukselle {number}. Mitään ei veloitettu; voit maksaa uudelleen toisella maksutavalla.',
   payAgain: 'Maksa tilauksesi',
   signoff: '— Probe Store',
+  invoiceAttached: 'Laskusi on liitteenä PDF-tiedostona.',
+  quoteSubject: 'Tarjouksesi {number}',
+  quoteAttached: 'Tarjouksesi on liitteenä PDF-tiedostona.',
+  payInvoice: 'Maksa laskusi',
+  invoiceSubject: 'Laskusi tilauksesta {number}',
+  invoiceBody: 'Olemme vastaanottaneet {total} maksusi tilauksesta {number}. Kiitos. Laskusi on liitteenä PDF-tiedostona.',
 };
 
 export const fr: OrderMailMessages = {
@@ -108,6 +138,12 @@ export const fr: OrderMailMessages = {
   failedBody: "Votre banque n'a pas accepté le paiement de {total} pour la commande {number}. Rien n'a été débité ; vous pouvez payer à nouveau avec un autre moyen.",
   payAgain: 'Payer votre commande',
   signoff: '— Probe Store',
+  invoiceAttached: 'Votre facture est jointe au format PDF.',
+  quoteSubject: 'Votre devis {number}',
+  quoteAttached: 'Votre devis est joint au format PDF.',
+  payInvoice: 'Payer votre facture',
+  invoiceSubject: 'Votre facture pour la commande {number}',
+  invoiceBody: 'Nous avons bien reçu votre paiement de {total} pour la commande {number}. Merci. Votre facture est jointe au format PDF.',
 };
 
 export const it: OrderMailMessages = {
@@ -126,6 +162,12 @@ export const it: OrderMailMessages = {
   failedBody: "La tua banca non ha accettato il pagamento di {total} per l'ordine {number}. Non è stato addebitato nulla; puoi pagare di nuovo con un altro metodo.",
   payAgain: 'Paga il tuo ordine',
   signoff: '— Probe Store',
+  invoiceAttached: 'La fattura è allegata in PDF.',
+  quoteSubject: 'Il tuo preventivo {number}',
+  quoteAttached: 'Il preventivo è allegato in PDF.',
+  payInvoice: 'Paga la fattura',
+  invoiceSubject: "La tua fattura per l'ordine {number}",
+  invoiceBody: "Abbiamo ricevuto il tuo pagamento di {total} per l'ordine {number}. Grazie. La fattura è allegata in PDF.",
 };
 
 export const nl: OrderMailMessages = {
@@ -144,6 +186,12 @@ export const nl: OrderMailMessages = {
   failedBody: 'Je bank heeft de betaling van {total} voor bestelling {number} niet geaccepteerd. Er is niets afgeschreven; je kunt opnieuw betalen met een andere methode.',
   payAgain: 'Betaal je bestelling',
   signoff: '— Probe Store',
+  invoiceAttached: 'Je factuur zit als pdf in de bijlage.',
+  quoteSubject: 'Je offerte {number}',
+  quoteAttached: 'Je offerte zit als pdf in de bijlage.',
+  payInvoice: 'Je factuur betalen',
+  invoiceSubject: 'Je factuur voor bestelling {number}',
+  invoiceBody: 'We hebben je betaling van {total} voor bestelling {number} ontvangen. Bedankt. Je factuur zit als pdf in de bijlage.',
 };
 
 export const no: OrderMailMessages = {
@@ -162,6 +210,12 @@ export const no: OrderMailMessages = {
   failedBody: 'Banken din godtok ikke betalingen på {total} for bestilling {number}. Ingenting ble trukket; du kan betale på nytt med en annen metode.',
   payAgain: 'Betal for bestillingen',
   signoff: '— Probe Store',
+  invoiceAttached: 'Fakturaen din er vedlagt som PDF.',
+  quoteSubject: 'Tilbudet ditt {number}',
+  quoteAttached: 'Tilbudet ditt er vedlagt som PDF.',
+  payInvoice: 'Betal fakturaen',
+  invoiceSubject: 'Fakturaen din for ordre {number}',
+  invoiceBody: 'Vi har mottatt betalingen din på {total} for ordre {number}. Takk. Fakturaen din er vedlagt som PDF.',
 };
 
 export const pl: OrderMailMessages = {
@@ -180,6 +234,12 @@ export const pl: OrderMailMessages = {
   failedBody: 'Twój bank nie przyjął płatności w wysokości {total} za zamówienie {number}. Nic nie zostało pobrane; możesz zapłacić ponownie inną metodą.',
   payAgain: 'Zapłać za zamówienie',
   signoff: '— Probe Store',
+  invoiceAttached: 'Faktura jest w załączniku (PDF).',
+  quoteSubject: 'Twoja oferta {number}',
+  quoteAttached: 'Oferta jest w załączniku (PDF).',
+  payInvoice: 'Zapłać fakturę',
+  invoiceSubject: 'Faktura do zamówienia {number}',
+  invoiceBody: 'Otrzymaliśmy Twoją płatność w wysokości {total} za zamówienie {number}. Dziękujemy. Faktura jest w załączniku (PDF).',
 };
 
 export const pt: OrderMailMessages = {
@@ -198,6 +258,12 @@ export const pt: OrderMailMessages = {
   failedBody: 'O seu banco não aceitou o pagamento de {total} da encomenda {number}. Nada foi cobrado; pode pagar novamente com outro método.',
   payAgain: 'Pagar a sua encomenda',
   signoff: '— Probe Store',
+  invoiceAttached: 'A sua fatura segue em anexo em PDF.',
+  quoteSubject: 'O seu orçamento {number}',
+  quoteAttached: 'O seu orçamento segue em anexo em PDF.',
+  payInvoice: 'Pagar a fatura',
+  invoiceSubject: 'A sua fatura da encomenda {number}',
+  invoiceBody: 'Recebemos o seu pagamento de {total} da encomenda {number}. Obrigado. A sua fatura segue em anexo em PDF.',
 };
 
 export const sv: OrderMailMessages = {
@@ -216,6 +282,12 @@ export const sv: OrderMailMessages = {
   failedBody: 'Din bank godkände inte betalningen på {total} för beställning {number}. Inget har dragits; du kan betala igen med ett annat sätt.',
   payAgain: 'Betala din beställning',
   signoff: '— Probe Store',
+  invoiceAttached: 'Din faktura bifogas som PDF.',
+  quoteSubject: 'Din offert {number}',
+  quoteAttached: 'Din offert bifogas som PDF.',
+  payInvoice: 'Betala din faktura',
+  invoiceSubject: 'Din faktura för order {number}',
+  invoiceBody: 'Vi har tagit emot din betalning på {total} för order {number}. Tack. Din faktura bifogas som PDF.',
 };
 
 export const tr: OrderMailMessages = {
@@ -234,4 +306,10 @@ export const tr: OrderMailMessages = {
   failedBody: 'Bankanız {number} numaralı sipariş için {total} tutarındaki ödemeyi kabul etmedi. Herhangi bir tutar tahsil edilmedi; başka bir yöntemle tekrar ödeyebilirsiniz.',
   payAgain: 'Siparişinizi ödeyin',
   signoff: '— Probe Store',
+  invoiceAttached: 'Faturanız PDF olarak ektedir.',
+  quoteSubject: 'Teklifiniz {number}',
+  quoteAttached: 'Teklifiniz PDF olarak ektedir.',
+  payInvoice: 'Faturanızı ödeyin',
+  invoiceSubject: '{number} numaralı siparişinizin faturası',
+  invoiceBody: '{number} numaralı siparişiniz için {total} tutarındaki ödemenizi aldık. Teşekkür ederiz. Faturanız PDF olarak ektedir.',
 };

@@ -6,6 +6,7 @@ import { PAGE_VIEWS } from '../../../analytics/data-layer.ts';
 import { usePageView } from '../../../analytics/use-page-view.ts';
 import { useBaseData } from '../../../data/route-data.ts';
 import { usePageTitle } from '../../../lib/head.tsx';
+import { DocumentLinks } from '../../../ui/document-links.tsx';
 import { Money } from '../../../ui/money.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { USER_REFRESH, type AccountMembership, type AccountOrder } from '../operations.ts';
@@ -130,6 +131,7 @@ function OrderCard({ order, basePath }: { order: AccountOrder; basePath: string 
         {failed ? <Link className="button" to={`${basePath}/order-payment/${order.token}/`}>{t('confirmation.payNow')}</Link> : null}
         {order.invoice?.status === 'OPEN' ? <Link to={`${basePath}/invoice-payment/${order.invoice.token}/`}>{t('confirmation.payInvoice')}</Link> : null}
         <Link to={`${basePath}/confirmation/${order.token}/`}>{t('account.viewOrder', { number: order.number })}</Link>
+        <DocumentLinks orderToken={order.token} number={order.number} quote={order.paymentMethod === 'ELECTRONIC_QUOTE' && !!order.invoice} />
       </p>
     </article>
   );

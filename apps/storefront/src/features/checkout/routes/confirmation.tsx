@@ -10,6 +10,7 @@ import { ORDER_BY_TOKEN } from '../operations.ts';
 import { usePageTitle } from '../../../lib/head.tsx';
 import { setOrderAccessToken } from '../../../session/order-access-cookie.ts';
 import { Spinner } from '../../../ui/spinner.tsx';
+import { DocumentLinks } from '../../../ui/document-links.tsx';
 import './checkout.css';
 
 const REPORTED_KEY = 'reportedOrders';
@@ -59,6 +60,7 @@ export function Component() {
         <p><Link className="button" to={`${base.basePath}/order-payment/${order.token}/`}>{t('confirmation.payNow')}</Link></p>
       ) : null}
       <p>{t('confirmation.emailSent', { email: order.userEmail })}</p>
+      <p className="confirmation-page__documents"><DocumentLinks orderToken={order.token} number={order.number} quote={order.paymentMethod === 'ELECTRONIC_QUOTE' && !!order.invoice} /></p>
       <div className="checkout-layout">
         <section aria-labelledby="order-lines">
           <h2 id="order-lines">{t('confirmation.items')}</h2>

@@ -1,0 +1,107 @@
+import { schema, type Database } from '@probe/db';
+import { intlLocale, isKnownCountry, isUrlLanguage, type UrlLanguage } from '@probe/domain';
+import { asc, eq, type SQL } from 'drizzle-orm';
+
+export const DOCUMENT_KINDS = ['invoice', 'quote'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+type OrderRow = typeof schema.orders.$inferSelect;
+type Address = OrderRow['billingAddress'];
+
+/** Everything an invoice or a quote prints, read from the order as it is now. */
+export interface DocumentFacts {
+  kind: DocumentKind;
+  number: string;
+  orderToken: string;
+  language: UrlLanguage;
+  /** Intl locale of the order's country and language (money, dates). */
+  locale: string;
+  country: string;
+  currency: string;
+  createdAt: Date;
+  email: string;
+  billingAddress: Address;
+  shippingAddress: Address | null;
+  vatNumber: string | null;
+  reverseCharge: boolean;
+  paymentMethod: string;
+  chargeStatus: string;
+  card: { brand: string; lastDigits: string } | null;
+  invoice: { token: string; status: string; dueAt: Date; paidAt: Date | null } | null;
+  quoteData: Record<string, string> | null;
+  voucherCode: string | null;
+  lines: Array<{ name: string; sku: string; quantity: number; isFree: boolean; unitNet: number; unitGross: number; totalNet: number; totalGross: number }>;
+  shipping: { net: number; gross: number } | null;
+  tradeIn: { net: number; gross: number } | null;
+  totalNet: number;
+  totalTax: number;
+  totalGross: number;
+}
+
+/** Which order: by its token (the buyer's key), its number (staff) or its id. */
+export type OrderRef = { token: string } | { number: string } | { id: number };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function where(ref: OrderRef): SQL | null {
+  if ('token' in ref) return UUID.test(ref.token) ? eq(schema.orders.token, ref.token) : null;
+  if ('number' in ref) return eq(schema.orders.number, ref.number);
+  return eq(schema.orders.id, ref.id);
+}
+
+/** The order language as a store language (American English is English). */
+export function storeLanguage(language: string): UrlLanguage {
+  const code = language.slice(0, 2).toLowerCase();
+  return isUrlLanguage(code) ? code : 'en';
+}
+
+/**
+ * The facts of an order's document, or null when there is no such order or no such document: every
+ * order has an invoice; only an order placed on an electronic quote has a quote.
+ */
+export async function documentFacts(db: Database, ref: OrderRef, kind: DocumentKind): Promise<DocumentFacts | null> {
+  const condition = where(ref);
+  if (!condition) return null;
+  const [order] = await db.select().from(schema.orders).where(condition);
+  if (!order) return null;
+  const [lines, payments, invoices] = await Promise.all([
+    db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, order.id)).orderBy(asc(schema.orderLines.id)),
+    db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id)).orderBy(asc(schema.payments.createdAt)),
+    db.select().from(schema.invoices).where(eq(schema.invoices.orderId, order.id)),
+  ]);
+  const invoice = invoices[0] ?? null;
+  if (kind === 'quote' && (order.paymentMethod !== 'ELECTRONIC_QUOTE' || !invoice)) return null;
+  const language = storeLanguage(order.language);
+  const country = order.country.toUpperCase();
+  const paidCard = [...payments].reverse().find((p) => p.status === 'SUCCEEDED' && p.ccLastDigits);
+  return {
+    kind,
+    number: order.number,
+    orderToken: order.token,
+    language,
+    locale: isKnownCountry(country) ? intlLocale(country, language) : language,
+    country,
+    currency: order.currency.toUpperCase(),
+    createdAt: order.createdAt,
+    email: order.email,
+    billingAddress: order.billingAddress,
+    shippingAddress: order.shippingAddress,
+    vatNumber: order.vatNumber,
+    reverseCharge: order.reverseCharge,
+    paymentMethod: order.paymentMethod,
+    chargeStatus: order.chargeStatus,
+    card: paidCard ? { brand: paidCard.ccBrand ?? '', lastDigits: paidCard.ccLastDigits! } : null,
+    invoice: invoice ? { token: invoice.token, status: invoice.status, dueAt: invoice.dueAt, paidAt: invoice.paidAt } : null,
+    quoteData: order.quoteData,
+    voucherCode: order.voucher?.code ?? null,
+    lines: lines.map((l) => ({
+      name: l.variantName && l.variantName !== l.productName ? `${l.productName} (${l.variantName})` : l.productName,
+      sku: l.productSku, quantity: l.quantity, isFree: l.isFree, unitNet: l.unitNet, unitGross: l.unitGross, totalNet: l.totalNet, totalGross: l.totalGross,
+    })),
+    shipping: order.shippingMethod || order.shippingGross > 0 ? { net: order.shippingNet, gross: order.shippingGross } : null,
+    tradeIn: order.tradeIn ? { net: order.tradeIn.creditNet, gross: order.tradeIn.credit } : null,
+    totalNet: order.totalNet,
+    totalTax: order.totalTax,
+    totalGross: order.totalGross,
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * Order documents: the invoice of every order and the quote of an order placed on an electronic quote,
+ * as PDFs in the order's language. The storefront downloads them by the order's token (http/documents.ts),
+ * the order e-mails attach them, and the operator console (to come) calls `orderDocument` by number.
+ */
+import type { Database } from '@probe/db';
+import { documentFacts, type DocumentKind, type OrderRef } from './facts.ts';
+import { documentWords, renderDocumentPdf } from './pdf/render.ts';
+import type { Seller } from './seller.ts';
+
+export { DOCUMENT_KINDS, documentFacts, storeLanguage, type DocumentFacts, type DocumentKind, type OrderRef } from './facts.ts';
+export { documentWords, renderDocumentPdf } from './pdf/render.ts';
+export { DEMO_SELLER, sellerFrom, type Seller } from './seller.ts';
+
+export interface OrderDocument {
+  kind: DocumentKind;
+  /** `{word}-{order number}.pdf` in the order's language, e.g. `Rechnung-1001.pdf`. */
+  filename: string;
+  contentType: 'application/pdf';
+  bytes: Buffer;
+}
+
+/**
+ * An order's invoice or quote, rendered now from the order as it is; null when the order does not exist
+ * or has no such document. Who may have it is the caller's decision (the order's token, its owner, staff).
+ */
+export async function orderDocument(db: Database, ref: OrderRef, kind: DocumentKind, options: { seller: Seller; publicUrl: string }): Promise<OrderDocument | null> {
+  const facts = await documentFacts(db, ref, kind);
+  if (!facts) return null;
+  const words = documentWords(facts.language);
+  const bytes = await renderDocumentPdf(facts, options.seller, options.publicUrl);
+  return { kind, filename: `${kind === 'quote' ? words.quoteFile : words.invoiceFile}-${facts.number}.pdf`, contentType: 'application/pdf', bytes };
+}

@@ -1,0 +1,34 @@
+import { SELLER_VAT_COUNTRY } from '@probe/domain';
+
+/** Who sells: printed on every invoice and quote. */
+export interface Seller {
+  name: string;
+  /** Postal address, one entry per printed line. */
+  address: string[];
+  /** The seller's VAT identification number (in SELLER_VAT_COUNTRY, the country reverse charge is judged from). */
+  vatNumber: string;
+  email: string;
+}
+
+/** The demo seller: a company in the Netherlands, the member state reverse charge is computed from. */
+export const DEMO_SELLER: Seller = {
+  name: 'Probe Store B.V.',
+  address: ['Herengracht 500', '1017 CB Amsterdam', 'Netherlands'],
+  vatNumber: 'NL859345678B01',
+  email: 'billing@probe.store',
+};
+
+/** The seller from the SELLER_* settings (address lines separated by `;`), the demo seller's values where unset. */
+export function sellerFrom(settings: { SELLER_NAME?: string | undefined; SELLER_ADDRESS?: string | undefined; SELLER_VAT_NUMBER?: string | undefined; SELLER_EMAIL?: string | undefined }): Seller {
+  const vatNumber = settings.SELLER_VAT_NUMBER?.toUpperCase().replace(/[\s.-]/g, '') ?? DEMO_SELLER.vatNumber;
+  if (!vatNumber.startsWith(SELLER_VAT_COUNTRY)) {
+    // Reverse charge is decided against SELLER_VAT_COUNTRY (packages/domain): an invoice must not say otherwise.
+    throw new Error(`SELLER_VAT_NUMBER must be a VAT number of ${SELLER_VAT_COUNTRY}, the member state the store's tax rules are computed for`);
+  }
+  return {
+    name: settings.SELLER_NAME ?? DEMO_SELLER.name,
+    address: settings.SELLER_ADDRESS ? settings.SELLER_ADDRESS.split(';').map((l) => l.trim()).filter(Boolean) : DEMO_SELLER.address,
+    vatNumber,
+    email: settings.SELLER_EMAIL ?? DEMO_SELLER.email,
+  };
+}

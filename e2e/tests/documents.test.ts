@@ -1,0 +1,48 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, seriousViolations, VIEWPORTS } from '../support/browser.ts';
+import { ADDRESSES, buy } from '../support/buyer.ts';
+import { uiMessages } from '../support/text.ts';
+
+/** Issue 16: an order placed in the storefront has its invoice as a PDF, on the page and in its e-mail. */
+describe('order documents', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('PL / pl: the confirmation page downloads the invoice PDF; one confirmation e-mail in Polish carries it', async () => {
+    const pl = uiMessages('pl');
+    const baseUrl = inject('baseUrl');
+    const { context, page, problems } = await openPage(browser, { viewport: VIEWPORTS.desktop, acceptDownloads: true });
+    await buy(page, { base: '/pl/pl', product: 'usb-c-cable', method: 'CREDIT_CARD', address: ADDRESSES.pl! });
+    const token = page.url().split('/').at(-2)!;
+    const number = /\d+/.exec((await page.locator('.confirmation-page__number').textContent()) ?? '')![0];
+
+    const link = page.getByRole('link', { name: pl['documents.invoice']!.replace('{number}', number) });
+    expect(await link.getAttribute('href')).toBe(`/documents/invoice/${token}.pdf`);
+    expect(await page.getByTestId('quote-pdf').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe(`faktura-${number}.pdf`);
+    const bytes = await readFile((await download.path())!);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(bytes.length).toBeGreaterThan(5_000);
+
+    // The sink (/dev/mail/) holds one message for the order: Polish, the invoice attached.
+    let rows: string[] = [];
+    await expect.poll(async () => {
+      const list = await (await fetch(`${baseUrl}/dev/mail/`)).text();
+      rows = list.split('\n').filter((line) => line.includes(`Twoje zamówienie ${number}<`));
+      return rows.length;
+    }, { timeout: 20_000, interval: 500 }).toBe(1);
+    const id = /href="\/dev\/mail\/(\d+)"/.exec(rows[0]!)![1];
+    const source = await (await fetch(`${baseUrl}/dev/mail/${id}`)).text();
+    expect(source).toMatch(/^Content-Language: pl\r$/m);
+    expect(source).toContain(`filename=faktura-${number}.pdf`);
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+});
