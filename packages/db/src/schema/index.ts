@@ -12,3 +12,4 @@ export * from './auth-handoffs.ts';
 export * from './analytics.ts';
 export * from './referrals.ts';
 export * from './learners.ts';
+export * from './leads.ts';
