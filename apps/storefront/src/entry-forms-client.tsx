@@ -1,3 +1,5 @@
+// First: storage may be denied inside a partner's frame (lib/storage-guard.ts).
+import './lib/storage-guard.ts';
 import { startClient } from './app/client-start.tsx';
 import { formsRoutes } from './app/forms-routes.tsx';
 import { clearAuthData } from './session/auth-token.ts';
