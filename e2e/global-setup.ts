@@ -1,9 +1,12 @@
 import type { TestProject } from 'vitest/node';
+import { startParentPages } from './support/parent-page.ts';
 import { startServer } from './support/server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The port of the partner pages that embed the marketing forms (forms.test.ts). */
+    formsParentPort: number;
   }
 }
 
@@ -12,9 +15,13 @@ declare module 'vitest' {
  * after the buyer authorises them, so a page can be seen while one is still processing on a loaded machine.
  */
 export default async function setup(project: TestProject) {
-  const server = await startServer({ TEST_GATEWAY_SETTLE_MS: '5000' });
+  // The marketing forms may be framed by the store and by parent.localhost:{port} (a partner site).
+  const parent = await startParentPages();
+  const server = await startServer({ TEST_GATEWAY_SETTLE_MS: '5000', FORMS_PARENT_ORIGINS: `http://parent.localhost:${parent.port}`, FORMS_MIN_FILL_MS: '800' });
   project.provide('baseUrl', server.url);
+  project.provide('formsParentPort', parent.port);
   return async () => {
     await server.stop();
+    await new Promise((resolve) => parent.server.close(resolve));
   };
 }

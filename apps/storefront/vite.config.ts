@@ -2,8 +2,22 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+/**
+ * Two applications from one codebase (docs/decisions/0018): the store (index.html, entry-server.tsx)
+ * and the marketing forms (forms.html, entry-forms-server.tsx), each with its own entry chunk; shared
+ * code (React, the router, Apollo, the shell) lands in shared chunks both load.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
-  build: { manifest: true, target: 'es2022', outDir: 'dist/client' },
+  build: {
+    manifest: !isSsrBuild,
+    target: 'es2022',
+    outDir: isSsrBuild ? 'dist/server' : 'dist/client',
+    rollupOptions: {
+      input: (isSsrBuild
+        ? { 'entry-server': 'src/entry-server.tsx', 'entry-forms-server': 'src/entry-forms-server.tsx' }
+        : { index: 'index.html', forms: 'forms.html' }) as Record<string, string>,
+    },
+  },
   server: { proxy: { '/graphql': 'http://127.0.0.1:3000' } },
-});
+}));

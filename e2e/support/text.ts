@@ -4,8 +4,8 @@ import { REPO_ROOT } from './server.ts';
 /** A language's interface messages merged over English, as the storefront shows them. */
 export function uiMessages(language: string): Record<string, string> {
   const read = (file: string) => JSON.parse(readFileSync(`${REPO_ROOT}/apps/storefront/src/i18n/messages/${file}.json`, 'utf8')) as Record<string, string>;
-  // Each language has a core catalogue and a screens catalogue (two chunks in the app).
-  return { ...read('en'), ...read('screens/en'), ...read(language), ...read(`screens/${language}`) };
+  // Each language has a core catalogue, a screens catalogue and the forms' catalogue (three chunks in the apps).
+  return { ...read('en'), ...read('screens/en'), ...read('forms/en'), ...read(language), ...read(`screens/${language}`), ...read(`forms/${language}`) };
 }
 
 /** A language's catalogue texts (product names), as seeded. */

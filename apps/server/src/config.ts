@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeOrigin } from '@probe/domain';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', ''])
@@ -75,10 +76,33 @@ const ConfigSchema = z.object({
   /** Its VAT number: must be Dutch (NL…), the member state reverse charge is computed for. */
   SELLER_VAT_NUMBER: z.string().optional(),
   SELLER_EMAIL: z.string().email().optional(),
+  /** The CRM's webhook: each lead is POSTed there, signed with CRM_WEBHOOK_SECRET; unset, leads go to the local sink. */
+  CRM_WEBHOOK_URL: z.string().url().optional(),
+  CRM_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** How long one delivery attempt may take before it counts as failed (and is retried). */
+  CRM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Folder of the local CRM sink (default `${DATA_DIR}/crm`). */
+  CRM_SINK_DIR: z.string().optional(),
+  /** Serve the sink at /dev/crm/ (default: on unless NODE_ENV=production). */
+  CRM_SINK_PAGE: flag.optional(),
+  /** Comma-separated exact origins that may embed the forms (besides the store's own): a beta store, the vet site. */
+  FORMS_PARENT_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => v.split(',').map((s) => s.trim()).filter(Boolean).map((s) => {
+      const origin = normalizeOrigin(s);
+      if (!origin) ctx.addIssue({ code: 'custom', message: `${s} is not an origin (scheme://host[:port], no path)` });
+      return origin ?? '';
+    })),
+  /** Signs the tickets that time a form's filling; unset, a key made once and kept in the database. */
+  FORMS_TICKET_SECRET: z.string().min(16).optional(),
+  /** A form sent sooner than this after it was shown is stored as spam. */
+  FORMS_MIN_FILL_MS: z.coerce.number().int().min(0).default(3000),
 }).transform((c) => {
   const publicUrl = (c.PUBLIC_URL ?? `http://127.0.0.1:${c.PORT}`).replace(/\/+$/, '');
   const redirectUris = (c.AUTH_REDIRECT_URIS ?? `${publicUrl}/auth/callback`).split(',').map((s) => s.trim()).filter(Boolean);
-  return { ...c, PUBLIC_URL: publicUrl, AUTH_REDIRECT_URIS: redirectUris };
+  const parents = [...new Set([new URL(publicUrl).origin, ...c.FORMS_PARENT_ORIGINS])];
+  return { ...c, PUBLIC_URL: publicUrl, AUTH_REDIRECT_URIS: redirectUris, FORMS_PARENT_ORIGINS: parents };
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -3,7 +3,7 @@ import { loadConfig } from './config.ts';
 import { buildApp } from './http/app.ts';
 import { startJobRunner } from './jobs/index.ts';
 import { ensureDemoIdentityUsers } from './identity/index.ts';
-import { loadStorefrontBundle } from './http/storefront-bundle.ts';
+import { loadStorefrontBundles } from './http/storefront-bundle.ts';
 import { loadGeoLookup } from './modules/shop/index.ts';
 
 const config = loadConfig();
@@ -19,7 +19,7 @@ const { app, lifecycle, gateway } = await buildApp({
   config,
   database,
   geoLookup: await loadGeoLookup(config.GEOIP_DATABASE),
-  storefront: await loadStorefrontBundle(),
+  storefront: await loadStorefrontBundles(),
 });
 app.log.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.DATA_DIR : undefined, demoData: seeded, demoUsersCreated: demoUsers }, 'database ready');
 

@@ -17,3 +17,14 @@ describe('the pages\' Content-Security-Policy', () => {
     expect(csp).toContain("connect-src 'self' https://api.stripe.com;");
   });
 });
+
+describe('the marketing forms\' framing (spec §2 embedding)', () => {
+  const bundle = { inlineScriptHashes: [] };
+  it('lets exactly the configured parent origins frame a form page, and nobody frame a store page', () => {
+    const none = { script: [], frame: [], connect: [] };
+    expect(contentSecurityPolicy(bundle, none)).toContain("frame-ancestors 'none'");
+    const forms = contentSecurityPolicy(bundle, none, ['https://probe.store', 'https://vet.probe.example']);
+    expect(forms).toContain("frame-ancestors 'self' https://probe.store https://vet.probe.example");
+    expect(forms).not.toContain('*');
+  });
+});

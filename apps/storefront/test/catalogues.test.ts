@@ -5,13 +5,14 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import coreEn from '../src/i18n/messages/en.json';
 import screensEn from '../src/i18n/messages/screens/en.json';
-import { loadMessages, loadScreenMessages } from '../src/i18n/catalogues.ts';
+import formsEn from '../src/i18n/messages/forms/en.json';
+import { loadFormMessages, loadMessages, loadScreenMessages } from '../src/i18n/catalogues.ts';
 
 const dir = join(import.meta.dirname, '../src/i18n/messages');
 const read = (file: string): Record<string, string> => JSON.parse(readFileSync(join(dir, file), 'utf8'));
-/** A language's whole catalogue: its core part and its screens part (two chunks in the app). */
-const catalogue = (language: string): Record<string, string> => ({ ...read(`${language}.json`), ...read(`screens/${language}.json`) });
-const en = { ...coreEn, ...screensEn };
+/** A language's whole catalogue: its core part, its screens part and the forms' part (three chunks in the apps). */
+const catalogue = (language: string): Record<string, string> => ({ ...read(`${language}.json`), ...read(`screens/${language}.json`), ...read(`forms/${language}.json`) });
+const en = { ...coreEn, ...screensEn, ...formsEn };
 
 /** The argument names an ICU message uses ({country}, {count, plural, …}). */
 function argumentsOf(message: string): string[] {
@@ -31,11 +32,13 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'savedMethods.field.iban',
   // "Contact" is French and Dutch too.
   'express.sheet.contact',
+  // Words several store languages share with English ("Send" in Danish and Norwegian, "Hospital", "Message", "Social media").
+  'forms.submit', 'forms.choice.PRACTICE_PLACE.HOSPITAL', 'forms.field.COMMENT', 'forms.choice.HEARD_ABOUT_US.SOCIAL_MEDIA', 'forms.field.ORGANIZATION_NAME',
 ]);
 
 describe('message catalogues', () => {
   it('exist for exactly the 15 store languages', () => {
-    for (const folder of [dir, join(dir, 'screens')]) {
+    for (const folder of [dir, join(dir, 'screens'), join(dir, 'forms')]) {
       const files = readdirSync(folder).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).sort();
       expect(files).toEqual([...LANGUAGES].sort());
     }
@@ -71,7 +74,15 @@ describe('message catalogues', () => {
     expect(core['cart.title']).toBeTruthy(); // the header's cart link is on every page
     const full = await loadScreenMessages('fr');
     expect(full['checkout.title']).toBe(catalogue('fr')['checkout.title']);
-    expect(Object.keys(full)).toHaveLength(Object.keys(en).length);
+    expect(Object.keys(full)).toHaveLength(Object.keys({ ...coreEn, ...screensEn }).length);
+  });
+
+  it('keeps the forms\' messages to the forms application, added by its route', async () => {
+    const core = await loadMessages('pl');
+    expect(core['forms.submit']).toBeUndefined();
+    const forms = await loadFormMessages('pl');
+    expect(forms['forms.submit']).toBe('Wyślij');
+    expect(forms['forms.choice.SPECIALTY.CARDIOLOGY']).toBe(catalogue('pl')['survey.specialty.CARDIOLOGY']);
   });
 
   it('keeps the spec\'s exact English error-screen texts', () => {

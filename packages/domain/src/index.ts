@@ -6,3 +6,4 @@ export * from './checkout/index.ts';
 export * from './accounts/index.ts';
 export * from './subscriptions/index.ts';
 export * from './storefront/index.ts';
+export * from './leads/index.ts';

@@ -5,6 +5,7 @@ import type { Loaders } from './loaders.ts';
 import type { AccountsService, UserRow } from '../modules/accounts/index.ts';
 import type { CatalogueService } from '../modules/catalogue/index.ts';
 import type { GeoLookup } from '../modules/shop/index.ts';
+import type { LeadsService } from '../modules/leads/index.ts';
 import type { PaymentGateway } from '../modules/payments/index.ts';
 import type { SavedMethodsService, SubscriptionChanges, SubscriptionsService } from '../modules/subscriptions/index.ts';
 
@@ -21,6 +22,8 @@ export interface RequestLimits {
   userExistence(clientIp: string): Promise<number | null>;
   /** Referral-link lookups (referrer portal, a checkout's referral). */
   referrerLookup(clientIp: string): Promise<number | null>;
+  /** Marketing-form submissions. */
+  leadSubmit(clientIp: string): Promise<number | null>;
 }
 
 /** What every resolver may use. One per request; nothing here outlives it. */
@@ -40,6 +43,8 @@ export interface GraphQLContext {
   savedMethods: SavedMethodsService;
   /** Changes and renewals paid now from the saved method (ChangeSubscription, SubscriptionRenewal). */
   subscriptionChanges: SubscriptionChanges;
+  /** The marketing forms and their leads. */
+  leads: LeadsService;
   /** Batched, per-request reads (one query for all organizations in an answer). */
   loaders: Loaders;
   /**

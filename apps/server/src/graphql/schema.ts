@@ -12,6 +12,7 @@ import './schema/orders.ts';
 import './schema/analytics.ts';
 import './schema/referrals.ts';
 import './schema/learners.ts';
+import './schema/leads.ts';
 
 export const schema: GraphQLSchema = builder.toSchema();
 

@@ -17,6 +17,7 @@ import type { GraphQLContext, RequestLimits } from './context.ts';
 import { createLoaders } from './loaders.ts';
 import { AccountsService, type UserRow } from '../modules/accounts/index.ts';
 import { SavedMethodsService, SubscriptionChanges, SubscriptionsService } from '../modules/subscriptions/index.ts';
+import { LeadsService } from '../modules/leads/index.ts';
 import { decorateErrors, maskError } from './errors.ts';
 import { schema } from './schema.ts';
 
@@ -55,6 +56,7 @@ export function createYogaServer({ db, catalogue, tokens, now = () => new Date()
   const subscriptions = new SubscriptionsService(db);
   const savedMethods = new SavedMethodsService(db, gateway);
   const subscriptionChanges = new SubscriptionChanges({ db, gateway, now, publicUrl: config.PUBLIC_URL, log });
+  const leads = new LeadsService(db, { ticketSecret: config.FORMS_TICKET_SECRET, minFillMs: config.FORMS_MIN_FILL_MS });
   return createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -95,6 +97,7 @@ export function createYogaServer({ db, catalogue, tokens, now = () => new Date()
         subscriptions,
         savedMethods,
         subscriptionChanges,
+        leads,
         loaders: createLoaders(accounts, subscriptions),
         limits,
         viewer: () => {

@@ -12,7 +12,8 @@ import { registerGraphqlRoute } from './graphql-route.ts';
 import { ResponseCache } from './response-cache.ts';
 import { registerHealthRoutes, type Lifecycle } from './health.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
-import { registerStorefront, type StorefrontBundle } from './storefront.ts';
+import { registerStorefront, type StorefrontBundles } from './storefront.ts';
+import { registerCrmSinkPage } from './crm-sink.ts';
 import { registerPaymentRoutes } from './payments.ts';
 import { createRateLimiterFactory } from './rate-limit.ts';
 import { createGateway, type PaymentGateway } from '../modules/payments/index.ts';
@@ -29,8 +30,8 @@ export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   geoLookup?: GeoLookup | null;
-  /** The built storefront; omitted in API-only tests. */
-  storefront?: StorefrontBundle | null;
+  /** The built storefront (the store and the forms applications); omitted in API-only tests. */
+  storefront?: StorefrontBundles | null;
   /** Where log lines go (default stdout); tests read them to match error ids. */
   logStream?: NodeJS.WritableStream;
   /** The clock (tests move it to check expiry rules). */
@@ -71,7 +72,13 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   const userExistence = rateLimits.create('user-existence', { points: 20, durationS: 60 });
   // Referral links are looked up (portal, cart) 30 times a minute per address: tokens cannot be enumerated.
   const referrerLookup = rateLimits.create('referrer-lookup', { points: 30, durationS: 60 });
-  const limits = { userExistence: (clientIp: string) => userExistence.hit(clientIp), referrerLookup: (clientIp: string) => referrerLookup.hit(clientIp) };
+  // Marketing forms: 20 submissions per 10 minutes per address (a trade-show booth's tablet sends many, a script more).
+  const leadSubmit = rateLimits.create('lead-submit', { points: 20, durationS: 600 });
+  const limits = {
+    userExistence: (clientIp: string) => userExistence.hit(clientIp),
+    referrerLookup: (clientIp: string) => referrerLookup.hit(clientIp),
+    leadSubmit: (clientIp: string) => leadSubmit.hit(clientIp),
+  };
   const yoga = createYogaServer({ db: database.db, catalogue, tokens, now, config, log: app.log, geoLookup, gateway, limits });
 
   // Brotli or gzip for anything over 1 KB (HTML, JSON, scripts, styles): what a slow phone downloads.
@@ -94,7 +101,8 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   await registerAdmin(app, createAdminYoga({ db: database.db, gateway, tokens: adminTokens, config, log: app.log, ...(now ? { now } : {}) }));
   registerDocumentRoutes(app, database.db, config);
   registerMailSinkPage(app, config);
+  registerCrmSinkPage(app, config);
   app.addHook('onClose', () => rateLimits.close());
-  if (storefront) await registerStorefront(app, { yoga, config, bundle: storefront });
+  if (storefront) await registerStorefront(app, { yoga, config, bundles: storefront });
   return { app, yoga, lifecycle, catalogue, gateway, identity };
 }

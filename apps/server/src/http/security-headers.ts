@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 
-/** Baseline headers for every response; the HTML renderer adds its Content-Security-Policy. */
+/**
+ * Baseline headers for every response; the HTML renderer adds its Content-Security-Policy. Nothing may
+ * be framed (X-Frame-Options: DENY) except a page whose policy names the origins that may frame it
+ * (the marketing forms' `frame-ancestors`), which X-Frame-Options cannot express.
+ */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (_req, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp !== 'string' || !/frame-ancestors (?!'none')/.test(csp)) reply.header('x-frame-options', 'DENY');
     reply.header('cross-origin-opener-policy', 'same-origin');
   });
 }

@@ -52,14 +52,32 @@ function stylesheetsOf(manifest: Record<string, ManifestEntry>, keys: string[], 
   return css;
 }
 
-/** Loads the built storefront (npm run build): the client assets, the HTML template and the SSR entry. */
-export async function loadStorefrontBundle(distDir = DEFAULT_STOREFRONT_DIST): Promise<StorefrontBundle> {
+/** The two applications the storefront build makes: the store, and the marketing forms (spec §2 `form/*`). */
+const ENTRIES = {
+  store: { template: 'index.html', server: 'entry-server.js' },
+  forms: { template: 'forms.html', server: 'entry-forms-server.js' },
+} as const;
+
+export interface StorefrontBundles {
+  store: StorefrontBundle;
+  /** The forms variant: its own template, entry chunk and renderer (no cart, sign-in or financing snippet). */
+  forms: StorefrontBundle;
+}
+
+/** Loads both built applications (npm run build). */
+export async function loadStorefrontBundles(distDir = DEFAULT_STOREFRONT_DIST): Promise<StorefrontBundles> {
+  return { store: await loadStorefrontBundle(distDir, 'store'), forms: await loadStorefrontBundle(distDir, 'forms') };
+}
+
+/** Loads one built application: the client assets, its HTML template and its SSR entry. */
+export async function loadStorefrontBundle(distDir = DEFAULT_STOREFRONT_DIST, entry: keyof typeof ENTRIES = 'store'): Promise<StorefrontBundle> {
   const clientDir = resolve(distDir, 'client');
-  const serverEntry = resolve(distDir, 'server', 'entry-server.js');
-  if (!existsSync(join(clientDir, 'index.html')) || !existsSync(serverEntry)) {
+  const files = ENTRIES[entry];
+  const serverEntry = resolve(distDir, 'server', files.server);
+  if (!existsSync(join(clientDir, files.template)) || !existsSync(serverEntry)) {
     throw new Error(`The storefront is not built (looked in ${distDir}). Run \`npm run build\` first.`);
   }
-  const template = loadAfterFirstPaint(readFileSync(join(clientDir, 'index.html'), 'utf8'));
+  const template = loadAfterFirstPaint(readFileSync(join(clientDir, files.template), 'utf8'));
   const inlineScriptHashes = [...template.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
     (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
   );
@@ -70,7 +88,7 @@ export async function loadStorefrontBundle(distDir = DEFAULT_STOREFRONT_DIST): P
     if (match) catalogueFiles.set(`./messages/${match[1]}.json`, `/${entry.file}`);
   }
   const { render } = (await import(pathToFileURL(serverEntry).href)) as { render: StorefrontBundle['render'] };
-  const inTemplate = stylesheetsOf(manifest, ['index.html']);
+  const inTemplate = stylesheetsOf(manifest, [files.template]);
   // Worked out once per set of screens (there are few), not on every page render.
   const stylesheets = new Map<string, string[]>();
   const stylesheetsFor = (modules: string[]) => {

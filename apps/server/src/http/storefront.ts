@@ -5,14 +5,17 @@ import type { Config } from '../config.ts';
 import { decorateErrors } from '../graphql/errors.ts';
 import type { Yoga } from '../graphql/yoga.ts';
 import type { SsrExecute, SsrRenderResult } from '@probe/domain';
-import type { StorefrontBundle } from './storefront-bundle.ts';
+import type { StorefrontBundle, StorefrontBundles } from './storefront-bundle.ts';
 
-export type { StorefrontBundle } from './storefront-bundle.ts';
+export type { StorefrontBundle, StorefrontBundles } from './storefront-bundle.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A path that names a file (has an extension) is never a page: it is a static file or a 404. */
 const FILE_PATH = /\/[^/]+\.[a-z0-9]+$/i;
+
+/** A marketing-form page (spec §2 `/{cc}/{lang}/form/*`): rendered by the forms application. */
+export const FORM_PAGE_PATH = /^\/[A-Za-z]{2}\/[A-Za-z-]{2,5}\/form(?:\/|$)/;
 
 /** Origins the page may load beyond its own: Stripe's script and frames in Stripe mode, the financing partner's script. */
 export function thirdPartyOrigins(config: Pick<Config, 'PAYMENT_GATEWAY' | 'VITE_FINANCING_SCRIPT_URL'>): { script: string[]; frame: string[]; connect: string[] } {
@@ -28,7 +31,11 @@ export function thirdPartyOrigins(config: Pick<Config, 'PAYMENT_GATEWAY' | 'VITE
   return { script, frame, connect };
 }
 
-export function contentSecurityPolicy(bundle: Pick<StorefrontBundle, 'inlineScriptHashes'>, origins: ReturnType<typeof thirdPartyOrigins>): string {
+/**
+ * The page's policy. `frameAncestors`: who may show the page in a frame — nobody for the store; the
+ * store itself and the configured parent origins (exact origins) for the marketing forms (spec §2).
+ */
+export function contentSecurityPolicy(bundle: Pick<StorefrontBundle, 'inlineScriptHashes'>, origins: ReturnType<typeof thirdPartyOrigins>, frameAncestors: readonly string[] = []): string {
   return [
     "default-src 'self'",
     ['script-src', "'self'", ...bundle.inlineScriptHashes, ...origins.script].join(' '),
@@ -40,7 +47,7 @@ export function contentSecurityPolicy(bundle: Pick<StorefrontBundle, 'inlineScri
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    frameAncestors.length ? ['frame-ancestors', "'self'", ...frameAncestors].join(' ') : "frame-ancestors 'none'",
   ].join('; ');
 }
 
@@ -79,11 +86,12 @@ function fillTemplate(bundle: StorefrontBundle, result: Extract<SsrRenderResult,
     .replace('<!--app-state-->', () => `<script id="__SSR__" type="application/json">${result.stateJson}</script>`);
 }
 
-/** Static assets and server rendering of every page path. */
+/** Static assets and server rendering of every page path: the forms application under `/{cc}/{lang}/form/`, the store elsewhere. */
 export async function registerStorefront(
   app: FastifyInstance,
-  { yoga, config, bundle }: { yoga: Yoga; config: Config; bundle: StorefrontBundle },
+  { yoga, config, bundles }: { yoga: Yoga; config: Config; bundles: StorefrontBundles },
 ): Promise<void> {
+  const bundle = bundles.store;
   await app.register(fastifyStatic, {
     root: bundle.clientDir,
     wildcard: false,
@@ -91,18 +99,24 @@ export async function registerStorefront(
     // The build writes .br and .gz files beside the assets (best compression, done once): sent as they are.
     preCompressed: true,
     // The template is served only through the renderer.
-    allowedPath: (path) => path !== '/index.html',
+    allowedPath: (path) => path !== '/index.html' && path !== '/forms.html',
     setHeaders: (reply, path) => {
       const hashed = /[/\\]assets[/\\]/.test(path);
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
 
-  const csp = contentSecurityPolicy(bundle, thirdPartyOrigins(config));
-  const shell = config.SSR ? null : bundle.template.replace('<!--app-head-->', '<title>Probe Store</title>').replace('<!--app-html-->', '').replace('<!--app-state-->', '');
+  const shellOf = (b: StorefrontBundle) => b.template.replace('<!--app-head-->', '<title>Probe Store</title>').replace('<!--app-html-->', '').replace('<!--app-state-->', '');
+  // The forms load no third-party script (no financing snippet, no payment element).
+  const apps = {
+    store: { bundle, csp: contentSecurityPolicy(bundle, thirdPartyOrigins(config)), shell: config.SSR ? null : shellOf(bundle) },
+    forms: { bundle: bundles.forms, csp: contentSecurityPolicy(bundles.forms, { script: [], frame: [], connect: [] }, config.FORMS_PARENT_ORIGINS), shell: config.SSR ? null : shellOf(bundles.forms) },
+  };
 
   const renderPage = async (req: FastifyRequest, reply: FastifyReply) => {
-    if (FILE_PATH.test(req.url.split('?')[0]!)) return reply.status(404).type('text/plain').send('Not Found');
+    const pathname = req.url.split('?')[0]!;
+    if (FILE_PATH.test(pathname)) return reply.status(404).type('text/plain').send('Not Found');
+    const { bundle, csp, shell } = FORM_PAGE_PATH.test(pathname) ? apps.forms : apps.store;
     reply.header('content-security-policy', csp).header('vary', 'cookie, ' + config.GEO_COUNTRY_HEADER);
     if (shell) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(shell);
 

@@ -23,6 +23,8 @@ export interface RunnerOptions {
   batchSize?: number;
   /** After this many attempts a failing row is marked dead. */
   maxAttempts?: number;
+  /** Topics that may be tried more often than `maxAttempts` (a lead waits out a CRM outage of a day). */
+  maxAttemptsByTopic?: Readonly<Record<string, number>>;
   backoff?: Partial<BackoffOptions>;
   /** How often pending rows of topics without a handler are looked for (each topic is logged once). */
   unhandledCheckMs?: number;
@@ -47,6 +49,7 @@ export class JobRunner {
   readonly #pollIntervalMs: number;
   readonly #batchSize: number;
   readonly #maxAttempts: number;
+  readonly #maxAttemptsByTopic: Readonly<Record<string, number>>;
   readonly #backoff: BackoffOptions;
   readonly #unhandledCheckMs: number;
   readonly #reported = new Set<string>();
@@ -67,6 +70,7 @@ export class JobRunner {
     this.#pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.#batchSize = options.batchSize ?? 10;
     this.#maxAttempts = options.maxAttempts ?? 10;
+    this.#maxAttemptsByTopic = options.maxAttemptsByTopic ?? {};
     this.#backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
     this.#unhandledCheckMs = options.unhandledCheckMs ?? 60_000;
   }
@@ -141,7 +145,8 @@ export class JobRunner {
 
   async #runRow(row: OutboxRow): Promise<void> {
     const log = { runner: this.id, jobId: row.id, topic: row.topic, attempt: row.attempts };
-    if (row.attempts > this.#maxAttempts) {
+    const maxAttempts = Math.max(this.#maxAttempts, this.#maxAttemptsByTopic[row.topic] ?? 0);
+    if (row.attempts > maxAttempts) {
       // Its last attempt's runner died (a lease ran out): a row that kills its runner stops here.
       const error = `attempt ${row.attempts - 1} did not finish (its runner stopped before the lease of ${this.#leaseMs} ms ran out)`;
       await markFailed(this.#db, row, this.#now(), error, null);
@@ -155,7 +160,7 @@ export class JobRunner {
     } catch (err) {
       const error = describe(err).slice(0, MAX_ERROR_LENGTH);
       const now = this.#now();
-      const retryAt = row.attempts >= this.#maxAttempts ? null : new Date(now.getTime() + retryDelayMs(row.attempts, this.#backoff, this.#random));
+      const retryAt = row.attempts >= maxAttempts ? null : new Date(now.getTime() + retryDelayMs(row.attempts, this.#backoff, this.#random));
       const recorded = await markFailed(this.#db, row, now, error, retryAt);
       if (!recorded) this.#log.warn(log, 'job failed after its lease ran out; another runner has it');
       else if (retryAt) this.#log.warn({ ...log, error, retryAt }, 'job failed; will retry');

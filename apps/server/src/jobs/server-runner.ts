@@ -4,6 +4,7 @@ import { createMailer, MAIL_TOPIC } from '../mail/index.ts';
 import { sellerFrom } from '../modules/documents/index.ts';
 import { orderMailFor, ORDER_MAIL_TOPICS } from '../modules/orders/index.ts';
 import { createGateway, type PaymentGateway } from '../modules/payments/index.ts';
+import { createCrm, LEAD_TOPIC, leadDeliveryHandler, type Crm } from '../modules/leads/index.ts';
 import { periodEndHandler, SubscriptionChanges, SUBSCRIPTION_TOPICS, type ChargeResumeJob } from '../modules/subscriptions/index.ts';
 import { JobRunner } from './runner.ts';
 import type { JobHandler, JobHandlers, JobLogger } from './types.ts';
@@ -20,13 +21,15 @@ export interface ServerRunner {
  * invoice or quote PDF attached where it belongs, delivered like any e-mail, once per outbox row) and
  * subscription renewals.
  */
-export function storeHandlers(config: Config, log: JobLogger, now?: () => Date, billing?: { db: Database; gateway: PaymentGateway }): { handlers: JobHandlers; close(): void } {
+export function storeHandlers(config: Config, log: JobLogger, now?: () => Date, billing?: { db: Database; gateway: PaymentGateway; crm?: Crm }): { handlers: JobHandlers; close(): void } {
   const mailer = createMailer(config, { log, ...(now ? { now } : {}) });
   const handlers: Record<string, JobHandler> = { [MAIL_TOPIC]: mailer.handler };
   if (billing) {
     const deps = { ...billing, now: now ?? (() => new Date()), publicUrl: config.PUBLIC_URL };
     handlers[SUBSCRIPTION_TOPICS.periodEnd] = periodEndHandler(deps);
     const changes = new SubscriptionChanges(deps);
+    // Leads from the marketing forms to the CRM (the webhook, or the local sink), once per lead id.
+    handlers[LEAD_TOPIC] = leadDeliveryHandler({ db: billing.db, crm: billing.crm ?? createCrm(config), ...(now ? { now } : {}) });
     handlers[SUBSCRIPTION_TOPICS.chargeResume] = (job) => changes.resume((job.payload as ChargeResumeJob).chargeId);
     const seller = sellerFrom(config);
     for (const topic of Object.keys(ORDER_MAIL_TOPICS)) {
@@ -40,10 +43,16 @@ export function storeHandlers(config: Config, log: JobLogger, now?: () => Date, 
 }
 
 /** The runner the server (JOBS_IN_PROCESS) and the worker command start, configured from the environment. */
-export function startJobRunner(options: { config: Config; db: Database; log: JobLogger; now?: () => Date; gateway?: PaymentGateway }): ServerRunner {
+/**
+ * A lead is retried for about a day (backoff capped at an hour) before it is marked dead: a CRM outage
+ * of hours loses nothing, and a dead row keeps the lead undelivered in `leads` for an operator.
+ */
+export const LEAD_MAX_ATTEMPTS = 36;
+
+export function startJobRunner(options: { config: Config; db: Database; log: JobLogger; now?: () => Date; gateway?: PaymentGateway; crm?: Crm }): ServerRunner {
   const { config, db, log, now } = options;
   const gateway = options.gateway ?? createGateway(config, now);
-  const { handlers, close } = storeHandlers(config, log, now, { db, gateway });
+  const { handlers, close } = storeHandlers(config, log, now, { db, gateway, ...(options.crm ? { crm: options.crm } : {}) });
   const runner = new JobRunner({
     db,
     handlers,
@@ -52,6 +61,7 @@ export function startJobRunner(options: { config: Config; db: Database; log: Job
     leaseMs: config.JOBS_LEASE_MS,
     pollIntervalMs: config.JOBS_POLL_INTERVAL_MS,
     maxAttempts: config.JOBS_MAX_ATTEMPTS,
+    maxAttemptsByTopic: { [LEAD_TOPIC]: LEAD_MAX_ATTEMPTS },
   });
   runner.start();
   return {

@@ -12,7 +12,11 @@ interface RetryEnvironment {
 const browser: RetryEnvironment = {
   wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   reload: () => location.reload(),
-  storage: typeof sessionStorage === 'undefined' ? { getItem: () => null, setItem: () => {}, removeItem: () => {} } : sessionStorage,
+  // Read when used, not when this module loads: in a partner's frame the browser may deny storage, and
+  // the forms entry first puts a memory store in its place (lib/storage-guard.ts).
+  get storage() {
+    return typeof sessionStorage === 'undefined' ? { getItem: () => null, setItem: () => {}, removeItem: () => {} } : sessionStorage;
+  },
   path: () => (typeof location === 'undefined' ? '' : location.pathname),
 };
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { BaseLayout, baseLoader, RouteErrorScreen } from './shell/base.tsx';
-import { FormsPage, formsLoader } from '../features/forms/routes/forms.tsx';
+import { redirectDocument } from 'react-router';
 import { reloadOnLocaleChange } from './shell/locale-revalidation.ts';
 import * as notFound from './shell/not-found.tsx';
 import { rootRedirectLoader } from './shell/root-redirect.ts';
@@ -16,7 +16,7 @@ import { loadScreenMessages, routeLanguage } from '../i18n/catalogues.ts';
  */
 export interface RouteHandle {
   module?: string;
-  messages?: 'screens';
+  messages?: 'screens' | 'forms';
 }
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
@@ -60,7 +60,9 @@ export const routes: RouteObject[] = [
         Component: BaseLayout,
         errorElement: <RouteErrorScreen />,
         children: [
-          { id: 'forms', path: 'form/*', loader: formsLoader, shouldRevalidate: reloadOnLocaleChange, Component: FormsPage },
+          // The marketing forms are a second application (src/entry-forms-*.tsx, app/forms-routes.tsx): the server
+          // renders them with their own bundle, so a link to one from the store loads that document.
+          { id: 'forms', path: 'form/*', loader: ({ request }: LoaderFunctionArgs) => redirectDocument(new URL(request.url).pathname + new URL(request.url).search) },
           {
             id: 'store',
             loader: storeLoader,

@@ -107,6 +107,19 @@ const TABLE: Record<string, string> = {
   'CheckoutTradeInProgramDataUpdate:deviceModel:OPERATION_NOT_ALLOWED': 'cart.tradeIn.unavailable',
   ':serialNumber:INVALID': 'cart.tradeIn.serialInvalid',
   ':serialNumber:OPERATION_NOT_ALLOWED': 'cart.tradeIn.taken',
+  // Marketing forms (features/forms): fields are lead field keys; a free-text field is INVALID only when too long.
+  'LeadFormSubmit:EMAIL:INVALID': 'errors.emailInvalid',
+  'LeadFormSubmit:PHONE:INVALID': 'errors.phoneInvalid',
+  'LeadFormSubmit:POSTAL_CODE:INVALID': 'errors.postalCodeInvalid',
+  'LeadFormSubmit:COUNTRY:INVALID': 'errors.areaInvalid',
+  'LeadFormSubmit:COUNTRY_AREA:INVALID': 'errors.areaInvalid',
+  'LeadFormSubmit:JOB_TITLE:INVALID': 'errors.areaInvalid',
+  'LeadFormSubmit:PRACTICE_PLACE:INVALID': 'errors.areaInvalid',
+  'LeadFormSubmit:SPECIALTY:INVALID': 'errors.areaInvalid',
+  'LeadFormSubmit:INQUIRY_TOPIC:INVALID': 'errors.areaInvalid',
+  'LeadFormSubmit:HEARD_ABOUT_US:INVALID': 'errors.areaInvalid',
+  'LeadFormSubmit::INVALID': 'forms.error.tooLong',
+  'LeadFormSubmit::NOT_FOUND': 'forms.error.failed',
 };
 
 export function messageIdFor(operation: string | undefined, error: BusinessError): string {

@@ -1,5 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { EnabledCountriesQuery, EnabledCountriesQueryVariables, GeolocalizationQuery, GeolocalizationQueryVariables, MaintenanceQueryQuery, MaintenanceQueryQueryVariables, ShopQuery, ShopQueryVariables, TaxedFieldsFragment } from '../graphql/generated.ts';
+import type { CountryAddressValidationQuery, CountryAddressValidationQueryVariables, EnabledCountriesQuery, EnabledCountriesQueryVariables, GeolocalizationQuery, GeolocalizationQueryVariables, MaintenanceQueryQuery, MaintenanceQueryQueryVariables, ShopQuery, ShopQueryVariables, TaxedFieldsFragment } from '../graphql/generated.ts';
 
 export type CountryFields = EnabledCountriesQuery['shop']['countries'][number];
 export type MaintenanceFields = MaintenanceQueryQuery['shop'];
@@ -60,3 +60,10 @@ export const SHOP: TypedDocumentNode<ShopQuery, ShopQueryVariables> = gql`
   }
 `;
 
+
+/** CountryAddressValidation (spec §7): a country's address rules (required fields, areas, postal code kind), shared by checkout and the forms. */
+export const COUNTRY_ADDRESS_VALIDATION: TypedDocumentNode<CountryAddressValidationQuery, CountryAddressValidationQueryVariables> = gql`
+  query CountryAddressValidation($countryCode: CountryCode!, $languageCode: LanguageCodeEnum) {
+    addressValidator(countryCode: $countryCode, languageCode: $languageCode) { countryCode requiredFields countryAreaChoices { raw verbose } postalCodeType countryAreaType }
+  }
+`;

@@ -11,9 +11,11 @@ export type Messages = Record<string, string>;
  */
 const loaders = import.meta.glob<{ default: Messages }>(['./messages/*.json', '!./messages/en.json']);
 const screenLoaders = import.meta.glob<{ default: Messages }>('./messages/screens/*.json');
+const formLoaders = import.meta.glob<{ default: Messages }>('./messages/forms/*.json');
 
 const loaded = new Map<Language, Messages>([['en', en]]);
 const withScreens = new Set<Language>();
+const withForms = new Set<Language>();
 
 export function catalogueChunkPath(language: Language): string {
   return `./messages/${language}.json`;
@@ -40,6 +42,18 @@ export async function loadScreenMessages(language: Language): Promise<Messages> 
   const merged = { ...core, ...english, ...own };
   loaded.set(language, merged);
   withScreens.add(language);
+  return merged;
+}
+
+/** Adds the marketing forms' catalogue of a language (and English's, as its fallback) to its loaded messages. */
+export async function loadFormMessages(language: Language): Promise<Messages> {
+  const core = await loadMessages(language);
+  if (withForms.has(language)) return core;
+  const load = (l: Language) => formLoaders[`./messages/forms/${l}.json`]?.().then((m) => m.default) ?? Promise.resolve({});
+  const [english, own] = await Promise.all([load('en'), language === 'en' ? Promise.resolve({}) : load(language)]);
+  const merged = { ...core, ...english, ...own };
+  loaded.set(language, merged);
+  withForms.add(language);
   return merged;
 }
 

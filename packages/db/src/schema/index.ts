@@ -13,3 +13,4 @@ export * from './analytics.ts';
 export * from './referrals.ts';
 export * from './learners.ts';
 export * from './staff.ts';
+export * from './leads.ts';

@@ -4,9 +4,10 @@ import { appMeta, shopSettings } from '../schema/index.ts';
 import { seedCatalogue } from './catalogue/index.ts';
 import { seedCountries } from './countries.ts';
 import { seedAccounts } from './accounts.ts';
+import { seedLeadForms } from './lead-forms.ts';
 
 /** Bump when the demo data changes; a database holding an older version is brought up to date on start. */
-export const DEMO_DATA_VERSION = '10';
+export const DEMO_DATA_VERSION = '11';
 
 /** Loads the demo data when the database does not hold the current version. Safe to run on every start. */
 export async function ensureDemoData(db: Database): Promise<'loaded' | 'current'> {
@@ -17,6 +18,7 @@ export async function ensureDemoData(db: Database): Promise<'loaded' | 'current'
     await tx.insert(shopSettings).values({ id: 1 }).onConflictDoNothing();
     await seedCatalogue(tx as unknown as Database);
     await seedAccounts(tx as unknown as Database);
+    await seedLeadForms(tx as unknown as Database);
     await tx
       .insert(appMeta)
       .values({ key: 'demo_data_version', value: DEMO_DATA_VERSION })

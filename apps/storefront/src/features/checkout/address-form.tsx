@@ -1,17 +1,12 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { useIntl } from 'react-intl';
 import { FieldError, fieldErrors } from '../../ui/form-errors.tsx';
 import { Field } from '../../ui/field.tsx';
 import type { LanguageCodeValue } from '@probe/domain';
-import type { CountryAddressValidationQuery, CountryAddressValidationQueryVariables, CountryCode } from '../../graphql/generated.ts';
+import type { CountryCode } from '../../graphql/generated.ts';
+import { COUNTRY_ADDRESS_VALIDATION } from '../../data/shop-operations.ts';
 import type { AddressFields, BusinessErrorFields } from './operations.ts';
 
-const COUNTRY_ADDRESS_VALIDATION: TypedDocumentNode<CountryAddressValidationQuery, CountryAddressValidationQueryVariables> = gql`
-  query CountryAddressValidation($countryCode: CountryCode!, $languageCode: LanguageCodeEnum) {
-    addressValidator(countryCode: $countryCode, languageCode: $languageCode) { countryCode requiredFields countryAreaChoices { raw verbose } postalCodeType countryAreaType }
-  }
-`;
 
 export type AddressValues = Record<'firstName' | 'lastName' | 'companyName' | 'streetAddress1' | 'streetAddress2' | 'city' | 'postalCode' | 'countryArea' | 'phone', string>;
 
