@@ -141,3 +141,16 @@ export async function fakeAccountApi(page: Page, account: FakeAccount): Promise<
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
 }
+
+/**
+ * Opens a page that needs a signed-in user and signs a demo user in at the built-in provider's form
+ * (password `demo-password-1`); resolves once the provider has sent the browser back.
+ */
+export async function signInAtProvider(page: Page, path: string, email: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForURL(/\/oidc\/interaction\//);
+  await page.locator('input[name=email]').fill(email);
+  await page.locator('input[name=password]').fill('demo-password-1');
+  await page.locator('form[action$="/login"] button[type=submit]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/oidc/'));
+}

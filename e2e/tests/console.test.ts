@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CARD_OK, PLACE, readyCheckout, type PlaceAnswer } from '../../apps/server/test/checkout-support.ts';
-import { hydrated } from '../support/account.ts';
+import { hydrated, signInAtProvider } from '../support/account.ts';
 import { httpGql } from '../support/api.ts';
 import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
 import { addFromProductPage } from '../support/buyer.ts';
@@ -11,11 +11,7 @@ const TABLET = { width: 768, height: 1024 };
 
 /** Opens the console and signs in at the built-in provider as a demo member of staff. */
 async function signInToConsole(page: Page, email: string, path = '/admin/'): Promise<void> {
-  await page.goto(path);
-  await page.waitForURL(/\/oidc\/interaction\//);
-  await page.locator('input[name=email]').fill(email);
-  await page.locator('input[name=password]').fill('demo-password-1');
-  await page.locator('form[action$="/login"] button[type=submit]').click();
+  await signInAtProvider(page, path, email);
   await page.getByTestId('console-user').filter({ hasText: email }).waitFor();
 }
 

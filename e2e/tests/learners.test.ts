@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated } from '../support/account.ts';
+import { hydrated, signInAtProvider } from '../support/account.ts';
 import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
 import { addFromProductPage } from '../support/buyer.ts';
 import { plainText, uiMessages } from '../support/text.ts';
@@ -10,11 +10,7 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 
 /** Signs a demo user in at the built-in provider, from a store page that needs it. */
 async function signIn(page: Page, path: string, email: string): Promise<void> {
-  await page.goto(path);
-  await page.waitForURL(/\/oidc\/interaction\//);
-  await page.locator('input[name=email]').fill(email);
-  await page.locator('input[name=password]').fill('demo-password-1');
-  await page.locator('form[action$="/login"] button[type=submit]').click();
+  await signInAtProvider(page, path, email);
   await page.waitForURL((url) => url.pathname === path);
   await hydrated(page);
 }
@@ -36,11 +32,7 @@ describe('learner status verification', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     ({ context: operatorContext, page: operator } = await openPage(browser));
-    await operator.goto('/admin/learners');
-    await operator.waitForURL(/\/oidc\/interaction\//);
-    await operator.locator('input[name=email]').fill('operator@demo.probe.store');
-    await operator.locator('input[name=password]').fill('demo-password-1');
-    await operator.locator('form[action$="/login"] button[type=submit]').click();
+    await signInAtProvider(operator, '/admin/learners', 'operator@demo.probe.store');
     await operator.getByRole('heading', { name: 'Learner verification' }).waitFor();
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CARD_OK, PLACE, readyCheckout, type PlaceAnswer } from '../../apps/server/test/checkout-support.ts';
-import { hydrated } from '../support/account.ts';
+import { hydrated, signInAtProvider } from '../support/account.ts';
 import { httpGql } from '../support/api.ts';
 import { launchBrowser, openPage, pageViews } from '../support/browser.ts';
 
@@ -38,11 +38,7 @@ describe('page views: every name of the spec, once per view', () => {
   }
 
   async function signIn(page: Page, email: string, path: string): Promise<void> {
-    await page.goto(path);
-    await page.waitForURL(/\/oidc\/interaction\//);
-    await page.locator('input[name=email]').fill(email);
-    await page.locator('input[name=password]').fill('demo-password-1');
-    await page.locator('form[action$="/login"] button[type=submit]').click();
+    await signInAtProvider(page, path, email);
     await page.waitForURL((url) => url.pathname === path);
   }
 

@@ -6,14 +6,14 @@ import { FormMessage } from '../form-message.tsx';
 import { describe, useData } from '../use-data.ts';
 
 interface Order {
-  number: string; email: string; country: string; language: string; currency: string; paymentMethod: string; chargeStatus: string; total: number; tax: number; createdAt: string; invoiceStatus: string | null;
+  number: string; token: string; email: string; country: string; language: string; currency: string; paymentMethod: string; chargeStatus: string; total: number; tax: number; createdAt: string; invoiceStatus: string | null;
   lines: Array<{ sku: string; name: string; variantName: string; quantity: number; total: number }>;
   payments: Array<{ id: string; method: string; status: string; amount: number; card: string | null; createdAt: string }>;
   refunds: Array<{ id: number; amount: number; status: string; reason: string | null; createdAt: string }>;
   deliveries: Array<{ topic: string; attempts: number; processedAt: string | null; lastError: string | null }>;
 }
 const QUERY = `query Order($number: String!) { order(number: $number) {
-  number email country language currency paymentMethod chargeStatus total tax createdAt invoiceStatus
+  number token email country language currency paymentMethod chargeStatus total tax createdAt invoiceStatus
   lines { sku name variantName quantity total } payments { id method status amount card createdAt }
   refunds { id amount status reason createdAt } deliveries { topic attempts processedAt lastError }
 } }`;
@@ -42,6 +42,8 @@ export function OrderPage() {
         <div><dt>Store</dt><dd>{data.country} · {data.language}</dd></div>
         <div><dt>Payment</dt><dd>{data.paymentMethod} · {data.chargeStatus}{data.invoiceStatus ? ` · invoice ${data.invoiceStatus}` : ''}</dd></div>
         <div><dt>Total</dt><dd>{money(data.total, data.currency)} (tax {money(data.tax, data.currency)})</dd></div>
+        <div><dt>Documents</dt><dd><a href={`/documents/invoice/${data.token}.pdf`}>Invoice (PDF)</a>
+          {data.paymentMethod === 'ELECTRONIC_QUOTE' ? <> · <a href={`/documents/quote/${data.token}.pdf`}>Quote (PDF)</a></> : null}</dd></div>
       </dl>
       <h2>Lines</h2>
       <table><thead><tr><th scope="col">SKU</th><th scope="col">Item</th><th scope="col" className="num">Quantity</th><th scope="col" className="num">Total</th></tr></thead>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { gql, money, when } from '../api.ts';
+import { download, gql, money, when } from '../api.ts';
+import { describe } from '../use-data.ts';
 import { useData } from '../use-data.ts';
 
 interface OrderSummary { number: string; email: string; country: string; currency: string; paymentMethod: string; chargeStatus: string; total: number; createdAt: string }
@@ -18,6 +19,11 @@ export function OrdersPage() {
   const after = params.get('after');
   const { data, error } = useData(() => gql<{ orders: { orders: OrderSummary[]; next: string | null } }>(QUERY, { filter, after }).then((d) => d.orders), [params.toString()]);
   const [form, setForm] = useState<Record<string, string>>(() => Object.fromEntries(FILTERS.map((f) => [f, params.get(f) ?? ''])));
+  const [exportError, setExportError] = useState<string | null>(null);
+  const exportCsv = () => {
+    setExportError(null);
+    download(`/admin/export/orders.csv?${new URLSearchParams(filter as Record<string, string>)}`, 'orders.csv').catch((e: unknown) => setExportError(describe(e)));
+  };
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setParams(Object.fromEntries(Object.entries(form).filter(([, v]) => v.trim()).map(([k, v]) => [k, k === 'country' ? v.trim().toUpperCase() : v.trim()])));
@@ -36,7 +42,9 @@ export function OrdersPage() {
         <div className="field"><label htmlFor="f-from">Placed from</label><input {...field('from')} type="date" /></div>
         <div className="field"><label htmlFor="f-to">Placed before</label><input {...field('to')} type="date" /></div>
         <button type="submit">Show orders</button>
+        <button type="button" className="secondary" onClick={exportCsv}>Download these orders (CSV)</button>
       </form>
+      {exportError ? <p role="alert" className="error">{exportError}</p> : null}
       {error ? <p role="alert" className="error">{error}</p> : null}
       {data ? (
         <>

@@ -9,11 +9,11 @@ import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { TokenVerifier } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import { decorateErrors, maskError, permissionDenied } from '../graphql/errors.ts';
-import { AccountsService } from '../modules/accounts/index.ts';
 import type { PaymentGateway } from '../modules/payments/index.ts';
-import { isStaffRole, may } from '../modules/staff/index.ts';
+import { may } from '../modules/staff/index.ts';
 import type { AdminContext, Staff } from './context.ts';
 import { adminSchema } from './schema.ts';
+import { staffResolver } from './staff.ts';
 
 interface ServerContext {
   req: FastifyRequest;
@@ -33,7 +33,7 @@ export function createAdminYoga({ db, gateway, tokens, config, log, now = () => 
   db: Database; gateway: PaymentGateway; tokens: TokenVerifier; config: Config; log: FastifyBaseLogger; now?: () => Date;
 }): AdminYoga {
   const isDev = config.NODE_ENV === 'development';
-  const accounts = new AccountsService(db);
+  const staffOf = staffResolver(db, tokens);
   return createYoga<ServerContext, AdminContext>({
     schema: adminSchema,
     graphqlEndpoint: ADMIN_GRAPHQL_PATH,
@@ -54,11 +54,7 @@ export function createAdminYoga({ db, gateway, tokens, config, log, now = () => 
     ],
     context: async ({ request, req }): Promise<AdminContext> => {
       let staff: Promise<Staff | null> | undefined;
-      const who = () => (staff ??= (async () => {
-        const identity = await tokens.identityFrom(request.headers.get('authorization'));
-        const user = identity ? await accounts.userFor(identity) : null;
-        return user && isStaffRole(user.staffRole) ? { id: user.id, email: user.email, role: user.staffRole } : null;
-      })());
+      const who = () => (staff ??= staffOf(request.headers.get('authorization')));
       return {
         db, gateway, log: req.log, now,
         require: async (permission) => {

@@ -1,9 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '@probe/db';
 import { ADMIN_GRAPHQL_PATH, type AdminYoga } from '../admin-graphql/yoga.ts';
+import { staffResolver } from '../admin-graphql/staff.ts';
+import type { TokenVerifier } from '../auth/tokens.ts';
+import { ordersCsv } from '../modules/orders/index.ts';
+import { may } from '../modules/staff/index.ts';
 
 /** apps/admin/dist, from this file or from the server's bundle (apps/server/dist/main.js). */
 export const ADMIN_DIST = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../../../admin/dist' : '../../admin/dist', import.meta.url));
@@ -19,7 +25,22 @@ const CONSOLE_CSP = [
  * staff) and its single-page app under /admin/ (the built shell for every console path, hashed assets
  * cached for a year). Without a build the console's pages say how to make one.
  */
-export async function registerAdmin(app: FastifyInstance, yoga: AdminYoga, dist = ADMIN_DIST): Promise<void> {
+export async function registerAdmin(app: FastifyInstance, deps: { yoga: AdminYoga; db: Database; tokens: TokenVerifier }, dist = ADMIN_DIST): Promise<void> {
+  const { yoga } = deps;
+  const staffOf = staffResolver(deps.db, deps.tokens);
+  // The orders a filter selects, as CSV, streamed a page at a time (the console's export; the same filters as its list).
+  app.get<{ Querystring: Record<string, string | undefined> }>('/admin/export/orders.csv', async (req, reply) => {
+    const staff = await staffOf(req.headers.authorization ?? null);
+    if (!staff || !may(staff.role, 'orders.read')) return reply.status(403).header('cache-control', 'no-store').send({ error: 'forbidden' });
+    const q = req.query;
+    const date = (s: string | undefined) => (s && !Number.isNaN(Date.parse(s)) ? new Date(s) : null);
+    const filter = { country: q.country ?? null, chargeStatus: q.chargeStatus ?? null, paymentMethod: q.paymentMethod ?? null, search: q.search ?? null, from: date(q.from), to: date(q.to) };
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="orders.csv"')
+      .header('cache-control', 'private, no-store')
+      .send(Readable.from(ordersCsv(deps.db, filter)));
+  });
   app.route({
     url: ADMIN_GRAPHQL_PATH,
     method: ['GET', 'POST', 'OPTIONS'],

@@ -3,4 +3,4 @@ export { orderDetails, placeOrder, type OrderRow } from './place-order.ts';
 export { applyGatewayEvent, beforePlaceOrder, payInvoice, payOrder } from './payment-service.ts';
 export { orderMailFor, ORDER_MAIL_TOPICS } from './emails/order-mail.ts';
 export { renderOrderMail, type OrderMail, type OrderMailFacts } from './emails/render.tsx';
-export { listOrders, markInvoicePaidByStaff, orderForStaff, refundOrder, resendOrderConfirmation, type OrderCursor, type OrderFilter, type OrderListRow, type RefundError, type RefundRow } from './staff-orders.ts';
+export { listOrders, markInvoicePaidByStaff, orderForStaff, ordersCsv, refundOrder, resendOrderConfirmation, type OrderCursor, type OrderFilter, type OrderListRow, type RefundError, type RefundRow } from './staff-orders.ts';

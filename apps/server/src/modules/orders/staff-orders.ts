@@ -152,3 +152,23 @@ export async function resendOrderConfirmation(db: Database, actor: Actor, number
     return { errors: [] };
   });
 }
+
+const CSV_COLUMNS = ['number', 'createdAt', 'email', 'country', 'currency', 'paymentMethod', 'chargeStatus', 'total'] as const;
+
+/** A CSV field: quoted when it must be, and never read as a formula by a spreadsheet. */
+function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** Every order a filter selects, as CSV (totals in major units), a page of the list at a time. */
+export async function* ordersCsv(db: Pick<Database, 'select'>, filter: OrderFilter): AsyncGenerator<string> {
+  yield `${CSV_COLUMNS.join(',')}\r\n`;
+  let after: OrderCursor | null = null;
+  do {
+    const page = await listOrders(db, filter, { first: 100, after });
+    yield page.orders.map((o) => [o.number, o.createdAt.toISOString(), o.email, o.country, o.currency, o.paymentMethod, o.chargeStatus, (o.totalGross / 100).toFixed(2)]
+      .map(csvField).join(',') + '\r\n').join('');
+    after = page.next;
+  } while (after);
+}
