@@ -126,6 +126,17 @@ describe('operator console', () => {
     await ledger.close();
   });
 
+  it('the dashboard charts sales per day and per country, with the figures as tables', async () => {
+    await owner.goto('/admin/dashboard');
+    const byCountry = owner.getByTestId('sales-by-country');
+    await byCountry.waitFor();
+    // The card order refunded above counts among the US sales.
+    expect(plainText(await byCountry.locator('tr').filter({ hasText: /^US/ }).textContent())).toMatch(/^US\d+US\$/);
+    await expect.poll(() => owner.locator('canvas').evaluateAll((canvases) => canvases.filter((c) => (c as HTMLCanvasElement).width > 0).length)).toBe(2);
+    expect(await seriousViolations(owner)).toEqual([]);
+    await screenshot(owner, 'console-dashboard-desktop');
+  });
+
   it('turns maintenance mode on (buyers see its page) and off again', async () => {
     await owner.goto('/admin/maintenance');
     await owner.getByLabel('Maintenance mode on').check();

@@ -10,6 +10,7 @@ import { VouchersPage } from './pages/vouchers.tsx';
 import { MaintenancePage } from './pages/maintenance.tsx';
 import { LearnersPage } from './pages/learners.tsx';
 import { AuditPage } from './pages/audit.tsx';
+import { DashboardPage } from './pages/dashboard.tsx';
 import './console.css';
 
 const router = createBrowserRouter(
@@ -26,6 +27,7 @@ const router = createBrowserRouter(
         { path: 'maintenance', Component: MaintenancePage },
         { path: 'learners', Component: LearnersPage },
         { path: 'audit', Component: AuditPage },
+        { path: 'dashboard', Component: DashboardPage },
         { path: '*', Component: () => <><h1>Not found</h1><p>No console page has this address.</p></> },
       ],
     },

@@ -166,4 +166,23 @@ describe('the console API (issue 16): its own endpoint, roles checked on the ser
     expect((await shop()).maintenanceMode).toBe(false);
     expect((await auditFor('shop:maintenance')).map((a) => a.action)).toEqual(['maintenance.update', 'maintenance.update']);
   });
+
+  it('the dashboard: sales per day and per country in each currency, and how many checkouts became orders', async () => {
+    type Report = { salesReport: { days: Array<{ date: string; orders: number; totals: Array<{ currency: string; gross: number }> }>; countries: Array<{ country: string; orders: number; totals: Array<{ currency: string; gross: number }> }>; checkouts: number; converted: number } };
+    const REPORT = '{ salesReport(days: 7) { days { date orders totals { currency gross } } countries { country orders totals { currency gross } } checkouts converted } }';
+    const before = (await adminGql<Report>(t, REPORT, {}, as.support)).data!.salesReport;
+    const de = (r: Report['salesReport']) => r.countries.find((c) => c.country === 'DE') ?? { orders: 0, totals: [] };
+    const today = (r: Report['salesReport']) => r.days.find((d) => d.date === new Date().toISOString().slice(0, 10)) ?? { orders: 0, totals: [] };
+    const eur = (totals: Array<{ currency: string; gross: number }>) => totals.find((m) => m.currency === 'eur')?.gross ?? 0;
+    const one = await placeCardOrder('DE');
+    const two = await placeCardOrder('DE');
+    await readyCheckout(t, { country: 'DE', lines: [{ sku: 'ACC-USBC-1M', quantity: 1 }] });
+    const after = (await adminGql<Report>(t, REPORT, {}, as.support)).data!.salesReport;
+    expect(de(after).orders - de(before).orders).toBe(2);
+    expect(eur(de(after).totals) - eur(de(before).totals)).toBe(one.total + two.total);
+    expect(today(after).orders - today(before).orders).toBe(2);
+    expect(eur(today(after).totals) - eur(today(before).totals)).toBe(one.total + two.total);
+    expect([after.checkouts - before.checkouts, after.converted - before.converted]).toEqual([3, 2]);
+    expect(denied(await adminGql(t, REPORT, {}, as.buyer))).toBe(true);
+  });
 });

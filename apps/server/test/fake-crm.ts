@@ -21,12 +21,16 @@ export interface FakeCrm {
   loseNextAnswer: boolean;
   /** The next request that keeps a lead: keep it and hold the connection open (the sender dies waiting). */
   hangNext: boolean;
+  /** The request that keeps this many-th lead (1-based) is held open, as with hangNext; null for none. */
+  hangAtKept: number | null;
+  /** Requests held open so far. */
+  held: number;
   close(): Promise<void>;
 }
 
 export async function startFakeCrm(secret: string): Promise<FakeCrm> {
   const held: ServerResponse[] = [];
-  const crm: Omit<FakeCrm, 'url' | 'close'> = { kept: [], requests: new Map(), failures: { down: 0, badSignature: 0 }, downUntil: 0, loseNextAnswer: false, hangNext: false };
+  const crm: Omit<FakeCrm, 'url' | 'close'> = { kept: [], requests: new Map(), failures: { down: 0, badSignature: 0 }, downUntil: 0, loseNextAnswer: false, hangNext: false, hangAtKept: null, held: 0 };
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     let body = '';
     for await (const chunk of req) body += chunk;
@@ -42,8 +46,9 @@ export async function startFakeCrm(secret: string): Promise<FakeCrm> {
     }
     const isNew = !crm.kept.some((lead) => lead.id === key);
     if (isNew) crm.kept.push(JSON.parse(body) as CrmLead);
-    if (isNew && crm.hangNext) {
+    if (isNew && (crm.hangNext || crm.hangAtKept === crm.kept.length)) {
       crm.hangNext = false;
+      crm.held++;
       held.push(res);
       return;
     }

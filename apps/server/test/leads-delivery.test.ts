@@ -39,7 +39,8 @@ async function until(condition: () => Promise<boolean>, timeoutMs: number): Prom
 }
 
 describe('leads reach the CRM once, whatever fails (issue 15: no lead lost or doubled)', () => {
-  it('a CRM down for a while, an answer lost and a runner that dies mid-delivery: submitted = stored = delivered, each lead once at the CRM', async () => {
+  // Generous waits: a loaded CI machine delivers slowly, and nothing here depends on speed.
+  it('a CRM down for a while, an answer lost and a runner that dies mid-delivery: submitted = stored = delivered, each lead once at the CRM', { timeout: 120_000 }, async () => {
     const submitted: string[] = [];
     for (let i = 0; i < LEADS; i++) {
       const ticket = (await t.gql<{ leadForm: { ticket: string } }>(TICKET)).body.data!.leadForm.ticket;
@@ -56,21 +57,20 @@ describe('leads reach the CRM once, whatever fails (issue 15: no lead lost or do
 
     const config = loadConfig({ NODE_ENV: 'test', CRM_WEBHOOK_URL: crm.url, CRM_WEBHOOK_SECRET: SECRET, CRM_TIMEOUT_MS: '60000' });
     const { handlers } = storeHandlers(config, memoryLogger(), undefined, { db: t.database.db, gateway: createGateway(config) });
-    // The CRM is down for the first 1.2 s; then the first lead it keeps loses its answer, and the one after hangs
+    // The CRM is down for the first 1.2 s; then the first lead it keeps loses its answer, and the fifth hangs
     // while the runner that sent it "dies" (it never records anything again; its lease runs out after 1.5 s).
     crm.downUntil = Date.now() + 1200;
     crm.loseNextAnswer = true;
+    crm.hangAtKept = 5;
     const first = runner('first', handlers);
     first.start();
-    await until(async () => crm.kept.length >= 4, 15_000);
-    crm.hangNext = true;
-    await until(async () => !crm.hangNext, 5000);
+    await until(async () => crm.held === 1, 30_000);
     // The process "restarts": a new runner takes over, and the dead one's rows come back when its lease runs out.
     const dying = first.stop(); // never resolves while its handler waits on the hung CRM request
     const second = runner('second', handlers);
     second.start();
     const delivered = () => t.database.db.select({ n: sql<number>`count(*)::int` }).from(schema.leads).where(isNotNull(schema.leads.deliveredAt)).then((r) => r[0]!.n);
-    await until(async () => (await delivered()) === LEADS, 20_000);
+    await until(async () => (await delivered()) === LEADS, 40_000);
     await second.stop();
 
     const stored = await t.database.db.select().from(schema.leads);

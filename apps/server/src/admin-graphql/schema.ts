@@ -7,6 +7,7 @@ import './schema/promotions.ts';
 import './schema/settings.ts';
 import './schema/learners.ts';
 import './schema/audit.ts';
+import './schema/dashboard.ts';
 
 export const adminSchema: GraphQLSchema = builder.toSchema();
 
