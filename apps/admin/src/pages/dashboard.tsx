@@ -65,7 +65,7 @@ function BarChart({ label, labels, values }: { label: string; labels: string[]; 
       if (!live || !canvas.current) return;
       chart = new Chart(canvas.current, {
         type: 'bar',
-        data: { labels, datasets: [{ label, data: values, backgroundColor: '#0b5cad' }] },
+        data: { labels, datasets: [{ label, data: values, backgroundColor: '#0b5cad', maxBarThickness: 48 }] },
         options: { animation: false, responsive: true, maintainAspectRatio: false, plugins: { legend: { display: false } }, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } },
       });
     });
