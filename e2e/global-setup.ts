@@ -17,7 +17,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // The marketing forms may be framed by the store and by parent.localhost:{port} (a partner site).
   const parent = await startParentPages();
-  const server = await startServer({ TEST_GATEWAY_SETTLE_MS: '5000', FORMS_PARENT_ORIGINS: `http://parent.localhost:${parent.port}`, FORMS_MIN_FILL_MS: '800' });
+  const server = await startServer({ TEST_GATEWAY_SETTLE_MS: '5000', FORMS_PARENT_ORIGINS: `http://parent.localhost:${parent.port}`, FORMS_MIN_FILL_MS: '300' });
   project.provide('baseUrl', server.url);
   project.provide('formsParentPort', parent.port);
   return async () => {

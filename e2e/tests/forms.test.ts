@@ -67,7 +67,7 @@ describe('marketing forms', () => {
       expect(plainText(await page.locator('label[for="lead-EMAIL"]').textContent())).toBe(`${own['forms.field.EMAIL']} *`);
       if (kind.path === 'webinar/lung-ultrasound-basics') await screenshot(page, 'forms-webinar-desktop-nl');
       await fillRequired(page, kind.name, kind.second.slice(1, 3));
-      await page.waitForTimeout(Math.max(0, 900 - (Date.now() - started))); // a person takes longer than the server's minimum
+      await page.waitForTimeout(Math.max(0, 400 - (Date.now() - started))); // a person takes longer than the server's minimum
       await page.locator('.lead-form__submit').click();
       await page.getByTestId('forms-done').waitFor();
       expect(plainText(await page.locator('#forms-done-heading').textContent())).toBe(own['forms.done.title']);
@@ -123,7 +123,7 @@ describe('marketing forms', () => {
     await page.evaluate(() => (document.getElementById('form') as HTMLIFrameElement).contentWindow!.postMessage({ type: 'probe-forms:prefill', values: { FIRST_NAME: 'Grace', EMAIL: 'grace@example.com' } }, '*'));
     await frame.waitForFunction(() => (document.querySelector('#lead-FIRST_NAME') as HTMLInputElement).value === 'Grace');
     await fillRequired(frame, 'embedded-demo', 'us');
-    await page.waitForTimeout(Math.max(0, 900 - (Date.now() - started)));
+    await page.waitForTimeout(Math.max(0, 400 - (Date.now() - started)));
     await frame.locator('.lead-form__submit').click();
     await page.waitForFunction(() => (window as unknown as { received: unknown[] }).received.length > 1);
     expect(await page.evaluate(() => (window as unknown as { received: unknown[] }).received.slice(1))).toEqual([{ origin: base, data: { type: 'probe-forms:form-submitted', formName: 'demo-request' } }]);

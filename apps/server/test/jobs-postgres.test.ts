@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueue, JobRunner } from '../src/jobs/index.ts';
 import { MAIL_TOPIC } from '../src/mail/index.ts';
+import { ensureBuilt } from './built-server.ts';
 import { counter, memoryLogger, outboxRow } from './jobs-support.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
@@ -123,15 +124,15 @@ describe.skipIf(!ADMIN_URL)('jobs on PostgreSQL: concurrent runners, killed runn
     expect(rows.find((r) => r.id === inFlight)).toMatchObject({ attempts: 2, lockedBy: expect.not.stringMatching(/^doomed$/) });
   });
 
-  it('`npm run worker` drains mail.send rows into the sink and exits 0 on SIGTERM', async () => {
+  it('`npm run worker` drains mail.send rows into the sink and exits 0 on SIGTERM', { timeout: 300_000 }, async () => {
     const sink = await mkdtemp(join(tmpdir(), 'probe-worker-mail-'));
     try {
       const ids: number[] = [];
       for (let i = 0; i < 12; i++) {
         ids.push(await enqueue(database.db, { topic: MAIL_TOPIC, payload: { to: `buyer${i}@example.com`, locale: 'en', subject: `Order ${i}`, text: 'Thanks', html: '<p>Thanks</p>' } }));
       }
-      // `npm run worker` runs the compiled worker, as in production: bundled first (under a second).
-      execFileSync('npm', ['run', 'build', '-w', '@probe/server'], { cwd: ROOT, stdio: 'ignore' });
+      // `npm run worker` runs the compiled worker, as in production.
+      ensureBuilt();
       const worker = start('npm', ['run', 'worker'], { DATABASE_URL: url, MAIL_SINK_DIR: sink, JOBS_POLL_INTERVAL_MS: '50', LOG_LEVEL: 'info' });
       await expect
         .poll(async () => (await database.db.select({ n: sql<number>`count(*)::int` }).from(schema.outbox).where(sql`${inArray(schema.outbox.id, ids)} and ${schema.outbox.processedAt} is not null`))[0]!.n, { timeout: 30_000, interval: 200 })

@@ -1,13 +1,12 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, ROOT } from './built-server.ts';
 import { startFakeCrm, type FakeCrm } from './fake-crm.ts';
 import { freePort } from '../../../e2e/support/server.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const SECRET = 'crm-shared-secret-0123456789';
 const LEADS = 8;
 
@@ -31,8 +30,7 @@ describe.skipIf(!ADMIN_URL)('leads survive the server being killed mid-delivery 
     u.pathname = `/${name}`;
     url = u.toString();
     crm = await startFakeCrm(SECRET);
-    // The server as `npm start` runs it: the storefront, console and server built first.
-    execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
+    ensureBuilt();
   }, 300_000);
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
