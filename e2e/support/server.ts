@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,8 +25,32 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A fresh embedded database for one server: a copy of the run's template (migrated and seeded once by
+ * the global setup, E2E_DATA_TEMPLATE) when there is one, otherwise empty (the server migrates and seeds it).
+ */
+function freshDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'probe-e2e-'));
+  const template = process.env.E2E_DATA_TEMPLATE;
+  if (template) cpSync(template, dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * Makes the run's template database: the built server started on an empty folder (it migrates, seeds the
+ * demo catalogue and users), then stopped cleanly. Returns the folder; servers then start on copies.
+ */
+export async function makeDataTemplate(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'probe-e2e-template-'));
+  const server = await startServer({}, dir);
+  const exited = new Promise((resolve) => server.process.once('exit', resolve));
+  server.process.kill('SIGTERM');
+  await exited;
+  return dir;
+}
+
 /** Starts the real, built server (`apps/server/dist/main.js`, from `npm run build`) on a free port and a fresh embedded database. */
-export async function startServer(env: Record<string, string> = {}, dataDir = mkdtempSync(join(tmpdir(), 'probe-e2e-'))): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, dataDir = freshDataDir()): Promise<RunningServer> {
   const port = String(await freePort());
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: REPO_ROOT,
