@@ -1,5 +1,5 @@
 import { schema, type Database } from '@probe/db';
-import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PaymentGateway } from '../payments/index.ts';
 import { audit, type Actor } from '../staff/index.ts';
 import { markInvoicePaid } from './payment-service.ts';
@@ -49,7 +49,8 @@ export async function listOrders(db: Pick<Database, 'select'>, filter: OrderFilt
   }
   const first = Math.min(Math.max(page.first, 1), 100);
   const rows = await db.select(LIST_COLUMNS).from(schema.orders).where(where.length ? and(...where) : undefined)
-    .orderBy(desc(schema.orders.createdAt), desc(schema.orders.id)).limit(first + 1);
+    // NULLS LAST as the indexes are built (drizzle's desc() index): a plain DESC sorts nulls first and no index serves it.
+    .orderBy(sql`${schema.orders.createdAt} desc nulls last`, sql`${schema.orders.id} desc nulls last`).limit(first + 1);
   const more = rows.length > first;
   const shown = rows.slice(0, first);
   const last = shown.at(-1);
