@@ -28,6 +28,21 @@ export default defineConfig({
       },
       './apps/storefront/vitest.config.ts',
       {
+        resolve: { alias: [{ find: /^graphql$/, replacement: nodeGraphql }] },
+        test: {
+          // npm run test:reliability: the reliability and security scenarios (reliability/), each recording its figure
+          // for test-results/reliability.md. On PostgreSQL (TEST_DATABASE_URL, 127.0.0.1:5432/test by default);
+          // the long ones (soak, restarts) only with RELIABILITY_LONG=1.
+          name: 'reliability',
+          include: ['reliability/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          globalSetup: ['reliability/global-setup.ts'],
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['e2e/tests/**/*.test.ts'],
