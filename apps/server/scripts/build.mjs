@@ -1,4 +1,4 @@
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -22,7 +22,7 @@ const npmPackagesExternal = {
 
 rmSync(dist, { recursive: true, force: true });
 await build({
-  entryPoints: [root('apps/server/src/main.ts'), root('apps/server/src/worker.ts')],
+  entryPoints: { 'server-bundle': root('apps/server/src/main.ts'), 'worker-bundle': root('apps/server/src/worker.ts') },
   outdir: dist,
   bundle: true,
   platform: 'node',
@@ -34,6 +34,14 @@ await build({
   plugins: [npmPackagesExternal],
   logLevel: 'warning',
 });
+
+// The entry points: React, Fastify and others read NODE_ENV once, as they load, to pick their production
+// builds; unset, React loaded its development build (slower renders, 25 MB more heap) while our config
+// defaulted to production. An import is evaluated before the module importing it, so the default is set
+// here, before the bundle is imported.
+for (const [entry, bundle] of [['main', 'server-bundle'], ['worker', 'worker-bundle']]) {
+  writeFileSync(`${dist}/${entry}.js`, `process.env.NODE_ENV ??= 'production';\nawait import('./${bundle}.js');\n`);
+}
 
 // Beside the bundle, where the sources' import.meta.url paths lead from dist/main.js.
 cpSync(root('packages/db/migrations'), `${dist}/migrations`, { recursive: true });

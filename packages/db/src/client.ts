@@ -42,6 +42,13 @@ export interface OpenOptions {
   onConnectionError?: (error: Error) => void;
 }
 
+/**
+ * The embedded database runs inside this process, so its memory is the store's: PostgreSQL's defaults
+ * (160 MB of shared buffers in PGlite's build, 64 MB for maintenance) took the server to 420 MB idle.
+ * A store's catalogue, carts and orders fit in a few megabytes of buffers; measured in docs/decisions/0022.
+ */
+export const EMBEDDED_SETTINGS = ['shared_buffers=8MB', 'work_mem=2MB', 'temp_buffers=1MB', 'wal_buffers=512kB', 'maintenance_work_mem=16MB'];
+
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   const stats = { statements: 0 };
   const logger = { logQuery: () => void stats.statements++ };
@@ -61,7 +68,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite(options.template ? { loadDataDir: options.template } : {});
+  const client = new PGlite({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), ...(options.template ? { loadDataDir: options.template } : {}), postgresqlconf: EMBEDDED_SETTINGS });
   const db = drizzlePglite(client, { schema, logger }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   return {

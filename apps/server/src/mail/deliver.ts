@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { JobHandler, JobLogger } from '../jobs/types.ts';
 import { toMessage } from './message.ts';
@@ -23,14 +23,17 @@ export function createMailer(config: MailConfig, options: { log?: JobLogger; now
   const now = options.now ?? (() => new Date());
   if (config.MAIL_TRANSPORT === 'smtp') {
     if (!config.SMTP_URL) throw new Error('MAIL_TRANSPORT=smtp needs SMTP_URL (smtp://user:pass@host:port)');
-    const transport = nodemailer.createTransport(config.SMTP_URL);
+    const smtpUrl = config.SMTP_URL;
+    // nodemailer loads with the first message, not with every server.
+    let transport: Promise<Transporter> | null = null;
     return {
       handler: async (job) => {
+        transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
         // A redelivery (crash after the server accepted it) sends again, with the same Message-ID.
-        const info = await transport.sendMail(toMessage(job.id, job.payload, config.MAIL_FROM, now()));
+        const info = await (await transport).sendMail(toMessage(job.id, job.payload, config.MAIL_FROM, now()));
         options.log?.info({ jobId: job.id, messageId: info.messageId, response: info.response }, 'mail sent');
       },
-      close: () => transport.close(),
+      close: () => void transport?.then((t) => t.close()),
     };
   }
   const sink = new MailSink(mailSinkDir(config));

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer, { type SendMailOptions } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import { readHeaders } from './headers.ts';
 
 export interface SinkEntry {
@@ -20,7 +20,8 @@ const EML = /^(\d+)\.eml$/;
  * hard-linked into place, which fails if the name exists), and a redelivered row finds it and skips.
  */
 export class MailSink {
-  readonly #compose = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  /** nodemailer loads with the first message, not with every server that never sends one. */
+  #compose: Promise<Transporter> | null = null;
 
   constructor(readonly dir: string) {}
 
@@ -28,7 +29,8 @@ export class MailSink {
   async deliver(outboxId: number, message: SendMailOptions): Promise<boolean> {
     const target = this.#path(String(outboxId));
     if (await exists(target)) return false;
-    const { message: raw } = await this.#compose.sendMail(message);
+    this.#compose ??= import('nodemailer').then((m) => m.default.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }));
+    const { message: raw } = await (await this.#compose).sendMail(message);
     await mkdir(this.dir, { recursive: true });
     const aside = join(this.dir, `.${outboxId}.${randomBytes(4).toString('hex')}.tmp`);
     await writeFile(aside, raw as Buffer);

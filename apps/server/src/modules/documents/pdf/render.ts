@@ -1,5 +1,4 @@
 import { EU_COUNTRIES, storePath, textDirection, type UrlLanguage } from '@probe/domain';
-import PDFDocument from 'pdfkit';
 import type { DocumentFacts } from '../facts.ts';
 import type { Seller } from '../seller.ts';
 import { en, type DocumentWords } from '../words.ts';
@@ -51,6 +50,8 @@ export async function renderDocumentPdf(facts: DocumentFacts, seller: Seller, pu
   const w = documentWords(facts.language);
   const dir = textDirection(facts.language);
   const title = facts.kind === 'quote' ? w.quote : w.invoice;
+  // pdfkit and its fonts (about 20 MB) load with the first document, not with every server.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4', margin: 0, lang: facts.language, autoFirstPage: true, bufferPages: true,
     info: { Title: `${title} ${facts.number}`, Author: seller.name, Subject: `${title} ${facts.number}`, CreationDate: facts.createdAt },
