@@ -1,90 +1,122 @@
 /**
- * npm run bench:api — throughput and latency of the API against a bare node:http server answering the
- * same bytes, measured in the same run (these machines are noisy: compare ratios, not absolutes).
- * Scenarios: (a) the anonymous Shop query for US / en, (b) a 20-product list with variant prices,
- * (c) one product by slug; each in three modes: the response cache on (the default); the response
- * cache off, so GraphQL runs for every request against the in-memory catalogue; and no caches at all,
- * so every request also reads the catalogue from the database. With DATABASE_URL set the server runs on
- * that PostgreSQL database, otherwise on a fresh embedded one.
+ * npm run bench:api — the API's budgets (ARCHITECTURE §7), each line beside a bare node:http server
+ * answering the same bytes in the same run (these machines are noisy: the baseline shows the machine's
+ * state). Queries: (a) the anonymous Shop query for US / en, (b) a 20-product list with variant prices,
+ * (c) one product by slug, at 50 connections. The store runs twice: on a fresh embedded database and on a
+ * database of its own on PostgreSQL (BENCH_POSTGRES_URL's server, default the local one), each time
+ * first with its response cache (the default) and then uncached: every request runs GraphQL and asks the
+ * database for the catalogue's version, so an edit anywhere shows on the next request (the catalogue's
+ * read model is rebuilt when the version moves). Its resident memory is sampled throughout.
+ * A last, unbudgeted line shows (b) with the read model off too (every request reads the catalogue's rows).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startServer } from '../e2e/support/server.ts';
+import { bareServer } from './support/bare.ts';
+import { sampleRss } from './support/memory.ts';
+import { scratchDatabase } from './support/postgres.ts';
+import { printVerdicts, type Verdict } from './support/verdict.ts';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const CONNECTIONS = 50;
 
 const QUERIES = {
-  'a) Shop US/en': `query Shop { shop { storeType programFlags { tradeInProgram twentyImagingPresets } teamConfiguration { minSeats maxSeats }
+  a: `query Shop { shop { storeType programFlags { tradeInProgram twentyImagingPresets } teamConfiguration { minSeats maxSeats }
     catalogue(country: US, languageCode: EN_US) { currency displayGrossPrices isDevicePriced banner(page: "home") { content url }
       promos { code bannerMessage bannerColor }
       devices: variants(group: IQ_DEVICE) { id sku name product { name slug thumbnail(size: 128) { url } } pricing { onSale price { net { amount } gross { amount currency } } priceUndiscounted { gross { amount } } } }
       plans: variants(group: INDIVIDUAL) { id sku name pricing { price { gross { amount currency } } } }
       pro: variants(group: PRO) { id sku name pricing { price { gross { amount currency } } } }
       accessories: variants(group: ACCESSORIES) { id sku name product { name } pricing { price { gross { amount currency } } } } } } }`,
-  'b) 20 products with prices': `query Products { shop { catalogue(country: DE, languageCode: DE) { products(first: 20) { id slug name thumbnail { url }
+  b: `query Products { shop { catalogue(country: DE, languageCode: DE) { products(first: 20) { id slug name thumbnail { url }
       variants { id sku name pricing { onSale price { net { amount } gross { amount currency } } priceUndiscounted { gross { amount } } } } } } } }`,
-  'c) product by slug': `query Product { shop { catalogue(country: GB, languageCode: EN) { product(slug: "iq3") { id name shortDescription descriptionJson
+  c: `query Product { shop { catalogue(country: GB, languageCode: EN) { product(slug: "iq3") { id name shortDescription descriptionJson
       images { url alt } variants { id sku name attributes { attribute { slug } values { name } } pricing { price { gross { amount currency } } } } } } } }`,
-};
+} as const;
+type QueryId = keyof typeof QUERIES;
+const NAMES: Record<QueryId, string> = { a: '(a) Shop US/en', b: '(b) 20 products with prices', c: '(c) product by slug' };
 
-interface Result { name: string; rps: number; p50: number; p99: number; non2xx: number }
+interface Load { rps: number; p99: number; failed: number }
 
-async function load(name: string, url: string, body: string): Promise<Result> {
+async function load(url: string, body: string): Promise<Load> {
   const options = { url, connections: CONNECTIONS, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body };
   await autocannon({ ...options, duration: WARMUP });
   const r = await autocannon({ ...options, duration: DURATION });
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors };
+  return { rps: r.requests.average, p99: r.latency.p99, failed: r.non2xx + r.errors };
 }
 
-async function bareServer(bodyFile: string): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, [new URL('./bare-server.mjs', import.meta.url).pathname, bodyFile], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<string>((resolve) => child.stdout!.on('data', (d: Buffer) => resolve(/listening (\d+)/.exec(d.toString())![1]!)));
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
-}
-
-const MODES: Record<string, Record<string, string>> = {
-  'response cache': {},
-  'no response cache': { RESPONSE_CACHE_MAX_AGE_S: '0' },
-  'no caches': { RESPONSE_CACHE_MAX_AGE_S: '0', CATALOGUE_CACHE: 'false' },
+const MODES = {
+  cached: {},
+  uncached: { RESPONSE_CACHE_MAX_AGE_S: '0', CATALOGUE_VERSION_TTL_MS: '0' },
+  'no read model': { RESPONSE_CACHE_MAX_AGE_S: '0', CATALOGUE_CACHE: 'false' },
 };
-const only = process.env.BENCH_MODES?.split(',');
+type Mode = keyof typeof MODES;
 
-const rows: Array<Result & { ratio: number; cache: string }> = [];
-for (const [cache, modeEnv] of Object.entries(MODES).filter(([m]) => !only || only.includes(m))) {
-  const env: Record<string, string> = { LOG_LEVEL: 'warn', DATABASE_URL: process.env.DATABASE_URL ?? '', ...modeEnv };
-  const server = await startServer(env);
-  try {
-    for (const [name, query] of Object.entries(QUERIES)) {
-      const body = JSON.stringify({ operationName: null, query });
-      const answer = await (await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).text();
-      if (answer.includes('"errors"')) throw new Error(`${name} answered with errors: ${answer.slice(0, 300)}`);
-      const file = join(mkdtempSync(join(tmpdir(), 'bench-')), 'body.json');
-      writeFileSync(file, answer);
-      const bare = await bareServer(file);
-      try {
-        // Interleaved: baseline, store, so both see the same machine state.
-        const baseline = await load(`${name} — bare node:http`, bare.url, body);
-        const store = await load(name, `${server.url}/graphql`, body);
-        rows.push({ ...baseline, ratio: 1, cache }, { ...store, ratio: store.rps / baseline.rps, cache });
-      } finally {
-        bare.stop();
+/** One server per mode; every query loaded against it; the peak resident memory across the modes. */
+async function measure(databaseUrl: string, plan: Array<[Mode, QueryId[]]>) {
+  const baselines = new Map<QueryId, Load>();
+  const results = new Map<string, Load>();
+  let peakMb = 0;
+  for (const [mode, queries] of plan) {
+    const server = await startServer({ LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, ...MODES[mode] });
+    const rss = sampleRss(server.process.pid!);
+    try {
+      for (const id of queries) {
+        const body = JSON.stringify({ operationName: null, query: QUERIES[id] });
+        const answer = await (await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).text();
+        if (answer.includes('"errors"')) throw new Error(`${NAMES[id]} answered with errors: ${answer.slice(0, 300)}`);
+        if (!baselines.has(id)) {
+          const bare = await bareServer(answer);
+          try {
+            baselines.set(id, await load(bare.url, body));
+          } finally {
+            bare.stop();
+          }
+        }
+        results.set(`${mode}:${id}`, await load(`${server.url}/graphql`, body));
       }
+    } finally {
+      rss.stop();
+      if (mode !== 'no read model') peakMb = Math.max(peakMb, rss.peak());
+      await server.stop();
     }
-  } finally {
-    await server.stop();
   }
+  return { baselines, results, peakMb };
 }
 
-const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
-console.log(`\nAPI benchmark on ${database}: ${CONNECTIONS} connections, ${DURATION} s after ${WARMUP} s warm-up\n`);
-console.log('| scenario | mode | req/s | p50 ms | p99 ms | non-2xx | ratio to bare |');
-console.log('|---|---|---|---|---|---|---|');
-for (const r of rows) {
-  console.log(`| ${r.name} | ${r.cache} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.ratio === 1 && r.name.includes('bare') ? '1.00 (baseline)' : r.ratio.toFixed(2)} |`);
+const fmt = (l: Load) => `${Math.round(l.rps)} req/s, p99 ${l.p99} ms${l.failed ? `, ${l.failed} failed` : ''}`;
+const postgres = await scratchDatabase('probe_bench_api');
+const verdicts: Verdict[] = [];
+const info: string[] = [];
+try {
+  const all: QueryId[] = ['a', 'b', 'c'];
+  const embedded = await measure('', [['cached', all], ['uncached', all]]);
+  const pg = await measure(postgres.url, [['cached', all], ['uncached', all], ['no read model', ['b']]]);
+
+  const shop = embedded.results.get('cached:a')!;
+  const shopBare = embedded.baselines.get('a')!;
+  const ratio = shop.rps / shopBare.rps;
+  verdicts.push(
+    { check: '(a) Shop, response cache, embedded database: req/s against bare', budget: '≥ 0.30 of bare', figure: `${ratio.toFixed(2)} (${Math.round(shop.rps)} req/s)`, baseline: `${Math.round(shopBare.rps)} req/s`, pass: ratio >= 0.3 && shop.failed === 0 },
+    { check: '(a) Shop, response cache, embedded database: p99', budget: '< 50 ms', figure: `${shop.p99} ms`, baseline: `${shopBare.p99} ms`, pass: shop.p99 < 50 },
+  );
+  const list = pg.results.get('uncached:b')!;
+  verdicts.push({ check: '(b) 20-product list, uncached, PostgreSQL', budget: '≥ 2,000 req/s', figure: fmt(list), baseline: fmt(pg.baselines.get('b')!), pass: list.rps >= 2000 && list.failed === 0 });
+  verdicts.push(
+    { check: 'resident memory, embedded database, peak under this load', budget: '≤ 250 MB', figure: `${Math.round(embedded.peakMb)} MB`, baseline: '—', pass: embedded.peakMb <= 250 },
+    { check: 'resident memory, PostgreSQL, peak under this load', budget: '≤ 200 MB', figure: `${Math.round(pg.peakMb)} MB`, baseline: '—', pass: pg.peakMb <= 200 },
+  );
+  for (const [label, run] of [['embedded', embedded], ['PostgreSQL', pg]] as const) {
+    for (const [key, l] of run.results) {
+      const [mode, id] = key.split(':') as [Mode, QueryId];
+      info.push(`| ${NAMES[id]} | ${label} | ${mode} | ${fmt(l)} | ${fmt(run.baselines.get(id)!)} | ${(l.rps / run.baselines.get(id)!.rps).toFixed(2)} |`);
+    }
+  }
+} finally {
+  await postgres.drop();
 }
-console.log('\nBudget: (a) with the response cache ≥ 0.30 of bare and p99 < 50 ms; (b) uncached on PostgreSQL ≥ 2,000 req/s.');
+console.log(`\nAPI benchmark: ${CONNECTIONS} connections, ${DURATION} s after ${WARMUP} s warm-up per line\n`);
+console.log('| query | database | mode | store | bare node:http | ratio |');
+console.log('|---|---|---|---|---|---|');
+for (const line of info) console.log(line);
+printVerdicts('Budgets (ARCHITECTURE §7)', verdicts);

@@ -4,14 +4,16 @@
  * are noisy). Place-order runs on checkouts prepared beforehand (lines, contact, addresses, card chosen),
  * each placed once with its own idempotency key, with a stock-tracked item, so every request takes stock,
  * charges the test gateway and writes the order, its lines, payment and outbox row in one transaction.
- * With DATABASE_URL set the server runs on that PostgreSQL database (the budget is for PostgreSQL).
+ * The store runs on a database of its own on PostgreSQL (BENCH_POSTGRES_URL's server, default the local
+ * one), as the budget is for PostgreSQL; afterwards the stock of every item sold is read from the database
+ * (no oversell: never below zero, and down by exactly the number of orders placed).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { startServer } from '../e2e/support/server.ts';
+import { bareServer as bare } from './support/bare.ts';
+import { scratchDatabase } from './support/postgres.ts';
+import { printVerdicts } from './support/verdict.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -44,19 +46,24 @@ async function prepare(url: string): Promise<{ token: string; total: number }> {
 interface Result { name: string; rps: number; p50: number; p99: number; non2xx: number; count: number }
 const summary = (name: string, r: autocannon.Result): Result => ({ name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors, count: r.requests.total });
 
-async function bare(answer: string): Promise<{ url: string; stop: () => void }> {
-  const file = join(mkdtempSync(join(tmpdir(), 'bench-')), 'body.json');
-  writeFileSync(file, answer);
-  const child = spawn(process.execPath, [new URL('./bare-server.mjs', import.meta.url).pathname, file], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<string>((resolve) => child.stdout!.on('data', (d: Buffer) => resolve(/listening (\d+)/.exec(d.toString())![1]!)));
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
-}
-
-// BENCH_URL: measure a server started elsewhere (for example under a profiler).
-const server = process.env.BENCH_URL
-  ? { url: process.env.BENCH_URL, stop: async () => {} }
-  : await startServer({ LOG_LEVEL: 'warn', DATABASE_URL: process.env.DATABASE_URL ?? '' });
+const postgres = await scratchDatabase('probe_bench_checkout');
+const server = await startServer({ LOG_LEVEL: 'warn', DATABASE_URL: postgres.url });
 const rows: Array<Result & { ratio: number | null }> = [];
+const stockOf = async () => {
+  const client = new pg.Client({ connectionString: postgres.url });
+  await client.connect();
+  try {
+    const { rows: stock } = await client.query<{ sku: string; stock: number }>('select sku, stock from product_variants where sku = any($1)', [SKUS]);
+    return new Map(stock.map((r) => [r.sku, Number(r.stock)]));
+  } finally {
+    await client.end();
+  }
+};
+let placedOrders = 0;
+let stockBefore = new Map<string, number>();
+let stockAfter = new Map<string, number>();
+let placeP99 = Infinity;
+let baselineP99 = 0;
 try {
   // Add to cart: a new checkout with one line per request (the first add of a visit).
   const addBody = JSON.stringify({ operationName: 'CheckoutCreateWithOrganization', query: CREATE, variables: { input: { lines: [{ sku: 'ACC-USBC-1M', quantity: 1 }], country: 'US' } } });
@@ -66,6 +73,7 @@ try {
     const b = summary('add to cart — bare node:http', await autocannon({ url: baseline.url, connections: CONNECTIONS, duration: DURATION, method: 'POST', body: addBody }));
     const a = summary('add to cart (CheckoutCreate)', await autocannon({ url: `${server.url}/graphql`, connections: CONNECTIONS, duration: DURATION, method: 'POST', headers: { 'content-type': 'application/json' }, body: addBody }));
     rows.push({ ...b, ratio: null }, { ...a, ratio: a.rps / b.rps });
+    baselineP99 = b.p99;
   } finally {
     baseline.stop();
   }
@@ -75,6 +83,7 @@ try {
   for (let i = 0; i < ORDERS; i += CONNECTIONS) {
     ready.push(...(await Promise.all(Array.from({ length: Math.min(CONNECTIONS, ORDERS - i) }, () => prepare(server.url)))));
   }
+  stockBefore = await stockOf();
   let next = 0;
   const card = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' };
   const PLACE = 'mutation CheckoutPlaceOrder($token: String!, $key: String!, $total: Int, $card: TestCardInput) { checkoutPlaceOrder(token: $token, idempotencyKey: $key, expectedTotal: $total, card: $card) { order { number paymentStatus } errors { code } } }';
@@ -87,18 +96,28 @@ try {
         return { ...req, body: JSON.stringify({ operationName: 'CheckoutPlaceOrder', query: PLACE, variables: { token: c.token, key: `bench-${c.token}`, total: c.total, card } }) };
       },
       onResponse: (_status, body) => {
-        if (!body.includes('"FULLY_CHARGED"')) failed++;
+        if (body.includes('"FULLY_CHARGED"')) placedOrders++;
+        else failed++;
       },
     }],
   });
   rows.push({ ...summary(`place order (${ready.length} orders)`, placed), ratio: null, non2xx: placed.non2xx + placed.errors + failed });
+  placeP99 = placed.latency.p99;
+  stockAfter = await stockOf();
 } finally {
   await server.stop();
+  await postgres.drop();
 }
 
-const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
-console.log(`\nCheckout benchmark on ${database}: ${CONNECTIONS} connections, orders for ${SKUS.join(', ')}\n`);
+console.log(`\nCheckout benchmark on PostgreSQL: ${CONNECTIONS} connections, orders for ${SKUS.join(', ')}\n`);
 console.log('| scenario | requests | req/s | p50 ms | p99 ms | failed | ratio to bare |');
 console.log('|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.name} | ${r.count} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.ratio === null ? (r.name.includes('bare') ? '1.00 (baseline)' : '—') : r.ratio.toFixed(2)} |`);
-console.log('\nBudget: place-order p99 under 150 ms at 20 concurrent buyers on PostgreSQL, with no oversell.');
+const place = rows.at(-1)!;
+const taken = SKUS.reduce((sum, sku) => sum + (stockBefore.get(sku)! - stockAfter.get(sku)!), 0);
+const lowest = Math.min(...stockAfter.values());
+printVerdicts('Budgets (ARCHITECTURE §7)', [
+  { check: `place order, ${CONNECTIONS} concurrent buyers, PostgreSQL: p99`, budget: '< 150 ms', figure: `${place.p99} ms (p50 ${place.p50} ms, ${Math.round(place.rps)} orders/s)`, baseline: `${baselineP99} ms (bare answering add to cart's bytes)`, pass: placeP99 < 150 },
+  { check: 'every placement charged and stored', budget: '0 failed', figure: `${place.non2xx} failed of ${place.count}`, baseline: '—', pass: place.non2xx === 0 && placedOrders === place.count },
+  { check: 'no oversell: stock taken = orders placed, never below 0', budget: `taken = ${placedOrders}, lowest ≥ 0`, figure: `taken ${taken}, lowest ${lowest}`, baseline: '—', pass: taken === placedOrders && lowest >= 0 },
+]);

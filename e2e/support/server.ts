@@ -49,10 +49,16 @@ export async function makeDataTemplate(): Promise<string> {
   return dir;
 }
 
+/**
+ * The server's node flags, as `npm start` gives them (package.json): young-generation semispaces of 2 MB,
+ * not V8's 16 MB, keep a request burst's garbage from inflating resident memory by 40–50 MB (docs/decisions/0022).
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=2'];
+
 /** Starts the real, built server (`apps/server/dist/main.js`, from `npm run build`) on a free port and a fresh embedded database. */
 export async function startServer(env: Record<string, string> = {}, dataDir = freshDataDir()): Promise<RunningServer> {
   const port = String(await freePort());
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/main.js'], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}`, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -25,18 +25,21 @@ export class CatalogueService {
   private entries = new Map<string, Promise<unknown>>();
   private entriesVersion = -1;
 
+  /** A prepared statement: with the read-ahead off (versionTtlMs 0) it runs on every request, so it is not planned every time. */
+  private readonly versionStatement;
+
   constructor(
     private readonly db: Database,
     readonly options: CatalogueServiceOptions,
-  ) {}
+  ) {
+    this.versionStatement = db.select({ v: schema.shopSettings.catalogueVersion }).from(schema.shopSettings).where(eq(schema.shopSettings.id, 1)).prepare('catalogue_version');
+  }
 
   /** The current catalogue version (cached for versionTtlMs). */
   async version(): Promise<number> {
     if (performance.now() - this.versionReadAt < this.options.versionTtlMs) return this.versionValue;
-    this.versionRead ??= this.db
-      .select({ v: schema.shopSettings.catalogueVersion })
-      .from(schema.shopSettings)
-      .where(eq(schema.shopSettings.id, 1))
+    this.versionRead ??= this.versionStatement
+      .execute()
       .then(([row]) => {
         this.versionValue = row?.v ?? 0;
         this.versionReadAt = performance.now();
