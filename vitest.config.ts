@@ -39,6 +39,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // One import of the server for every file (each still builds its own app on its own database).
+          isolate: false,
           globalSetup: ['reliability/global-setup.ts'],
         },
       },

@@ -64,34 +64,4 @@ describe(`GraphQL errors (${DB})`, () => {
   });
 });
 
-describe('query limits', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t?.close());
-
-  it('refuses a deep query, an alias flood and a huge document before running them, never with a 500', async () => {
-    const deep = `{ shop { catalogue(country: US, languageCode: EN) { variants(group: IQ_DEVICE) { ${'product { variants { '.repeat(6)}sku${' } }'.repeat(6)} } } } }`;
-    const aliases = `{ ${Array.from({ length: 200 }, (_, i) => `a${i}: shop { maintenanceMode }`).join(' ')} }`;
-    const tokens = `{ shop { ${'maintenanceMode '.repeat(6000)} } }`;
-    for (const query of [deep, aliases, tokens]) {
-      const before = t.database.stats.statements;
-      const started = performance.now();
-      const res = await t.gql(query);
-      expect(res.status).toBeLessThan(500);
-      expect(res.body.data).toBeUndefined();
-      expect(res.body.errors![0]!.extensions!.errorId).toBeTruthy();
-      expect(t.database.stats.statements).toBe(before);
-      expect(performance.now() - started).toBeLessThan(1000);
-    }
-  });
-
-  it('still answers the storefront\'s real queries', async () => {
-    const res = await t.gql(`query Shop { shop { catalogue(country: DE, languageCode: DE) {
-      a: variants(group: IQ3_DEVICE) { sku name product { name thumbnail(size: 128) { url } } pricing { onSale price { net { amount } gross { amount currency } } priceUndiscounted { gross { amount } } } }
-      b: variants(group: INDIVIDUAL) { sku pricing { price { gross { amount } } } }
-      c: variants(group: ACCESSORIES) { sku pricing { price { gross { amount } } } } } } }`);
-    expect(res.body.errors).toBeUndefined();
-  });
-});
+// The query limits (depth, aliases, tokens, batches, body size): reliability/tests/w2-graphql-limits.test.ts.

@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { buildApp, type App } from '../src/http/app.ts';
 import type { GeoLookup } from '../src/modules/shop/index.ts';
 import type { PaymentGateway } from '../src/modules/payments/index.ts';
+import type { StorefrontBundles } from '../src/http/storefront.ts';
 
 export interface TestApp extends App {
   database: DatabaseHandle;
@@ -21,14 +22,14 @@ interface GqlResponse<T> {
 
 /** The real app (our own modules, no mocks) on a fresh test database, driven through Fastify's inject. */
 export async function startTestApp(
-  options: { config?: Partial<Config>; geoLookup?: GeoLookup | null; database?: DatabaseHandle; now?: () => Date; gateway?: PaymentGateway } = {},
+  options: { config?: Partial<Config>; geoLookup?: GeoLookup | null; database?: DatabaseHandle; now?: () => Date; gateway?: PaymentGateway; storefront?: StorefrontBundles } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
   const config = loadConfig({ NODE_ENV: 'test' }, { LOG_LEVEL: 'info', CATALOGUE_VERSION_TTL_MS: 0, RESPONSE_CACHE_MAX_AGE_S: 0, ...options.config });
   const stream = new PassThrough();
   const lines: string[] = [];
   stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
-  const app = await buildApp({ config, database, geoLookup: options.geoLookup ?? null, logStream: stream, ...(options.now ? { now: options.now } : {}), ...(options.gateway ? { gateway: options.gateway } : {}) });
+  const app = await buildApp({ config, database, geoLookup: options.geoLookup ?? null, logStream: stream, ...(options.now ? { now: options.now } : {}), ...(options.gateway ? { gateway: options.gateway } : {}), ...(options.storefront ? { storefront: options.storefront } : {}) });
   await app.app.ready();
   return {
     ...app,

@@ -114,5 +114,7 @@ describe('Stripe adapter (official SDK against a recorded-response fake of its A
     expect(gateway.verifyWebhook(payload, header)).toEqual({ id: 'evt_1', type: 'payment.failed', intentId: 'pi_fake1', failureCode: 'EXPIRED_CARD' });
     expect(() => gateway.verifyWebhook(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' }))).toThrow();
     expect(() => gateway.verifyWebhook(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, timestamp: Math.floor(Date.now() / 1000) - 400 }))).toThrow();
+    // A timestamp beyond the tolerance ahead of our clock too (the SDK alone accepts any future one).
+    expect(() => gateway.verifyWebhook(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, timestamp: Math.floor(Date.now() / 1000) + 400 }))).toThrow();
   });
 });

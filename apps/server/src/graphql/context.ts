@@ -24,6 +24,22 @@ export interface RequestLimits {
   referrerLookup(clientIp: string): Promise<number | null>;
   /** Marketing-form submissions. */
   leadSubmit(clientIp: string): Promise<number | null>;
+  /** Order and invoice tokens asked for that do not exist (guessing): only misses count, a buyer reloading their order never does. */
+  tokenMisses: MissLimit;
+  /** Voucher codes tried that do not apply (guessing short codes): only refused codes count. */
+  voucherMisses: MissLimit;
+}
+
+/**
+ * A limit on failed attempts: once over it, every attempt (a right one too) is refused until the window
+ * ends. Each attempt is counted before it runs (so attempts made at once, e.g. aliases of one request,
+ * cannot all slip under the limit) and given back when it was not a miss.
+ */
+export interface MissLimit {
+  /** Counts one attempt; seconds until the address may try again if it is over the limit, else null. */
+  attempt(clientIp: string): Promise<number | null>;
+  /** The attempt found what it asked for: it does not count. */
+  notMissed(clientIp: string): Promise<void>;
 }
 
 /** What every resolver may use. One per request; nothing here outlives it. */

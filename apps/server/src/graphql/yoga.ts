@@ -1,9 +1,11 @@
+import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
 import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
+import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { ExecutionResult } from 'graphql';
@@ -71,6 +73,8 @@ export function createYogaServer({ db, catalogue, tokens, now = () => new Date()
       maxAliasesPlugin({ n: 30 }),
       // Saleor's default complexity limit: the checkout's full selection (lines, totals, addresses, methods) costs about 30 000.
       costLimitPlugin({ maxCost: 50_000 }),
+      // The schema is not handed out outside development (the storefront is typed from schema.graphql at build time).
+      ...(isDev ? [] : [useDisableIntrospection(), blockFieldSuggestionsPlugin()]),
       // Compiles each distinct operation once: large catalogue answers execute several times faster.
       useGraphQlJit(),
       // @defer and @stream, answered as multipart/mixed (the client reads the 2022-08-24 format).

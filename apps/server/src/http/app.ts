@@ -74,10 +74,16 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   const referrerLookup = rateLimits.create('referrer-lookup', { points: 30, durationS: 60 });
   // Marketing forms: 20 submissions per 10 minutes per address (a trade-show booth's tablet sends many, a script more).
   const leadSubmit = rateLimits.create('lead-submit', { points: 20, durationS: 600 });
+  // Order and invoice tokens (122 random bits) and voucher codes (short: REFER-7Q2K) cannot be guessed either:
+  // 20 misses per 10 minutes per address, then every attempt is refused until the window ends.
+  const tokenMisses = rateLimits.create('token-miss', { points: 20, durationS: 600 });
+  const voucherMisses = rateLimits.create('voucher-miss', { points: 20, durationS: 600 });
   const limits = {
     userExistence: (clientIp: string) => userExistence.hit(clientIp),
     referrerLookup: (clientIp: string) => referrerLookup.hit(clientIp),
     leadSubmit: (clientIp: string) => leadSubmit.hit(clientIp),
+    tokenMisses: { attempt: (clientIp: string) => tokenMisses.hit(clientIp), notMissed: (clientIp: string) => tokenMisses.giveBack(clientIp) },
+    voucherMisses: { attempt: (clientIp: string) => voucherMisses.hit(clientIp), notMissed: (clientIp: string) => voucherMisses.giveBack(clientIp) },
   };
   const yoga = createYogaServer({ db: database.db, catalogue, tokens, now, config, log: app.log, geoLookup, gateway, limits });
 

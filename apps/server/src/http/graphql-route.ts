@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Yoga } from '../graphql/yoga.ts';
 import type { CacheHint, ResponseCache } from './response-cache.ts';
 import { PROOF_MAX_BYTES } from '../modules/learners/index.ts';
@@ -10,6 +10,17 @@ declare module 'fastify' {
   interface FastifyRequest {
     cacheHint?: CacheHint;
   }
+}
+
+/**
+ * CSRF: a POST another site's page can send without asking first (a form, text/plain, a multipart form)
+ * never reaches an operation. JSON needs a CORS preflight cross-site; a multipart upload (a learner's
+ * proof) is accepted only with an Authorization header, which needs one too.
+ */
+function preflighted(headers: FastifyRequest['headers']): boolean {
+  const type = (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/json' || type === 'application/graphql-response+json') return true;
+  return type === 'multipart/form-data' && typeof headers.authorization === 'string' && headers.authorization.length > 0;
 }
 
 /**
@@ -29,6 +40,9 @@ export function registerGraphqlRoute(app: FastifyInstance, yoga: Yoga, cache: Re
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],
     handler: async (req, reply) => {
+      if (req.method === 'POST' && !preflighted(req.headers)) {
+        return reply.status(415).header('cache-control', 'no-store').send({ errors: [{ message: 'Send GraphQL as application/json', extensions: { exception: { code: 'UnsupportedMediaType' } } }] });
+      }
       const key = cache.keyOf(req);
       if (key && (await cache.serve(key, req, reply))) return reply;
       const versionBefore = key ? await version() : 0;

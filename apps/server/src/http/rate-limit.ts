@@ -14,6 +14,8 @@ export interface Limiter {
   hit(key: string): Promise<number | null>;
   /** Forgets the key's attempts (e.g. after a successful sign-in). */
   reset(key: string): Promise<void>;
+  /** Gives one counted attempt back (an attempt counted up front that turned out not to be a miss). */
+  giveBack(key: string): Promise<void>;
 }
 
 export interface LimitRule {
@@ -66,6 +68,9 @@ function wrap(limiter: RateLimiterAbstract, rule: LimitRule): Limiter {
     },
     async reset(key) {
       await limiter.delete(key);
+    },
+    async giveBack(key) {
+      await limiter.reward(key, 1);
     },
   };
 }

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Baseline headers for every response; the HTML renderer adds its Content-Security-Policy. Nothing may
+ * Baseline headers for every response (nosniff, Referrer-Policy, HSTS, COOP); the HTML renderer adds its Content-Security-Policy. Nothing may
  * be framed (X-Frame-Options: DENY) except a page whose policy names the origins that may frame it
  * (the marketing forms' `frame-ancestors`), which X-Frame-Options cannot express.
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (_req, reply) => {
     reply.header('x-content-type-options', 'nosniff');
+    // HTTPS only, for a year, subdomains included (browsers ignore it on plain-HTTP development servers).
+    reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp !== 'string' || !/frame-ancestors (?!'none')/.test(csp)) reply.header('x-frame-options', 'DENY');

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
 import { Money, TaxedMoney } from '../money.ts';
+import { limitMisses } from '../limits.ts';
 import { CheckoutErrorRef, PaymentMethodTypeEnum, payload, servicesOf, Checkout } from './checkout.ts';
 import { isUuid, type CheckoutError } from '../../modules/checkout/index.ts';
 import { orderDetails, placeOrder, type OrderRow, beforePlaceOrder, payInvoice, payOrder } from '../../modules/orders/index.ts';
@@ -170,21 +171,17 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'An order by its token (confirmation and payment pages). The token is the access key: 122 random bits.',
     args: { token: t.arg.string({ required: true }) },
-    resolve: async (_root, { token }, ctx) => {
-      ctx.requester();
+    resolve: (_root, { token }, ctx) => limitMisses(ctx.limits.tokenMisses, ctx.requester().clientIp, async () => {
       if (!isUuid(token)) return null;
       const [order] = await ctx.db.select().from(tables.orders).where(eq(tables.orders.token, token));
-      return orderNode(ctx, order);
-    },
+      return order ? orderNode(ctx, order) : null;
+    }),
   }),
   invoiceByToken: t.field({
     type: Invoice,
     nullable: true,
     args: { token: t.arg.string({ required: true }) },
-    resolve: (_root, { token }, ctx) => {
-      ctx.requester();
-      return invoiceByToken(ctx, token);
-    },
+    resolve: (_root, { token }, ctx) => limitMisses(ctx.limits.tokenMisses, ctx.requester().clientIp, () => invoiceByToken(ctx, token)),
   }),
 }));
 

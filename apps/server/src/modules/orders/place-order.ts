@@ -40,7 +40,8 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_:.-]{8,128}$/;
 
 /**
  * CheckoutPlaceOrder. In ONE transaction, on the checkout's locked row:
- *  1. a key already used returns its order (a replay), or IDEMPOTENCY_KEY_REUSED for another checkout;
+ *  1. a key already used returns its order (a replay), or IDEMPOTENCY_KEY_REUSED for another checkout or
+ *     another expectedTotal;
  *     a completed checkout returns its order (the client retried with a new key);
  *  2. the checkout is repriced from the database; a total other than the one the buyer saw is
  *     PRICES_ARE_CHANGED, a vanished item PRODUCTS_ARE_CHANGED, and nothing is charged;
@@ -65,6 +66,11 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
       const [byKey] = await tx.select().from(schema.orders).where(eq(schema.orders.idempotencyKey, input.idempotencyKey));
       if (byKey) {
         if (byKey.checkoutToken !== checkout.row.token) throw new CheckoutFailure([fail('IDEMPOTENCY_KEY_REUSED', 'idempotencyKey', 'This key was used for another checkout')]);
+        // A replay must ask what the first call asked (Stripe: other parameters with a used key are an
+        // error): the placed order's total is the expectedTotal it was placed with.
+        if (input.expectedTotal !== null && input.expectedTotal !== byKey.totalGross) {
+          throw new CheckoutFailure([fail('IDEMPOTENCY_KEY_REUSED', 'idempotencyKey', 'This key was used with another total')]);
+        }
         return byKey;
       }
       if (checkout.row.completedOrderToken) {

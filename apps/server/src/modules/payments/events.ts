@@ -28,3 +28,16 @@ export function eventFromStripeShape(event: { id: string; type: string; data: { 
       return { id: event.id, type: 'ignored', intentId, failureCode: null };
   }
 }
+
+/** Seconds of clock difference a webhook's signed timestamp may have with ours, either way (Stripe's default tolerance). */
+export const WEBHOOK_TOLERANCE_S = 300;
+
+/**
+ * Stripe's SDK refuses a signature older than the tolerance but accepts any timestamp in the future; a
+ * signed timestamp more than the tolerance ahead of our clock is refused too, so no signed event stays
+ * replayable for longer than the tolerance. Throws like the SDK does.
+ */
+export function assertFreshSignatureTimestamp(signatureHeader: string | undefined, nowMs = Date.now()): void {
+  const t = Number(/(?:^|,)t=(\d+)/.exec(signatureHeader ?? '')?.[1]);
+  if (Number.isFinite(t) && t - nowMs / 1000 > WEBHOOK_TOLERANCE_S) throw new Error('Webhook timestamp is too far in the future');
+}

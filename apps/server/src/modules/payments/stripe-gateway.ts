@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import type { PaymentMethod, Wallet } from '@probe/domain';
 import type { ChargeRequest, ChargeResult, GatewayEvent, Intent, IntentRequest, PaymentGateway } from './gateway.ts';
 import type { SavedChargeRequest, SavedMethodKind, Setup, SetupRequest, SetupResult } from './saved-method-types.ts';
-import { eventFromStripeShape, failureCodeOf } from './events.ts';
+import { assertFreshSignatureTimestamp, eventFromStripeShape, failureCodeOf, WEBHOOK_TOLERANCE_S } from './events.ts';
 
 /** Our payment methods → Stripe's payment method types. */
 const STRIPE_TYPES: Record<Exclude<PaymentMethod, 'ELECTRONIC_QUOTE' | 'FREE'>, string> = {
@@ -134,7 +134,8 @@ export class StripeGateway implements PaymentGateway {
   }
 
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): GatewayEvent {
-    const event = this.stripe.webhooks.constructEvent(rawBody, signatureHeader ?? '', this.options.webhookSecret, 300);
+    assertFreshSignatureTimestamp(signatureHeader);
+    const event = this.stripe.webhooks.constructEvent(rawBody, signatureHeader ?? '', this.options.webhookSecret, WEBHOOK_TOLERANCE_S);
     return eventFromStripeShape(event as unknown as Parameters<typeof eventFromStripeShape>[0]);
   }
 }

@@ -4,7 +4,7 @@ import { cardBrand, isAsyncMethod, testCardOutcome, testWalletProfile, WALLETS, 
 import type { ChargeRequest, ChargeResult, GatewayEvent, Intent, IntentRequest, PaymentGateway } from './gateway.ts';
 import type { SavedChargeRequest, Setup, SetupRequest, SetupResult, TestSetupDetails } from './saved-method-types.ts';
 import { testSavedChargeOutcome, testSetup } from './test-saved-methods.ts';
-import { eventFromStripeShape } from './events.ts';
+import { assertFreshSignatureTimestamp, eventFromStripeShape, WEBHOOK_TOLERANCE_S } from './events.ts';
 
 type TestIntentStatus = 'requires_action' | 'processing' | 'succeeded' | 'failed' | 'canceled';
 
@@ -141,7 +141,8 @@ export class TestGateway implements PaymentGateway {
   }
 
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): GatewayEvent {
-    const event = Stripe.webhooks.constructEvent(rawBody, signatureHeader ?? '', this.webhookSecret, 300);
+    assertFreshSignatureTimestamp(signatureHeader);
+    const event = Stripe.webhooks.constructEvent(rawBody, signatureHeader ?? '', this.webhookSecret, WEBHOOK_TOLERANCE_S);
     return eventFromStripeShape(event as unknown as { id: string; type: string; data: { object: { id?: string; last_payment_error?: { code?: string } } } });
   }
 
