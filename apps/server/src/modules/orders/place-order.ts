@@ -1,6 +1,6 @@
 import { schema, type Database } from '@probe/db';
 import { PAYMENT_METHODS, type ChargeStatus, type PaymentMethod } from '@probe/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentGateway } from '../payments/index.ts';
 import { moveSubscriptionForOrder } from '../subscriptions/index.ts';
@@ -230,5 +230,30 @@ export async function orderDetails(db: Executor, orderId: number) {
     db.select().from(schema.invoices).where(eq(schema.invoices.orderId, orderId)),
   ]);
   return { lines, payments, invoice: invoices[0] ?? null };
+}
+
+export type OrderDetails = Awaited<ReturnType<typeof orderDetails>>;
+
+/** Rows of several orders grouped by order (every order asked for has a list, empty when it has none). */
+function byOrder<R extends { orderId: number | null }>(orderIds: readonly number[], rows: R[]): Map<number, R[]> {
+  const grouped = new Map<number, R[]>(orderIds.map((id) => [id, []]));
+  for (const row of rows) if (row.orderId !== null) grouped.get(row.orderId)?.push(row);
+  return grouped;
+}
+
+/** The lines of several orders, in one query (a list of orders shows each one's without a query per order). */
+export async function orderLinesOf(db: Executor, orderIds: readonly number[]): Promise<Map<number, OrderDetails['lines']>> {
+  return byOrder(orderIds, await db.select().from(schema.orderLines).where(inArray(schema.orderLines.orderId, [...orderIds])).orderBy(schema.orderLines.id));
+}
+
+/** The payments of several orders, oldest first, in one query. */
+export async function orderPaymentsOf(db: Executor, orderIds: readonly number[]): Promise<Map<number, OrderDetails['payments']>> {
+  return byOrder(orderIds, await db.select().from(schema.payments).where(inArray(schema.payments.orderId, [...orderIds])).orderBy(schema.payments.createdAt));
+}
+
+/** The invoices of several orders (an order has at most one), in one query. */
+export async function orderInvoicesOf(db: Executor, orderIds: readonly number[]): Promise<Map<number, OrderDetails['invoice']>> {
+  const grouped = byOrder(orderIds, await db.select().from(schema.invoices).where(inArray(schema.invoices.orderId, [...orderIds])));
+  return new Map([...grouped].map(([id, invoices]) => [id, invoices[0] ?? null]));
 }
 
