@@ -162,20 +162,26 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
   }
 }
 
-/** Takes stock of tracked items; conditional updates in a fixed order never oversell and never deadlock. */
+/**
+ * Takes stock of tracked items, never overselling: the rows are locked in id order (so two orders never
+ * deadlock), then every item is taken in one conditional update; an item short of stock fails the order.
+ * Two statements however many items (one for a single item).
+ */
 async function takeStock(tx: Executor, priced: PricedCheckout): Promise<void> {
   const wanted = new Map<number, number>();
   for (const line of priced.priced) {
     if (line.variant?.trackInventory) wanted.set(line.variant.id, (wanted.get(line.variant.id) ?? 0) + line.row.quantity);
   }
-  for (const [variantId, quantity] of [...wanted].sort(([a], [b]) => a - b)) {
-    const taken = await tx
-      .update(schema.productVariants)
-      .set({ stock: sql`${schema.productVariants.stock} - ${quantity}` })
-      .where(and(eq(schema.productVariants.id, variantId), sql`${schema.productVariants.stock} >= ${quantity}`))
-      .returning({ id: schema.productVariants.id });
-    if (!taken.length) throw new CheckoutFailure([fail('INSUFFICIENT_STOCK', 'lines', 'An item in your cart has just sold out')]);
-  }
+  if (!wanted.size) return;
+  const ids = [...wanted.keys()].sort((a, b) => a - b);
+  if (ids.length > 1) await tx.select({ id: schema.productVariants.id }).from(schema.productVariants).where(inArray(schema.productVariants.id, ids)).orderBy(schema.productVariants.id).for('update');
+  const want = sql.join(ids.map((id) => sql`(${id}::int, ${wanted.get(id)!}::int)`), sql`, `);
+  const taken = await tx.execute(sql`
+    update ${schema.productVariants} v set stock = v.stock - w.quantity
+      from (values ${want}) as w(id, quantity)
+     where v.id = w.id and v.stock >= w.quantity
+    returning v.id`);
+  if ((taken as unknown as { rows: unknown[] }).rows.length !== ids.length) throw new CheckoutFailure([fail('INSUFFICIENT_STOCK', 'lines', 'An item in your cart has just sold out')]);
 }
 
 /** Counts the voucher's use within its limit (a conditional update: the limit holds under concurrency). */
