@@ -16,8 +16,11 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** How many SQL statements this handle has sent (tests assert query counts with it). */
-  stats: { statements: number };
+  /**
+   * How many SQL statements this handle has sent (tests assert query counts with it). While `log` is an
+   * array, each statement's text is appended to it too (a test shows which statements went over a budget).
+   */
+  stats: { statements: number; log?: string[] | undefined };
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -50,8 +53,13 @@ export interface OpenOptions {
 export const EMBEDDED_SETTINGS = ['shared_buffers=8MB', 'work_mem=2MB', 'temp_buffers=1MB', 'wal_buffers=512kB', 'maintenance_work_mem=16MB'];
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  const stats = { statements: 0 };
-  const logger = { logQuery: () => void stats.statements++ };
+  const stats: DatabaseHandle['stats'] = { statements: 0 };
+  const logger = {
+    logQuery: (query: string) => {
+      stats.statements++;
+      stats.log?.push(query);
+    },
+  };
   if (options.databaseUrl) {
     // int8 (count(*), sums of minor units) as a JS number, as PGlite returns it; amounts stay far below 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));

@@ -102,7 +102,7 @@ export function createYogaServer({ db, catalogue, tokens, now = () => new Date()
         savedMethods,
         subscriptionChanges,
         leads,
-        loaders: createLoaders(accounts, subscriptions),
+        loaders: createLoaders({ db, accounts, subscriptions, savedMethods }),
         limits,
         viewer: () => {
           if (req.cacheHint) req.cacheHint.shared = false;

@@ -126,7 +126,7 @@ const OrganizationMembership = builder.objectRef<MembershipWithOrganization>('Or
     availableReusablePaymentMethods: t.field({
       type: [SavedPaymentMethod],
       description: "The organization's saved payment methods, primary first (admins; a member is shown none).",
-      resolve: ({ membership, organization }, _a, ctx) => (membership.isOrganizationAdmin ? ctx.savedMethods.list(organization.id) : []),
+      resolve: ({ membership, organization }, _a, ctx) => (membership.isOrganizationAdmin ? ctx.loaders.savedMethods.load(organization.id) : []),
     }),
     organization: t.field({ type: Organization, resolve: ({ organization, membership }) => ({ organization, isAdmin: membership.isOrganizationAdmin }) }),
   }),

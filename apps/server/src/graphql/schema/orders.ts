@@ -7,14 +7,14 @@ import { Money, TaxedMoney } from '../money.ts';
 import { limitMisses } from '../limits.ts';
 import { CheckoutErrorRef, PaymentMethodTypeEnum, payload, servicesOf, Checkout } from './checkout.ts';
 import { isUuid, type CheckoutError } from '../../modules/checkout/index.ts';
-import { orderDetails, placeOrder, type OrderRow, beforePlaceOrder, payInvoice, payOrder } from '../../modules/orders/index.ts';
+import { placeOrder, type OrderDetails, type OrderRow, beforePlaceOrder, payInvoice, payOrder } from '../../modules/orders/index.ts';
 
 const ChargeStatusEnum = builder.enumType('ChargeStatus', { values: CHARGE_STATUSES });
 const InvoiceStatusEnum = builder.enumType('InvoiceStatus', { values: INVOICE_STATUSES });
 
-type Details = Awaited<ReturnType<typeof orderDetails>>;
-/** An order with its lines, payments and invoice read once, and only when a selected field needs them. */
-interface OrderNode { order: OrderRow; details: () => Promise<Details> }
+type Details = OrderDetails;
+/** An order; its lines, payments and invoice are read by the request's loaders, only when a selected field needs them, for all the orders of an answer at once. */
+interface OrderNode { order: OrderRow }
 
 const moneyOf = (order: OrderRow, amount: number) => ({ currency: order.currency as Currency, amount });
 
@@ -98,13 +98,13 @@ export const Order = builder.objectRef<OrderNode>('Order').implement({
     bundleType: t.string({ resolve: ({ order }) => order.bundleType }),
     paymentMethod: t.field({ type: PaymentMethodTypeEnum, resolve: ({ order }) => order.paymentMethod as never }),
     paymentStatus: t.field({ type: ChargeStatusEnum, resolve: ({ order }) => order.chargeStatus as never }),
-    lines: t.field({ type: [OrderLine], resolve: async ({ order, details }) => (await details()).lines.map((line) => ({ line, order })) }),
-    payments: t.field({ type: [OrderPayment], resolve: async ({ details }) => (await details()).payments }),
+    lines: t.field({ type: [OrderLine], resolve: async ({ order }, _a, ctx) => (await ctx.loaders.orderLines.load(order.id)).map((line) => ({ line, order })) }),
+    payments: t.field({ type: [OrderPayment], resolve: ({ order }, _a, ctx) => ctx.loaders.orderPayments.load(order.id) }),
     invoice: t.field({
       type: Invoice,
       nullable: true,
-      resolve: async ({ order, details }) => {
-        const { invoice } = await details();
+      resolve: async ({ order }, _a, ctx) => {
+        const invoice = await ctx.loaders.orderInvoice.load(order.id);
         return invoice ? { invoice, order } : null;
       },
     }),
@@ -127,10 +127,8 @@ export const Order = builder.objectRef<OrderNode>('Order').implement({
   }),
 });
 
-export function orderNode(ctx: GraphQLContext, order: OrderRow | undefined | null): OrderNode | null {
-  if (!order) return null;
-  let loaded: Promise<Details> | null = null;
-  return { order, details: () => (loaded ??= orderDetails(ctx.db, order.id)) };
+export function orderNode(_ctx: GraphQLContext, order: OrderRow | undefined | null): OrderNode | null {
+  return order ? { order } : null;
 }
 
 const PlaceOrderPayload = builder.objectRef<{ order: OrderNode | null; errors: CheckoutError[] }>('PlaceOrderPayload').implement({

@@ -57,6 +57,23 @@ export async function addLine(db: Executor, checkoutId: number, variantId: numbe
     });
 }
 
+/**
+ * Adds quantities to several paid lines (or makes them) in one statement, whatever their number. A variant
+ * given twice is added once with both quantities (one statement may not update a row twice).
+ */
+export async function addLines(db: Executor, checkoutId: number, lines: ReadonlyArray<{ variantId: number; quantity: number }>): Promise<void> {
+  const merged = new Map<number, number>();
+  for (const line of lines) merged.set(line.variantId, (merged.get(line.variantId) ?? 0) + line.quantity);
+  if (!merged.size) return;
+  await db
+    .insert(schema.checkoutLines)
+    .values([...merged].map(([variantId, quantity]) => ({ checkoutId, variantId, quantity, isFree: false })))
+    .onConflictDoUpdate({
+      target: [schema.checkoutLines.checkoutId, schema.checkoutLines.variantId, schema.checkoutLines.isFree],
+      set: { quantity: sql`${schema.checkoutLines.quantity} + excluded.quantity` },
+    });
+}
+
 export async function deleteFreeLines(db: Executor, checkoutId: number): Promise<void> {
   await db.delete(schema.checkoutLines).where(and(eq(schema.checkoutLines.checkoutId, checkoutId), eq(schema.checkoutLines.isFree, true)));
 }

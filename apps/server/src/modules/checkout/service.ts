@@ -11,7 +11,7 @@ import { CheckoutFailure, fail, type CheckoutError } from './errors.ts';
 import { probeRefusals, type ProbeBuyerOf } from './probe-rights.ts';
 import { assertSameLocale, priceCheckout, snapshotFor, variantById, type PricedCheckout } from './price.ts';
 import {
-  addLine, checkoutLocale, deleteFreeLines, findPromo, isUuid, loadCheckout, promoFreeVariants, updateCheckout, type Executor, type LoadedCheckout,
+  addLine, addLines, checkoutLocale, deleteFreeLines, findPromo, isUuid, loadCheckout, promoFreeVariants, updateCheckout, type Executor, type LoadedCheckout,
 } from './repo.ts';
 import { isProbe, TRADE_IN_MODELS, TRADE_IN_TAKEN, tradeInProgramRuns, tradeInTaken } from './trade-in.ts';
 import { voucherProblem } from './voucher.ts';
@@ -115,7 +115,7 @@ export class CheckoutService {
             userId: this.deps.userId, organizationMembershipId: input.organizationMembershipId ?? null, creationKey: input.idempotencyKey ?? null,
           })
           .returning({ id: schema.checkouts.id, token: schema.checkouts.token });
-        for (const line of lines) await addLine(tx, row!.id, line.variant.id, line.quantity);
+        await addLines(tx, row!.id, lines.map((line) => ({ variantId: line.variant.id, quantity: line.quantity })));
         return row!.token;
       });
     } catch (error) {
@@ -214,8 +214,8 @@ export class CheckoutService {
         const current = checkout.lines.find((l) => l.variantId === line.variant.id && !l.isFree)?.quantity ?? 0;
         const error = checkQuantity(current + line.quantity, 'quantity');
         if (error) return [error];
-        await addLine(tx, checkout.row.id, line.variant.id, line.quantity);
       }
+      await addLines(tx, checkout.row.id, resolved.map((line) => ({ variantId: line.variant.id, quantity: line.quantity })));
       return this.retype(tx, checkout, snapshot);
     });
   }

@@ -1,5 +1,5 @@
 /** Orders: idempotent placement, payments applied from the gateway, invoices. */
-export { orderDetails, placeOrder, type OrderRow } from './place-order.ts';
+export { orderDetails, orderInvoicesOf, orderLinesOf, orderPaymentsOf, placeOrder, type OrderDetails, type OrderRow } from './place-order.ts';
 export { applyGatewayEvent, beforePlaceOrder, payInvoice, payOrder } from './payment-service.ts';
 export { orderMailFor, ORDER_MAIL_TOPICS } from './emails/order-mail.ts';
 export { renderOrderMail, type OrderMail, type OrderMailFacts } from './emails/render.tsx';

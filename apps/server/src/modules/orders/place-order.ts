@@ -1,6 +1,6 @@
 import { schema, type Database } from '@probe/db';
 import { PAYMENT_METHODS, type ChargeStatus, type PaymentMethod } from '@probe/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentGateway } from '../payments/index.ts';
 import { moveSubscriptionForOrder } from '../subscriptions/index.ts';
@@ -168,20 +168,26 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
   }
 }
 
-/** Takes stock of tracked items; conditional updates in a fixed order never oversell and never deadlock. */
+/**
+ * Takes stock of tracked items, never overselling: the rows are locked in id order (so two orders never
+ * deadlock), then every item is taken in one conditional update; an item short of stock fails the order.
+ * Two statements however many items (one for a single item).
+ */
 async function takeStock(tx: Executor, priced: PricedCheckout): Promise<void> {
   const wanted = new Map<number, number>();
   for (const line of priced.priced) {
     if (line.variant?.trackInventory) wanted.set(line.variant.id, (wanted.get(line.variant.id) ?? 0) + line.row.quantity);
   }
-  for (const [variantId, quantity] of [...wanted].sort(([a], [b]) => a - b)) {
-    const taken = await tx
-      .update(schema.productVariants)
-      .set({ stock: sql`${schema.productVariants.stock} - ${quantity}` })
-      .where(and(eq(schema.productVariants.id, variantId), sql`${schema.productVariants.stock} >= ${quantity}`))
-      .returning({ id: schema.productVariants.id });
-    if (!taken.length) throw new CheckoutFailure([fail('INSUFFICIENT_STOCK', 'lines', 'An item in your cart has just sold out')]);
-  }
+  if (!wanted.size) return;
+  const ids = [...wanted.keys()].sort((a, b) => a - b);
+  if (ids.length > 1) await tx.select({ id: schema.productVariants.id }).from(schema.productVariants).where(inArray(schema.productVariants.id, ids)).orderBy(schema.productVariants.id).for('update');
+  const want = sql.join(ids.map((id) => sql`(${id}::int, ${wanted.get(id)!}::int)`), sql`, `);
+  const taken = await tx.execute(sql`
+    update ${schema.productVariants} v set stock = v.stock - w.quantity
+      from (values ${want}) as w(id, quantity)
+     where v.id = w.id and v.stock >= w.quantity
+    returning v.id`);
+  if ((taken as unknown as { rows: unknown[] }).rows.length !== ids.length) throw new CheckoutFailure([fail('INSUFFICIENT_STOCK', 'lines', 'An item in your cart has just sold out')]);
 }
 
 /** Counts the voucher's use within its limit (a conditional update: the limit holds under concurrency). */
@@ -236,5 +242,30 @@ export async function orderDetails(db: Executor, orderId: number) {
     db.select().from(schema.invoices).where(eq(schema.invoices.orderId, orderId)),
   ]);
   return { lines, payments, invoice: invoices[0] ?? null };
+}
+
+export type OrderDetails = Awaited<ReturnType<typeof orderDetails>>;
+
+/** Rows of several orders grouped by order (every order asked for has a list, empty when it has none). */
+function byOrder<R extends { orderId: number | null }>(orderIds: readonly number[], rows: R[]): Map<number, R[]> {
+  const grouped = new Map<number, R[]>(orderIds.map((id) => [id, []]));
+  for (const row of rows) if (row.orderId !== null) grouped.get(row.orderId)?.push(row);
+  return grouped;
+}
+
+/** The lines of several orders, in one query (a list of orders shows each one's without a query per order). */
+export async function orderLinesOf(db: Executor, orderIds: readonly number[]): Promise<Map<number, OrderDetails['lines']>> {
+  return byOrder(orderIds, await db.select().from(schema.orderLines).where(inArray(schema.orderLines.orderId, [...orderIds])).orderBy(schema.orderLines.id));
+}
+
+/** The payments of several orders, oldest first, in one query. */
+export async function orderPaymentsOf(db: Executor, orderIds: readonly number[]): Promise<Map<number, OrderDetails['payments']>> {
+  return byOrder(orderIds, await db.select().from(schema.payments).where(inArray(schema.payments.orderId, [...orderIds])).orderBy(schema.payments.createdAt));
+}
+
+/** The invoices of several orders (an order has at most one), in one query. */
+export async function orderInvoicesOf(db: Executor, orderIds: readonly number[]): Promise<Map<number, OrderDetails['invoice']>> {
+  const grouped = byOrder(orderIds, await db.select().from(schema.invoices).where(inArray(schema.invoices.orderId, [...orderIds])));
+  return new Map([...grouped].map(([id, invoices]) => [id, invoices[0] ?? null]));
 }
 

@@ -1,7 +1,7 @@
 import { schema, type Database } from '@probe/db';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { PaymentFailureCode, PaymentGateway, SavedMethodKind, TestSetupDetails } from '../payments/index.ts';
-import { customerOf, methodsOf, type SavedMethodRow } from './saved-methods-repo.ts';
+import { customerOf, methodsOf, methodsOfMany, type SavedMethodRow } from './saved-methods-repo.ts';
 import type { Executor } from './repo.ts';
 
 const { savedPaymentMethods: methods, gatewayCustomers, organizations } = schema;
@@ -32,6 +32,11 @@ export class SavedMethodsService {
 
   list(organizationId: string): Promise<SavedMethodRow[]> {
     return methodsOf(this.db, organizationId);
+  }
+
+  /** The saved methods of several organizations, in one query (the per-request loader's batch). */
+  listMany(organizationIds: readonly string[]): Promise<Map<string, SavedMethodRow[]>> {
+    return methodsOfMany(this.db, organizationIds);
   }
 
   /** Starts a setup at the gateway (making the organization's customer there the first time). */

@@ -1,0 +1,84 @@
+/**
+ * Issue 18: the most SQL statements each operation of the storefront may send, one line per operation.
+ * `list`: the answer (or what the operation writes) holds a list, and the statement-count tests measure it
+ * small and grown and fail when the count grows with it (an N+1). A budget above 3 says why.
+ *
+ * Measured by statement-counts*.test.ts on a fresh database as the viewer named there; catalogue reads
+ * with the catalogue cache cold (the worst case: warm, they only check its version). Lower a budget when
+ * a change makes an operation cheaper; raise one only with the reason. Transaction control (begin, commit)
+ * is not counted: only PostgreSQL's driver sends it as statements of their own.
+ */
+export type Area = 'shop' | 'account' | 'checkout';
+export type Budget = readonly [max: number, area: Area, shape: 'one' | 'list', why?: string];
+
+export const STATEMENT_BUDGETS: Record<string, Budget> = {
+  // The shop and the catalogue, anonymous (statement-counts.test.ts).
+  EnabledCountries: [1, 'shop', 'one'],
+  Geolocalization: [0, 'shop', 'one'],
+  MaintenanceQuery: [1, 'shop', 'one'],
+  Shop: [4, 'shop', 'one', 'catalogue version, shop settings; cold: the tax settings of the country and the catalogue rows'],
+  CountryAddressValidation: [0, 'shop', 'one'],
+  Home: [9, 'shop', 'list', 'cold catalogue (version, tax settings, rows) + settings, offers, banners, promos and their translations; warm 4'],
+  Pricing: [4, 'shop', 'list', 'cold catalogue (version, tax settings, rows) + settings'],
+  GroupCards: [3, 'shop', 'list'],
+  AccessoriesStep: [3, 'shop', 'list'],
+  Product: [3, 'shop', 'list'],
+  ProductOffer: [3, 'shop', 'one'],
+  FlowCatalogue: [8, 'shop', 'list', 'cold catalogue + settings, offers, banners and their translations; warm 4'],
+  UpgradeCatalogue: [4, 'shop', 'list', 'cold catalogue (version, tax settings, rows) + settings (seat ranges)'],
+  LeadForm: [3, 'shop', 'one'],
+  LeadFormSubmit: [4, 'shop', 'one', 'the form, the duplicate check, the lead and its delivery job in the outbox'],
+  Referrer: [1, 'shop', 'one'],
+
+  // Signed in: my account, memberships, subscriptions and saved methods (statement-counts-account.test.ts).
+  UserQuery: [2, 'account', 'list'],
+  UserRefreshQuery: [7, 'account', 'list', 'user, memberships, orders, then batched for all of them: subscriptions, member counts, probe counts, invoices'],
+  UserOrganizationMembershipInfo: [3, 'account', 'one'],
+  UserOrganizationRefreshQuery: [3, 'account', 'list'],
+  UserCheckout: [7, 'account', 'list', 'user, the open checkout, then the checkout priced: its row and lines, catalogue version, settings, learner price'],
+  OrganizationAdmins: [4, 'account', 'list', 'user, the membership of the caller, the organization, its admins'],
+  UpgradeAccount: [4, 'account', 'list', 'user, memberships, then batched: saved methods, subscriptions'],
+  SubscriptionManagement: [6, 'account', 'list', 'user, memberships, then batched: saved methods, subscriptions, member counts, probe counts'],
+  SavedPaymentMethods: [3, 'account', 'list'],
+  CheckoutProrationPreview: [6, 'account', 'one', 'user, admin membership, organization, subscription, settings (seat ranges), primary saved method'],
+  UpgradeRenewalPreview: [5, 'account', 'one', 'user, admin membership, organization, subscription, primary saved method'],
+  LearnerVerification: [3, 'account', 'one'],
+  AccountUpdate: [2, 'account', 'one'],
+  OrganizationMembershipUpdate: [7, 'account', 'list', 'user, both memberships, the admin count (one statement however many members), the update, the membership answered'],
+  SubscriptionScheduleAdd: [9, 'account', 'one', 'user, admin membership, organization, list price and seat ranges, subscription, then the change in a transaction with its event'],
+  SubscriptionScheduleRemove: [6, 'account', 'one', 'user, admin membership, organization, then the change in a transaction with its event'],
+  SubscriptionAutoRenewalSet: [6, 'account', 'one', 'user, admin membership, organization, then the change in a transaction with its event'],
+  PaymentMethodSetupStart: [5, 'account', 'one', 'user, admin membership, organization, the gateway customer, storing it'],
+  PaymentMethodCreate: [8, 'account', 'list', 'user, admin membership, organization, then in a transaction: lock, duplicate check, primary, demote it, insert'],
+  PaymentMethodUpdate: [4, 'account', 'one', 'user, admin membership, organization, the update'],
+  PaymentMethodSetAsPrimary: [7, 'account', 'list', 'user, admin membership, organization, then in a transaction: lock, the method, demote the primary, promote it (one statement each, however many methods)'],
+  PaymentMethodDelete: [5, 'account', 'list', 'user, admin membership, organization, then delete and promote the newest in a transaction'],
+  ChangeSubscription: [19, 'account', 'one', 'idempotency record, quote (membership, organization, subscription, prices, saved method), the charge, the subscription, its event, mail and jobs, in a transaction'],
+  SubscriptionRenewal: [20, 'account', 'one', 'as ChangeSubscription, plus the new period and its period-end job'],
+  LearnerVerificationRequest: [3, 'account', 'one'],
+
+  // The checkout path, anonymous and signed in, with 1 line and with 10 (statement-counts-checkout.test.ts).
+  CheckoutCreateWithOrganization: [12, 'checkout', 'list', 'idempotency key, catalogue version, the checkout and all its lines (one insert), then priced; signed in + user, memberships, learner price'],
+  CheckoutLinesAdd: [17, 'checkout', 'list', 'the line rules (probe rights) on the checkout, then a checkout mutation: find and load the checkout with its lines, write, move its version, reload and price it (catalogue version, settings); signed in + user, membership, learner price; all lines in one insert'],
+  CheckoutLineUpdate: [11, 'checkout', 'list', 'a checkout mutation: find and load the checkout with its lines, write, move its version, reload and price it (catalogue version, settings); signed in + user, membership, learner price'],
+  CheckoutLineDelete: [13, 'checkout', 'list', 'a checkout mutation: find and load the checkout with its lines, write, move its version, reload and price it (catalogue version, settings); signed in + user, membership, learner price; + free lines of a promo redone'],
+  UpdateVoucher: [12, 'checkout', 'list', 'a checkout mutation: find and load the checkout with its lines, write, move its version, reload and price it (catalogue version, settings); signed in + user, membership, learner price; + the promo, the method or the quote rules'],
+  CheckoutContactUpdate: [11, 'checkout', 'list', 'a checkout mutation: find and load the checkout with its lines, write, move its version, reload and price it (catalogue version, settings); signed in + user, membership, learner price'],
+  UpdateCheckoutShippingAddress: [11, 'checkout', 'list', 'a checkout mutation: find and load the checkout with its lines, write, move its version, reload and price it (catalogue version, settings); signed in + user, membership, learner price'],
+  UpdateCheckoutBillingAddress: [11, 'checkout', 'list', 'a checkout mutation: find and load the checkout with its lines, write, move its version, reload and price it (catalogue version, settings); signed in + user, membership, learner price'],
+  CheckoutShippingMethodUpdate: [12, 'checkout', 'list', 'a checkout mutation: find and load the checkout with its lines, write, move its version, reload and price it (catalogue version, settings); signed in + user, membership, learner price; + the promo, the method or the quote rules'],
+  CheckoutVatNumberUpdateMutation: [11, 'checkout', 'list', 'a checkout mutation: find and load the checkout with its lines, write, move its version, reload and price it (catalogue version, settings); signed in + user, membership, learner price'],
+  CheckoutTradeInProgramDataUpdate: [13, 'checkout', 'list', 'a checkout mutation: find and load the checkout with its lines, write, move its version, reload and price it (catalogue version, settings); signed in + user, membership, learner price; + the program flag and the serial already traded in'],
+  CheckoutTradeInPromoPreview: [5, 'checkout', 'one', 'the checkout priced (row, lines, catalogue version, settings) and the program flag'],
+  CheckoutReferrerUpdate: [12, 'checkout', 'one', 'a checkout mutation: find and load the checkout with its lines, write, move its version, reload and price it (catalogue version, settings); signed in + user, membership, learner price; + the referrer (a rate limit and the membership)'],
+  UpdateExpressCheckoutShippingAddress: [11, 'checkout', 'list', 'a checkout mutation: find and load the checkout with its lines, write, move its version, reload and price it (catalogue version, settings); signed in + user, membership, learner price'],
+  AddExpressCheckoutAddresses: [11, 'checkout', 'list', 'a checkout mutation: find and load the checkout with its lines, write, move its version, reload and price it (catalogue version, settings); signed in + user, membership, learner price'],
+  CheckoutQuoteDataUpdate: [12, 'checkout', 'list', 'a checkout mutation: find and load the checkout with its lines, write, move its version, reload and price it (catalogue version, settings); signed in + user, membership, learner price; + the promo, the method or the quote rules'],
+  CheckoutByToken: [5, 'checkout', 'list', 'the checkout (row, lines), catalogue version, settings, the trade-in program flag'],
+  CheckoutBeforePlaceOrderMutation: [12, 'checkout', 'list', 'a checkout mutation: find and load the checkout with its lines, write, move its version, reload and price it (catalogue version, settings); signed in + user, membership, learner price; + the readiness checks and the payment intent'],
+  CheckoutPlaceOrder: [19, 'checkout', 'list', 'idempotency, the checkout priced, trade-in and referrer checks, the order and all its lines (one insert), the referral credit, invoice, outbox, the checkout closed, stock taken (two statements however many items)'],
+  OrderByToken: [7, 'checkout', 'list', 'the order, then its lines, payments and invoice (one statement each), catalogue version and tax settings (displayGrossPrices)'],
+  InvoiceByToken: [2, 'checkout', 'one'],
+  InvoicePay: [10, 'checkout', 'one', 'the invoice locked, its order, the payment recorded and settled, order and invoice marked paid, outbox, then the answer'],
+  OrderPay: [10, 'checkout', 'list', 'the order locked, its invoice, the payment recorded and settled, the order marked paid, outbox, then the answer with lines, payments and invoice'],
+};
