@@ -41,6 +41,12 @@ const ConfigSchema = z.object({
   RESPONSE_CACHE_MAX_AGE_S: z.coerce.number().int().min(0).default(60),
   CATALOGUE_VERSION_TTL_MS: z.coerce.number().int().min(0).default(1000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * On SIGTERM, how long /readyz answers 503 while requests are still served, before the server closes:
+   * the load balancer's health checks see it and send new requests elsewhere (at least its check interval
+   * × failures to mark down). Skipped when nothing ever asked /readyz, and on SIGINT (Ctrl-C).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(3000),
   /** Which payment service: the built-in offline test gateway, or Stripe (needs the three STRIPE_ keys). */
   PAYMENT_GATEWAY: z.enum(['test', 'stripe']).default('test'),
   STRIPE_SECRET_KEY: z.string().optional(),
