@@ -20,7 +20,7 @@ export function databaseUrl(adminUrl: string, name: string): string {
 export async function createDatabase(prefix: string, adminUrl = ADMIN_URL): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   await adminQuery(adminUrl, `create database ${name}`);
-  return { name, url: databaseUrl(adminUrl, name), drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`) };
+  return { name, url: databaseUrl(adminUrl, name), drop: async () => void (await adminQuery(adminUrl, `drop database if exists ${name} with (force)`)) };
 }
 
 export async function adminQuery(adminUrl: string, sql: string): Promise<pg.QueryResult> {
@@ -42,6 +42,12 @@ export async function query<T extends pg.QueryResultRow = pg.QueryResultRow>(url
   } finally {
     await client.end();
   }
+}
+
+/** The `n` column of a one-row query (a count). */
+export async function count(url: string, sql: string, params: unknown[] = []): Promise<number> {
+  const [row] = await query<{ n: number }>(url, sql, params);
+  return Number(row?.n ?? 0);
 }
 
 function binDir(): string {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../../apps/server/test/built-server.ts';
 import { recordScenario } from '../support/report.ts';
-import { createDatabase, query } from '../support/postgres.ts';
+import { count, createDatabase, query } from '../support/postgres.ts';
 import { killStarted, sleep, startBuiltServer, startBuiltWorker } from '../support/processes.ts';
 import { CARD_DECLINED, placeOrder, prepareCheckouts } from '../support/store.ts';
 
@@ -47,8 +47,8 @@ describe('D2 outbox: one row per committed order, worker SIGKILLed mid-send, no 
     const rowsPerOrder = new Map<string, number>();
     for (const r of rows) rowsPerOrder.set(r.token, (rowsPerOrder.get(r.token) ?? 0) + 1);
     const declinedTokens = ready.slice(0, DECLINED).map((c) => c.token);
-    const [{ n: declinedRows }] = await query<{ n: number }>(db.url, "select count(*)::int as n from outbox o where topic = 'order.placed' and not exists (select 1 from orders where token::text = o.payload->>'orderToken')");
-    const [{ n: declinedOrders }] = await query<{ n: number }>(db.url, 'select count(*)::int as n from orders where checkout_token::text = any($1)', [declinedTokens]);
+    const declinedRows = await count(db.url, "select count(*)::int as n from outbox o where topic = 'order.placed' and not exists (select 1 from orders where token::text = o.payload->>'orderToken')");
+    const declinedOrders = await count(db.url, 'select count(*)::int as n from orders where checkout_token::text = any($1)', [declinedTokens]);
 
     // The worker sends; once the first message is in the sink (the rest of its batch claimed), SIGKILL.
     const first = await startBuiltWorker(env);
@@ -58,17 +58,17 @@ describe('D2 outbox: one row per committed order, worker SIGKILLed mid-send, no 
     first.kill('SIGKILL');
     await first.exited();
     const atKill = eml().length;
-    const [{ n: claimedUnsent }] = await query<{ n: number }>(db.url, "select count(*)::int as n from outbox where topic = 'order.placed' and locked_by is not null and processed_at is null");
+    const claimedUnsent = await count(db.url, "select count(*)::int as n from outbox where topic = 'order.placed' and locked_by is not null and processed_at is null");
 
     const second = await startBuiltWorker(env);
     const drainUntil = Date.now() + 40_000;
     let pending = -1;
     while (Date.now() < drainUntil) {
-      [{ n: pending }] = await query<{ n: number }>(db.url, "select count(*)::int as n from outbox where topic = 'order.placed' and processed_at is null");
+      pending = await count(db.url, "select count(*)::int as n from outbox where topic = 'order.placed' and processed_at is null");
       if (pending === 0) break;
       await sleep(200);
     }
-    const [{ n: redelivered }] = await query<{ n: number }>(db.url, "select count(*)::int as n from outbox where topic = 'order.placed' and attempts > 1");
+    const redelivered = await count(db.url, "select count(*)::int as n from outbox where topic = 'order.placed' and attempts > 1");
     second.kill('SIGTERM');
     await second.exited();
     server.kill('SIGTERM');

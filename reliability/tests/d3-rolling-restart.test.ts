@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../../apps/server/test/built-server.ts';
 import { recordScenario } from '../support/report.ts';
-import { createDatabase, query } from '../support/postgres.ts';
+import { count, createDatabase, query } from '../support/postgres.ts';
 import { freePort, killStarted, sleep, startBuiltServer, type ServerProc } from '../support/processes.ts';
 import { startHaproxy } from '../support/haproxy.ts';
 import { CARD_OK, PLACE } from '../support/store.ts';
@@ -116,7 +116,7 @@ describe.runIf(process.env.RELIABILITY_LONG)('D3 rolling restart behind haproxy'
       if (r?.checkoutPlaceOrder.order) retried.push(r.checkoutPlaceOrder.order.token);
     }
     const stored = new Set((await query<{ token: string }>(db.url, 'select token::text as token from orders')).map((r) => r.token));
-    const [{ n: doubled }] = await query<{ n: number }>(db.url, 'select count(*)::int as n from (select checkout_token from orders group by checkout_token having count(*) > 1) x');
+    const doubled = await count(db.url, 'select count(*)::int as n from (select checkout_token from orders group by checkout_token having count(*) > 1) x');
     for (const s of instances) s.kill('SIGTERM');
     await Promise.all(instances.map((s) => s.exited()));
     lb.kill('SIGTERM');

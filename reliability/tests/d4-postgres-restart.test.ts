@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../../apps/server/test/built-server.ts';
 import { recordScenario } from '../support/report.ts';
-import { adminQuery, databaseUrl, query, startOwnPostgres, type OwnPostgres } from '../support/postgres.ts';
+import { adminQuery, count, databaseUrl, query, startOwnPostgres, type OwnPostgres } from '../support/postgres.ts';
 import { killStarted, sleep, startBuiltServer } from '../support/processes.ts';
 import { placeOrder, prepareCheckouts, type PlaceOutcome, type ReadyCheckout } from '../support/store.ts';
 
@@ -76,7 +76,7 @@ describe.runIf(process.env.RELIABILITY_LONG)('D4 PostgreSQL restarted under load
     const acknowledged = tried.filter((t) => t.orderToken).map((t) => t.orderToken!);
     const stored = new Set((await query<{ token: string }>(url, 'select token::text as token from orders')).map((r) => r.token));
     const lost = acknowledged.filter((t) => !stored.has(t)).length;
-    const [{ n: doubled }] = await query<{ n: number }>(url, 'select count(*)::int as n from (select checkout_token from orders group by checkout_token having count(*) > 1) x');
+    const doubled = await count(url, 'select count(*)::int as n from (select checkout_token from orders group by checkout_token having count(*) > 1) x');
     const failures = tried.filter((t) => !t.orderToken);
     const slowestFailure = Math.max(0, ...failures.map((f) => f.ms));
     const hangs = tried.filter((t) => t.ms > FAST_MS || t.failure === 'TimeoutError').length;

@@ -52,7 +52,7 @@ describe.runIf(process.env.RELIABILITY_LONG)('D5 backup and restore drill (pg_du
     const held = new pg.Client({ connectionString: source.url });
     await held.connect();
     await held.query('begin isolation level repeatable read');
-    const { rows: [{ snapshot }] } = await held.query<{ snapshot: string }>('select pg_export_snapshot() as snapshot');
+    const snapshot = (await held.query<{ snapshot: string }>('select pg_export_snapshot() as snapshot')).rows[0]!.snapshot;
     const file = join(work, 'store.dump');
     const t0 = Date.now();
     await execFileAsync('pg_dump', ['--format=custom', '--no-owner', `--snapshot=${snapshot}`, '--file', file, source.url]);
