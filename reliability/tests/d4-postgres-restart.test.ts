@@ -6,7 +6,7 @@ import { killStarted, sleep, startBuiltServer } from '../support/processes.ts';
 import { placeOrder, prepareCheckouts, type PlaceOutcome, type ReadyCheckout } from '../support/store.ts';
 
 const CONCURRENCY = 6;
-const LOAD_MS = 20_000;
+const LOAD_MS = 16_000;
 /** Each buyer places at most one order this often (bounded load: about 15 placements a second). */
 const PACE_MS = 400;
 /** A request answered later than this counts as a hang (the client gives up at 15 s). */
@@ -53,15 +53,15 @@ describe.runIf(process.env.RELIABILITY_LONG)('D4 PostgreSQL restarted under load
     });
     const restarts: Array<{ mode: string; at: number; ms: number }> = [];
     const faults = (async () => {
-      await sleep(t0 + 4_000 - Date.now());
-      restarts.push({ mode: 'fast', at: 4_000, ms: await cluster!.restart('fast') });
+      await sleep(t0 + 3_000 - Date.now());
+      restarts.push({ mode: 'fast', at: 3_000, ms: await cluster!.restart('fast') });
       // A crash (immediate: no checkpoint, recovery replays the WAL) and OUTAGE_MS down before it starts again.
-      await sleep(t0 + 11_000 - Date.now());
+      await sleep(t0 + 8_000 - Date.now());
       const down = Date.now();
       await cluster!.stop('immediate');
       await sleep(OUTAGE_MS);
       await cluster!.start();
-      restarts.push({ mode: 'immediate', at: 11_000, ms: Date.now() - down });
+      restarts.push({ mode: 'immediate', at: 8_000, ms: Date.now() - down });
     })();
     await Promise.all([...loops, faults]);
     const serverAlive = server.child.exitCode === null && server.child.signalCode === null;
@@ -91,7 +91,7 @@ describe.runIf(process.env.RELIABILITY_LONG)('D4 PostgreSQL restarted under load
     const pass = serverAlive && lost === 0 && doubled === 0 && hangs === 0 && recoveries.every((r) => r < 10_000) && retriedOk === unacknowledged.length;
     recordScenario({
       id: 'D4',
-      done: `${CONCURRENCY} buyers placing orders for ${LOAD_MS / 1000} s (${tried.length} placements) on a throwaway PostgreSQL 15 (fsync on); pg_ctl restart -m fast at 4 s (${restarts[0]?.ms} ms), pg_ctl stop -m immediate at 11 s, down ${OUTAGE_MS / 1000} s, start (${restarts[1]?.ms} ms in all); unanswered placements retried with their key`,
+      done: `${CONCURRENCY} buyers placing orders for ${LOAD_MS / 1000} s (${tried.length} placements) on a throwaway PostgreSQL 15 (fsync on); pg_ctl restart -m fast at 3 s (${restarts[0]?.ms} ms), pg_ctl stop -m immediate at 8 s, down ${OUTAGE_MS / 1000} s, start (${restarts[1]?.ms} ms in all); unanswered placements retried with their key`,
       figure: `${acknowledged.length} acknowledged, ${lost} lost; ${failures.length} failed (${statuses || 'none'}), slowest failure ${slowestFailure} ms, ${hangs} over ${FAST_MS / 1000} s; first order ${recoveries.map((r) => `${r} ms`).join(' / ')} after each restart; retries ${retriedOk}/${unacknowledged.length} placed, ${doubled} checkouts with 2 orders`,
       pass,
     });
