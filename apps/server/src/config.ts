@@ -41,6 +41,12 @@ const ConfigSchema = z.object({
   RESPONSE_CACHE_MAX_AGE_S: z.coerce.number().int().min(0).default(60),
   CATALOGUE_VERSION_TTL_MS: z.coerce.number().int().min(0).default(1000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * On SIGTERM, how long /readyz answers 503 while requests are still served, before the server closes:
+   * the load balancer's health checks see it and send new requests elsewhere (at least its check interval
+   * × failures to mark down). Skipped when nothing ever asked /readyz, and on SIGINT (Ctrl-C).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(3000),
   /** Which payment service: the built-in offline test gateway, or Stripe (needs the three STRIPE_ keys). */
   PAYMENT_GATEWAY: z.enum(['test', 'stripe']).default('test'),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -50,6 +56,16 @@ const ConfigSchema = z.object({
   TEST_GATEWAY_WEBHOOK_SECRET: z.string().optional(),
   /** The financing partner's script (the same variable the storefront build reads): allowed by the page's CSP. */
   VITE_FINANCING_SCRIPT_URL: z.string().optional(),
+  /** A file where the test gateway keeps its charges and refunds (JSON lines), beyond the process and shared with the worker; unset, in memory. */
+  TEST_GATEWAY_LEDGER_FILE: z.string().optional(),
+  /** How often the payments.reconcile job compares the gateway's succeeded payments with the orders. */
+  RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
+  /** A payment younger than this is left alone by reconciliation: its order may still be committing, or its buyer still coming back from the bank page. */
+  RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(3_600_000),
+  /** How far back reconciliation looks at the gateway's payments. */
+  RECONCILE_LOOKBACK_MS: z.coerce.number().int().positive().default(3 * 24 * 3600 * 1000),
+  /** Test builds only (NODE_ENV test or development): a fault point where the process kills itself (modules/faults). */
+  FAULT_POINT: z.string().optional(),
   /** How long the test gateway takes to settle an authorised asynchronous payment. */
   TEST_GATEWAY_SETTLE_MS: z.coerce.number().int().min(0).default(1500),
   /** Run the job runner (outbox, scheduled jobs) inside the server; false: run `npm run worker` beside it. */

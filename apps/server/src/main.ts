@@ -27,19 +27,26 @@ const address = await app.listen({ host: config.HOST, port: config.PORT });
 // Outbox and scheduled jobs; JOBS_IN_PROCESS=false leaves them to `npm run worker`.
 const jobs = config.JOBS_IN_PROCESS ? startJobRunner({ config, db: database.db, log: app.log, gateway }) : null;
 
-/** Stop accepting, let in-flight requests and the job in hand finish, close the database; give up after the timeout. */
+/**
+ * Tell the load balancer (readiness 503, every answer closing its connection), keep serving while it
+ * moves traffic elsewhere, then stop accepting, let in-flight requests and the job in hand finish, close
+ * the database; give up after the timeout. Closing at once dropped requests behind a load balancer: a
+ * connection it had kept alive was cut, or a request arriving during the close got a 503 (D3).
+ */
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   lifecycle.accepting = false;
-  app.log.info({ signal }, 'shutting down');
+  const drainMs = signal === 'SIGTERM' && lifecycle.readinessPolled ? Math.min(config.SHUTDOWN_DRAIN_MS, config.SHUTDOWN_TIMEOUT_MS / 2) : 0;
+  app.log.info({ signal, drainMs }, 'shutting down');
   const force = setTimeout(() => {
     app.log.error('shutdown timed out; exiting');
     process.exit(1);
   }, config.SHUTDOWN_TIMEOUT_MS);
   force.unref();
   try {
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
     await Promise.all([app.close(), jobs?.stop()]);
     await database.close();
     app.log.info('shutdown complete');

@@ -64,7 +64,13 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // int8 (count(*), sums of minor units) as a JS number, as PGlite returns it; amounts stay far below 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    pool.on('error', options.onConnectionError ?? ((error) => console.error('database connection lost:', error.message)));
+    const onConnectionError = options.onConnectionError ?? ((error: Error) => console.error('database connection lost:', error.message));
+    pool.on('error', onConnectionError);
+    // The pool listens for errors only on idle connections. A connection checked out (a transaction between
+    // two statements) that the server ends (restart, crash, terminated backend) emits 'error' on its client,
+    // and an unheard 'error' event ends the process. Heard here, the transaction's next statement fails,
+    // the connection is released as broken and the pool opens a new one.
+    pool.on('connect', (client) => client.on('error', onConnectionError));
     const db = drizzlePg(pool, { schema, logger }) as unknown as Database;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return {

@@ -2,7 +2,7 @@ import type { Database } from '@probe/db';
 import type { Config } from '../config.ts';
 import { createMailer, MAIL_TOPIC } from '../mail/index.ts';
 import { sellerFrom } from '../modules/documents/index.ts';
-import { orderMailFor, ORDER_MAIL_TOPICS } from '../modules/orders/index.ts';
+import { orderMailFor, ORDER_MAIL_TOPICS, reconcileHandler, RECONCILE_TOPIC, scheduleReconcile } from '../modules/orders/index.ts';
 import { createGateway, type PaymentGateway } from '../modules/payments/index.ts';
 import { createCrm, LEAD_TOPIC, leadDeliveryHandler, type Crm } from '../modules/leads/index.ts';
 import { periodEndHandler, SubscriptionChanges, SUBSCRIPTION_TOPICS, type ChargeResumeJob } from '../modules/subscriptions/index.ts';
@@ -31,6 +31,11 @@ export function storeHandlers(config: Config, log: JobLogger, now?: () => Date, 
     // Leads from the marketing forms to the CRM (the webhook, or the local sink), once per lead id.
     handlers[LEAD_TOPIC] = leadDeliveryHandler({ db: billing.db, crm: billing.crm ?? createCrm(config), ...(now ? { now } : {}) });
     handlers[SUBSCRIPTION_TOPICS.chargeResume] = (job) => changes.resume((job.payload as ChargeResumeJob).chargeId);
+    // Succeeded gateway payments no order holds (a crash between the charge and the commit) are refunded.
+    handlers[RECONCILE_TOPIC] = reconcileHandler(
+      { db: billing.db, gateway: billing.gateway, now: deps.now, log },
+      { afterMs: config.RECONCILE_AFTER_MS, lookbackMs: config.RECONCILE_LOOKBACK_MS, intervalMs: config.RECONCILE_INTERVAL_MS },
+    );
     const seller = sellerFrom(config);
     for (const topic of Object.keys(ORDER_MAIL_TOPICS)) {
       handlers[topic] = async (job) => {
@@ -64,6 +69,7 @@ export function startJobRunner(options: { config: Config; db: Database; log: Job
     maxAttemptsByTopic: { [LEAD_TOPIC]: LEAD_MAX_ATTEMPTS },
   });
   runner.start();
+  scheduleReconcile(db, (now ?? (() => new Date()))()).then(() => runner.poke(), (err: unknown) => log.error({ err: String(err) }, 'could not schedule payment reconciliation'));
   return {
     runner,
     stop: async () => {

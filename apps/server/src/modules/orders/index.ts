@@ -5,3 +5,4 @@ export { orderMailFor, ORDER_MAIL_TOPICS } from './emails/order-mail.ts';
 export { renderOrderMail, type OrderMail, type OrderMailFacts } from './emails/render.tsx';
 export { listOrders, markInvoicePaidByStaff, orderForStaff, ordersCsv, refundOrder, resendOrderConfirmation, type OrderCursor, type OrderFilter, type OrderListRow, type RefundError, type RefundRow } from './staff-orders.ts';
 export { salesReport, type SalesReport } from './sales-report.ts';
+export { reconcileHandler, reconcilePayments, scheduleReconcile, RECONCILE_TOPIC, type ReconcileOptions } from './reconcile.ts';

@@ -11,6 +11,7 @@ import {
 } from '../checkout/index.ts';
 import { creditReferral, referrerById } from '../referrals/index.ts';
 import { readinessErrors } from './readiness.ts';
+import { faultPoint } from '../faults/index.ts';
 
 export type OrderRow = typeof schema.orders.$inferSelect;
 
@@ -134,6 +135,8 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
         });
       if (charge?.status === 'FAILED') throw new CheckoutFailure([fail(charge.code, 'payment', 'The payment was not accepted')]);
       if (charge) chargedReference = charge.reference;
+      // A crash here leaves a payment without an order: the payments.reconcile job refunds it.
+      if (charge?.status === 'SUCCEEDED') faultPoint('after-payment-confirmed');
 
       // A webhook may have settled the intent before this call: its state wins over the synchronous answer.
       const settled = paymentRow?.status === 'SUCCEEDED' || charge?.status === 'SUCCEEDED';

@@ -11,7 +11,7 @@ export function createGateway(config: Config, now?: () => Date): PaymentGateway 
     }
     return new StripeGateway({ secretKey: config.STRIPE_SECRET_KEY, publishableKey: config.STRIPE_PUBLISHABLE_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET });
   }
-  return new TestGateway(config.TEST_GATEWAY_WEBHOOK_SECRET, now, config.TEST_GATEWAY_SETTLE_MS);
+  return new TestGateway(config.TEST_GATEWAY_WEBHOOK_SECRET, now, config.TEST_GATEWAY_SETTLE_MS, config.TEST_GATEWAY_LEDGER_FILE ?? null);
 }
 
 

@@ -43,6 +43,15 @@ export interface ChargeRequest {
   card: { number: string; expMonth: number; expYear: number; cvc: string } | null;
 }
 
+export interface SucceededPayment {
+  reference: string;
+  checkoutToken: string;
+  amount: number;
+  currency: string;
+  refundedAmount: number;
+  createdAt: Date;
+}
+
 /** A verified webhook event, reduced to what changes our state. */
 export interface GatewayEvent {
   id: string;
@@ -81,6 +90,12 @@ export interface PaymentGateway {
   chargeSaved(request: SavedChargeRequest): Promise<ChargeResult>;
   /** Forgets a saved method at the gateway. */
   detach(paymentToken: string): Promise<void>;
+  /**
+   * Checkout payments that succeeded at the provider since `since`, with what was refunded of each: the
+   * provider's truth, which reconciliation compares with our orders (a payment may outlive a crash that
+   * lost its order).
+   */
+  succeededPayments(since: Date): Promise<SucceededPayment[]>;
   /** Verifies a webhook's signature on its raw body; throws when it is forged or stale. */
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): GatewayEvent;
 }

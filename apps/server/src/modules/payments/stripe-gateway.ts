@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { PaymentMethod, Wallet } from '@probe/domain';
-import type { ChargeRequest, ChargeResult, GatewayEvent, Intent, IntentRequest, PaymentGateway } from './gateway.ts';
+import type { ChargeRequest, ChargeResult, GatewayEvent, Intent, IntentRequest, PaymentGateway, SucceededPayment } from './gateway.ts';
 import type { SavedChargeRequest, SavedMethodKind, Setup, SetupRequest, SetupResult } from './saved-method-types.ts';
 import { assertFreshSignatureTimestamp, eventFromStripeShape, failureCodeOf, WEBHOOK_TOLERANCE_S } from './events.ts';
 
@@ -131,6 +131,18 @@ export class StripeGateway implements PaymentGateway {
       { payment_intent: reference, ...(options.amount ? { amount: options.amount } : {}) },
       { idempotencyKey: options.idempotencyKey ?? `refund:${reference}` },
     );
+  }
+
+  async succeededPayments(since: Date): Promise<SucceededPayment[]> {
+    const found: SucceededPayment[] = [];
+    const list = this.stripe.paymentIntents.list({ created: { gte: Math.floor(since.getTime() / 1000) }, limit: 100, expand: ['data.latest_charge'] });
+    for await (const intent of list) {
+      const checkoutToken = intent.metadata?.checkoutToken;
+      if (intent.status !== 'succeeded' || !checkoutToken) continue;
+      const charge = intent.latest_charge && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+      found.push({ reference: intent.id, checkoutToken, amount: intent.amount_received, currency: intent.currency.toUpperCase(), refundedAmount: charge?.amount_refunded ?? 0, createdAt: new Date(intent.created * 1000) });
+    }
+    return found;
   }
 
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): GatewayEvent {

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import Stripe from 'stripe';
 import { cardBrand, isAsyncMethod, testCardOutcome, testWalletProfile, WALLETS, type Wallet } from '@probe/domain';
-import type { ChargeRequest, ChargeResult, GatewayEvent, Intent, IntentRequest, PaymentGateway } from './gateway.ts';
+import type { ChargeRequest, ChargeResult, GatewayEvent, Intent, IntentRequest, PaymentGateway, SucceededPayment } from './gateway.ts';
 import type { SavedChargeRequest, Setup, SetupRequest, SetupResult, TestSetupDetails } from './saved-method-types.ts';
 import { testSavedChargeOutcome, testSetup } from './test-saved-methods.ts';
 import { assertFreshSignatureTimestamp, eventFromStripeShape, WEBHOOK_TOLERANCE_S } from './events.ts';
@@ -27,13 +28,16 @@ export type WebhookSender = (rawBody: string, signature: string) => Promise<void
  * The built-in offline test gateway. It behaves like a real provider at its edges: card charges answer
  * with Stripe's test-card outcomes; asynchronous methods go through its own page (/test-gateway/…) and
  * settle later by a webhook signed in Stripe's format, which our endpoint verifies like any other.
- * Its ledger (intents and charges) lives in this process, as a provider's would live on its side.
+ * Its ledger (intents and charges) lives in this process, as a provider's would live on its side; with
+ * a ledger file (TEST_GATEWAY_LEDGER_FILE) its charges and refunds are also appended there, one JSON line
+ * each, and read back: they outlive the process (a crash between a charge and its order) and are shared
+ * by the server and the worker, as a real provider's are.
  */
 export class TestGateway implements PaymentGateway {
   readonly name = 'test' as const;
   readonly intents = new Map<string, TestIntent>();
   /** Every successful charge, for tests and the invariant "one charge per order". */
-  readonly charges: Array<{ reference: string; checkoutToken: string; amount: number; currency: string; refunded: boolean; refundedAmount?: number }> = [];
+  readonly charges: Array<{ reference: string; checkoutToken: string; amount: number; currency: string; refunded: boolean; refundedAmount?: number; kind?: 'checkout' | 'saved'; at?: string }> = [];
   /** Refunds given, by idempotency key (a retried refund finds its first answer). */
   readonly refunds = new Map<string, { reference: string; amount: number; at: Date }>();
   sendWebhook: WebhookSender | null = null;
@@ -46,7 +50,54 @@ export class TestGateway implements PaymentGateway {
     private readonly now: () => Date = () => new Date(),
     /** Delay between the buyer authorising an asynchronous payment and its settlement webhook. */
     readonly settleDelayMs = 1500,
-  ) {}
+    /** Where charges and refunds are kept beyond this process (JSON lines); null: in memory only. */
+    readonly ledgerFile: string | null = null,
+  ) {
+    this.#load();
+  }
+
+  #record(entry: Record<string, unknown>): void {
+    // Synchronous: the line is written (to the OS) before the caller hears of the charge.
+    if (this.ledgerFile) appendFileSync(this.ledgerFile, `${JSON.stringify(entry)}\n`);
+  }
+
+  /** Reads the ledger file again: another process (the server, the worker, a previous run) may have written to it. */
+  #load(): void {
+    if (!this.ledgerFile || !existsSync(this.ledgerFile)) return;
+    this.charges.splice(0);
+    this.refunds.clear();
+    for (const line of readFileSync(this.ledgerFile, 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      let e: Record<string, unknown>;
+      try {
+        e = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        continue; // a line cut short by a crash
+      }
+      if (e.type === 'charge') this.charges.push({ reference: String(e.reference), checkoutToken: String(e.checkoutToken), amount: Number(e.amount), currency: String(e.currency), refunded: false, kind: e.kind === 'saved' ? 'saved' : 'checkout', at: String(e.at) });
+      if (e.type === 'refund') {
+        const charge = this.charges.find((c) => c.reference === e.reference);
+        if (charge) {
+          charge.refundedAmount = (charge.refundedAmount ?? 0) + Number(e.amount);
+          charge.refunded = charge.refundedAmount >= charge.amount;
+        }
+        this.refunds.set(String(e.key), { reference: String(e.reference), amount: Number(e.amount), at: new Date(String(e.at)) });
+      }
+    }
+  }
+
+  #addCharge(charge: { reference: string; checkoutToken: string; amount: number; currency: string; kind: 'checkout' | 'saved' }): void {
+    const at = this.now().toISOString();
+    this.charges.push({ ...charge, refunded: false, at });
+    this.#record({ type: 'charge', ...charge, at });
+  }
+
+  async succeededPayments(since: Date): Promise<SucceededPayment[]> {
+    this.#load();
+    return this.charges
+      .filter((c) => c.kind !== 'saved' && (!c.at || new Date(c.at) >= since))
+      .map((c) => ({ reference: c.reference, checkoutToken: c.checkoutToken, amount: c.amount, currency: c.currency, refundedAmount: c.refundedAmount ?? 0, createdAt: c.at ? new Date(c.at) : this.now() }));
+  }
 
   clientConfig(): Record<string, string> {
     return { gateway: 'test' };
@@ -69,7 +120,7 @@ export class TestGateway implements PaymentGateway {
       if (outcome !== 'SUCCEEDED') return { status: 'FAILED', code: outcome };
       const digits = request.card.number.replace(/[\s-]/g, '');
       const reference = `ch_test_${randomUUID().replaceAll('-', '')}`;
-      this.charges.push({ reference, checkoutToken: request.checkoutToken, amount: request.amount, currency: request.currency, refunded: false });
+      this.#addCharge({ reference, checkoutToken: request.checkoutToken, amount: request.amount, currency: request.currency, kind: 'checkout' });
       return {
         status: 'SUCCEEDED',
         reference,
@@ -82,7 +133,7 @@ export class TestGateway implements PaymentGateway {
     if (intent.status === 'processing' || intent.status === 'succeeded') {
       if (intent.status === 'succeeded' || isAsyncMethod(request.method)) {
         if (!this.charges.some((c) => c.reference === intent.id)) {
-          this.charges.push({ reference: intent.id, checkoutToken: intent.checkoutToken, amount: intent.amount, currency: intent.currency, refunded: false });
+          this.#addCharge({ reference: intent.id, checkoutToken: intent.checkoutToken, amount: intent.amount, currency: intent.currency, kind: 'checkout' });
         }
       }
       return { status: intent.status === 'succeeded' ? 'SUCCEEDED' : 'PROCESSING', reference: intent.id, card: null };
@@ -112,7 +163,7 @@ export class TestGateway implements PaymentGateway {
     if (outcome.settles === 'now' && outcome.failure) result = { status: 'FAILED', code: outcome.failure };
     else {
       const reference = outcome.settles === 'later' ? `pi_test_${randomUUID().replaceAll('-', '')}` : `ch_test_${randomUUID().replaceAll('-', '')}`;
-      this.charges.push({ reference, checkoutToken: request.idempotencyKey, amount: request.amount, currency: request.currency, refunded: false });
+      this.#addCharge({ reference, checkoutToken: request.idempotencyKey, amount: request.amount, currency: request.currency, kind: 'saved' });
       result = { status: outcome.settles === 'later' ? 'PROCESSING' : 'SUCCEEDED', reference, card: null };
       if (outcome.settles === 'later') {
         // A debit settles days later at a bank; here after settleDelayMs, by the same signed webhook.
@@ -129,6 +180,7 @@ export class TestGateway implements PaymentGateway {
 
   async refund(reference: string, options: { amount?: number; idempotencyKey?: string } = {}): Promise<void> {
     const key = options.idempotencyKey ?? `refund:${reference}`;
+    this.#load();
     if (this.refunds.has(key)) return;
     const charge = this.charges.find((c) => c.reference === reference);
     if (!charge) throw new Error(`no charge ${reference}`);
@@ -138,6 +190,7 @@ export class TestGateway implements PaymentGateway {
     charge.refundedAmount = (charge.refundedAmount ?? 0) + amount;
     charge.refunded = charge.refundedAmount >= charge.amount;
     this.refunds.set(key, { reference, amount, at: this.now() });
+    this.#record({ type: 'refund', key, reference, amount, at: this.now().toISOString() });
   }
 
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): GatewayEvent {
