@@ -42,12 +42,25 @@ export interface YogaDeps {
 
 export type Yoga = YogaServerInstance<ServerContext, GraphQLContext>;
 
+/**
+ * A document refused before execution (unparsable, over the token, depth, alias or cost limit, invalid)
+ * has errors and no `data`: answered 400 whatever the Accept header. Yoga would answer such errors 200 to
+ * `application/json` (the GraphQL-over-HTTP legacy rule), so an attack looked like success to a proxy, a
+ * rate limiter or a dashboard counting 4xx. Errors from resolvers keep their 200 (they come with `data`).
+ */
+function refusedBeforeExecution(result: ExecutionResult): ExecutionResult {
+  if ('data' in result || !result.errors?.length) return result;
+  const extensions = (result.extensions ?? {}) as Record<string, unknown>;
+  const http = (extensions.http ?? {}) as { status?: number };
+  return { ...result, extensions: { ...extensions, http: { ...http, status: http.status ?? 400 } } };
+}
+
 /** Every error leaving /graphql gets its exception code and errorId here (and is logged once). */
 function errorIdPlugin(log: FastifyBaseLogger): Plugin {
   return {
     onResultProcess({ result, setResult }) {
-      if (Array.isArray(result)) setResult(result.map((r) => decorateErrors(r as ExecutionResult, log)));
-      else if (!(Symbol.asyncIterator in (result as object))) setResult(decorateErrors(result as ExecutionResult, log));
+      if (Array.isArray(result)) setResult(result.map((r) => refusedBeforeExecution(decorateErrors(r as ExecutionResult, log))));
+      else if (!(Symbol.asyncIterator in (result as object))) setResult(refusedBeforeExecution(decorateErrors(result as ExecutionResult, log)));
     },
   };
 }
