@@ -56,6 +56,28 @@ export function maskError(error: unknown, log: FastifyBaseLogger, isDev: boolean
   });
 }
 
+/**
+ * Expected errors (a refused document, a business error) are the caller's: a flood of them (an attack
+ * of refused queries) must not become a flood of log writes costing the process more than the refusals.
+ * At most ERROR_LOG_PER_S are logged a second; the count of those left out is logged when the next
+ * second begins. Unexpected errors (maskError) are always logged.
+ */
+const ERROR_LOG_PER_S = 20;
+const errorLog = { second: 0, logged: 0, skipped: 0 };
+function errorLogBudget(log: FastifyBaseLogger): boolean {
+  const second = Math.floor(Date.now() / 1000);
+  if (second !== errorLog.second) {
+    if (errorLog.skipped) log.warn({ skipped: errorLog.skipped }, `graphql errors not logged (over ${ERROR_LOG_PER_S} a second)`);
+    Object.assign(errorLog, { second, logged: 0, skipped: 0 });
+  }
+  if (errorLog.logged < ERROR_LOG_PER_S) {
+    errorLog.logged++;
+    return true;
+  }
+  errorLog.skipped++;
+  return false;
+}
+
 /** Gives every error of a result an exception code and an errorId, logging the ones not logged yet. */
 export function decorateErrors<T extends ExecutionResult>(result: T, log: FastifyBaseLogger): T {
   if (!result.errors?.length) return result;
@@ -65,7 +87,7 @@ export function decorateErrors<T extends ExecutionResult>(result: T, log: Fastif
       code: typeof extensions.code === 'string' ? extensions.code : EXCEPTION_CODES.graphql,
     };
     const errorId = typeof extensions.errorId === 'string' ? extensions.errorId : randomUUID();
-    if (!extensions.logged) log.warn({ errorId, code: exception.code, message: error.message, path: error.path }, 'graphql error');
+    if (!extensions.logged && errorLogBudget(log)) log.warn({ errorId, code: exception.code, message: error.message, path: error.path }, 'graphql error');
     delete extensions.logged;
     return new GraphQLError(error.message, {
       nodes: error.nodes,
