@@ -10,6 +10,7 @@ export const STORAGE_KEYS = {
   organizationSlug: 'organizationSlug',
   promoCode: 'promoCode',
   /** The visitor's analytics choice: granted or denied (absent until they choose). */
+  /** Also read by index.html's first script (the consent banner hidden before it paints). */
   analyticsConsent: 'analyticsConsent',
   /** A referral link (referrer portal) the buyer shops with, until their cart carries it. */
   referral: 'referral',

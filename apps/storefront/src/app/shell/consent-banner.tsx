@@ -4,18 +4,25 @@ import { currentConsent, onConsentChange } from '../../analytics/consent.ts';
 import { setAnalyticsConsent } from '../../analytics/data-layer.ts';
 
 /**
- * The analytics choice, asked until the visitor makes it (and again from the footer). It appears after
- * hydration only (the choice lives in the browser), after the footer and held at the bottom of the screen
- * while scrolling (sticky): it moves nothing above it and never covers the footer.
+ * The analytics choice, asked until the visitor makes it (and again from the footer), after the footer
+ * and held at the bottom of the screen while scrolling (sticky): it moves nothing above it and never
+ * covers the footer. The server renders it into every page, so it paints with the page (rendered only
+ * after hydration it was a first visit's largest paint, seconds late on a phone); a visitor who has
+ * chosen never sees it: the template's first script marks the document before it paints
+ * (`data-consent-chosen`, hidden by the stylesheet) and hydration then removes it.
  */
 export function ConsentBanner() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(true);
   useEffect(() => {
     setOpen(currentConsent() === null);
     return onConsentChange((consent) => setOpen(consent === null));
   }, []);
+  // Once the banner is gone, the mark has done its work: asked again from the footer, the banner shows.
+  useEffect(() => {
+    if (!open) document.documentElement.removeAttribute('data-consent-chosen');
+  }, [open]);
   if (!open) return null;
   return (
     <section className="consent-banner" aria-labelledby="consent-heading">
