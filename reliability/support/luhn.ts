@@ -1,10 +1,11 @@
 /**
  * A card-number scanner as PCI scans do it: runs of 13–19 digits (single spaces or dashes between them
- * allowed), not glued to letters or digits, that pass the Luhn check and start with a card network's
+ * allowed), not glued to letters or digits nor the fraction of a decimal number, that pass the Luhn check and start with a card network's
  * prefix (Visa, Mastercard, Amex, Discover, JCB, Diners, UnionPay, Maestro). The prefix keeps random
  * digit runs (millisecond timestamps, counters) from passing by the Luhn check's 1-in-10 chance.
  */
-const RUN = /(?<![0-9A-Za-z])\d(?:[ -]?\d){12,18}(?![0-9A-Za-z])/g;
+// Not the fraction of a decimal number (a log's "responseTime":17.632568999999): "17." before the run.
+const RUN = /(?<![0-9A-Za-z])(?<!\d\.)\d(?:[ -]?\d){12,18}(?![0-9A-Za-z])/g;
 
 export function luhn(digits: string): boolean {
   let sum = 0;
@@ -33,10 +34,13 @@ function networkPrefix(digits: string): boolean {
     || p2 === 50 || (p2 >= 56 && p2 <= 69); // Maestro
 }
 
+/** UUIDs (row ids, tokens): a version-4 one whose first groups are all digits reads as 16 dash-separated digits. */
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
 /** The card numbers (digits only) found in a text. */
 export function cardNumbersIn(text: string): string[] {
   const found: string[] = [];
-  for (const match of text.matchAll(RUN)) {
+  for (const match of text.replace(UUID, 'uuid').matchAll(RUN)) {
     const digits = match[0].replace(/[ -]/g, '');
     if (digits.length >= 13 && digits.length <= 19 && networkPrefix(digits) && luhn(digits)) found.push(digits);
   }

@@ -137,6 +137,9 @@ describe('P1 no card numbers in requests, logs or the database (Stripe mode, Pos
   }
 
   it('buyers, placements and a saved card in Stripe mode leave zero card numbers; planted ones are found', async () => {
+    // The scanner itself: card numbers with and without separators; not UUIDs, decimals or timestamps.
+    expect(cardNumbersIn('4242424242424242 / 4000-0566-5566-5556 / 3782 822463 10005')).toEqual(['4242424242424242', '4000056655665556', '378282246310005']);
+    expect(cardNumbersIn('40000000-0000-4004-8123-123456789012 "responseTime":17.63256899999942 "time":1795609173770 4242424242424241')).toEqual([]);
     const BUYERS = 8;
     for (let i = 0; i < BUYERS; i++) {
       const placed = await buyer(i);
