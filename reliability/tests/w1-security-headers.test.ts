@@ -16,7 +16,7 @@ const API = ['/graphql', '/healthz', '/admin/graphql', '/webhooks/payments', '/n
  * W1: every response carries nosniff, Referrer-Policy and HSTS, and every page a Content-Security-Policy
  * without unsafe-inline or unsafe-eval that says who may frame it. Page routes need the storefront build
  * (CI builds first; `npm run build -w @probe/storefront` locally). The browser crawl for CSP violations
- * is not part of the fast suite.
+ * is W1b (w1-csp-crawl.test.ts), in the long suite only.
  */
 describe.runIf(built)('W1 security headers on every page (PostgreSQL)', () => {
   let app: TestApp;
@@ -52,7 +52,7 @@ describe.runIf(built)('W1 security headers on every page (PostgreSQL)', () => {
     }
     recordScenario({
       id: 'W1', done: `${pages} page routes of the store and the forms, and ${API.length} API routes, through inject`,
-      figure: `${pages}/${pages} pages: CSP without unsafe-inline/unsafe-eval/*, frame-ancestors set; ${routes}/${routes} responses with HSTS, nosniff, Referrer-Policy. Browser crawl: not in the fast suite`, pass: true,
+      figure: `${pages}/${pages} pages: CSP without unsafe-inline/unsafe-eval/*, frame-ancestors set; ${routes}/${routes} responses with HSTS, nosniff, Referrer-Policy; the browser crawl for violations: W1b, in the long suite`, pass: true,
     });
   });
 });

@@ -9,6 +9,7 @@ import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { TokenVerifier } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import { decorateErrors, maskError, permissionDenied } from '../graphql/errors.ts';
+import { refuseUnstorableTextPlugin } from '../graphql/unstorable-text.ts';
 import type { PaymentGateway } from '../modules/payments/index.ts';
 import { may } from '../modules/staff/index.ts';
 import type { AdminContext, Staff } from './context.ts';
@@ -45,6 +46,7 @@ export function createAdminYoga({ db, gateway, tokens, config, log, now = () => 
       maxTokensPlugin({ n: 3000 }),
       maxDepthPlugin({ n: 8, flattenFragments: true }),
       maxAliasesPlugin({ n: 10 }),
+      refuseUnstorableTextPlugin(),
       ...(isDev ? [] : [useDisableIntrospection(), blockFieldSuggestionsPlugin()]),
       {
         onResultProcess({ result, setResult }) {

@@ -21,6 +21,7 @@ import { AccountsService, type UserRow } from '../modules/accounts/index.ts';
 import { SavedMethodsService, SubscriptionChanges, SubscriptionsService } from '../modules/subscriptions/index.ts';
 import { LeadsService } from '../modules/leads/index.ts';
 import { decorateErrors, maskError } from './errors.ts';
+import { refuseUnstorableTextPlugin } from './unstorable-text.ts';
 import { schema } from './schema.ts';
 
 interface ServerContext {
@@ -86,6 +87,8 @@ export function createYogaServer({ db, catalogue, tokens, now = () => new Date()
       maxAliasesPlugin({ n: 30 }),
       // Saleor's default complexity limit: the checkout's full selection (lines, totals, addresses, methods) costs about 30 000.
       costLimitPlugin({ maxCost: 50_000 }),
+      // Text PostgreSQL cannot store is a bad request, not an internal error.
+      refuseUnstorableTextPlugin(),
       // The schema is not handed out outside development (the storefront is typed from schema.graphql at build time).
       ...(isDev ? [] : [useDisableIntrospection(), blockFieldSuggestionsPlugin()]),
       // Compiles each distinct operation once: large catalogue answers execute several times faster.

@@ -3,7 +3,7 @@ import { canChangeCharge, canChangeInvoice, isAsyncMethod, type ChargeStatus, ty
 import { eq } from 'drizzle-orm';
 import type { GatewayEvent, PaymentGateway } from '../payments/index.ts';
 import { reversePaymentMove, settleSubscriptionCharge } from '../subscriptions/index.ts';
-import { CheckoutFailure, fail, type CheckoutError, assertSameLocale, priceCheckout, snapshotFor, checkoutLocale, loadCheckout, updateCheckout } from '../checkout/index.ts';
+import { CheckoutFailure, fail, type CheckoutError, assertSameLocale, priceCheckout, snapshotFor, checkoutLocale, isUuid, loadCheckout, updateCheckout } from '../checkout/index.ts';
 import type { OrderRow, PlaceOrderDeps } from './place-order.ts';
 import { readinessErrors } from './readiness.ts';
 
@@ -160,7 +160,8 @@ export function payInvoice(deps: PlaceOrderDeps, input: { token: string; card: C
     deps,
     input.card,
     async (tx) => {
-      const [invoice] = await tx.select().from(schema.invoices).where(eq(schema.invoices.token, input.token)).for('update');
+      // Tokens are UUIDs: anything else names no invoice (and is never sent to the uuid column, which would throw).
+      const [invoice] = isUuid(input.token) ? await tx.select().from(schema.invoices).where(eq(schema.invoices.token, input.token)).for('update') : [];
       if (!invoice) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Invoice not found')]);
       if (invoice.status === 'PAID') throw new CheckoutFailure([fail('OPERATION_NOT_ALLOWED', 'token', 'This invoice has already been paid')]);
       const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, invoice.orderId));
@@ -182,7 +183,7 @@ export function payOrder(deps: PlaceOrderDeps, input: { token: string; card: Car
     deps,
     input.card,
     async (tx) => {
-      const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.token, input.token)).for('update');
+      const [order] = isUuid(input.token) ? await tx.select().from(schema.orders).where(eq(schema.orders.token, input.token)).for('update') : [];
       if (!order) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Order not found')]);
       const [invoice] = await tx.select({ id: schema.invoices.id }).from(schema.invoices).where(eq(schema.invoices.orderId, order.id));
       if (order.chargeStatus !== 'NOT_CHARGED' || invoice) throw new CheckoutFailure([fail('OPERATION_NOT_ALLOWED', 'token', 'This order has nothing to pay here')]);

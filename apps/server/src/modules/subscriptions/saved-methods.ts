@@ -16,6 +16,9 @@ export type SavedMethodResult = { method: SavedMethodRow | null; errors: SavedMe
 
 const notFound = (): SavedMethodResult => ({ method: null, errors: [{ code: 'NOT_FOUND', field: 'id', message: 'Payment method not found' }] });
 
+/** Method ids are UUIDs: any other string names no method (and must not reach the uuid column, where it throws). */
+const METHOD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Serialises the saved-method changes of one organization (the primary flag moves under this lock). */
 async function lockOrganization(tx: Executor, organizationId: string): Promise<void> {
   await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('update');
@@ -65,6 +68,7 @@ export class SavedMethodsService {
   }
 
   async setPrimary(organizationId: string, id: string): Promise<SavedMethodResult> {
+    if (!METHOD_ID.test(id)) return notFound();
     return this.db.transaction(async (tx) => {
       await lockOrganization(tx, organizationId);
       const [target] = await tx.select().from(methods).where(and(eq(methods.id, id), eq(methods.organizationId, organizationId)));
@@ -77,6 +81,7 @@ export class SavedMethodsService {
 
   /** PaymentMethodUpdate: the name shown on the method (the holder's name); the gateway's details do not change here. */
   async update(organizationId: string, id: string, input: { name: string | null }): Promise<SavedMethodResult> {
+    if (!METHOD_ID.test(id)) return notFound();
     const name = input.name?.trim() || null;
     if (name && name.length > 120) return { method: null, errors: [{ code: 'INVALID', field: 'name', message: 'Use at most 120 characters' }] };
     const [row] = await this.db.update(methods).set({ name }).where(and(eq(methods.id, id), eq(methods.organizationId, organizationId))).returning();
@@ -84,6 +89,7 @@ export class SavedMethodsService {
   }
 
   async remove(organizationId: string, id: string): Promise<SavedMethodResult> {
+    if (!METHOD_ID.test(id)) return notFound();
     const removed = await this.db.transaction(async (tx) => {
       await lockOrganization(tx, organizationId);
       const [row] = await tx.delete(methods).where(and(eq(methods.id, id), eq(methods.organizationId, organizationId))).returning();

@@ -1,0 +1,46 @@
+import { GraphQLError, Kind, visit, type DocumentNode } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+
+/**
+ * Text PostgreSQL cannot store: the NUL character (U+0000), which no text or jsonb value may hold, and
+ * ill-formed UTF-16 (a lone surrogate such as "\uD800"), which jsonb refuses as an escape.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function unstorable(text: string): boolean {
+  return text.includes('\u0000') || LONE_SURROGATE.test(text);
+}
+
+function hasUnstorable(value: unknown): boolean {
+  if (typeof value === 'string') return unstorable(value);
+  if (Array.isArray(value)) return value.some(hasUnstorable);
+  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => unstorable(k) || hasUnstorable(v));
+  return false;
+}
+
+function documentHasUnstorable(document: DocumentNode): boolean {
+  let found = false;
+  visit(document, {
+    [Kind.STRING]: (node) => {
+      if (unstorable(node.value)) found = true;
+    },
+  });
+  return found;
+}
+
+/**
+ * A string the database cannot hold fails there as an internal error, after resolvers may have begun.
+ * Any operation carrying one, in its variables or its string literals, is refused before it runs, as a
+ * bad request naming the cause.
+ */
+export function refuseUnstorableTextPlugin(): Plugin {
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      if (hasUnstorable(args.variableValues) || documentHasUnstorable(args.document)) {
+        setResultAndStopExecution({
+          errors: [new GraphQLError('Text must not contain the NUL character (U+0000) or unpaired surrogates', { extensions: { exception: { code: 'GraphQLError' }, http: { status: 400 } } })],
+        });
+      }
+    },
+  };
+}
