@@ -7,12 +7,9 @@
  * the same bytes. With DATABASE_URL set the server runs on that PostgreSQL database.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startServer } from '../e2e/support/server.ts';
+import { bareServer } from './support/bare.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const SIGN_IN_CLIENTS = 10;
@@ -76,12 +73,6 @@ async function rounds(clients: number, round: () => Promise<unknown>) {
   return { rps: latencies.length / DURATION, p50: at(0.5), p99: at(0.99) };
 }
 
-async function bareServer(bodyFile: string): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, [new URL('./bare-server.mjs', import.meta.url).pathname, bodyFile], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<string>((resolve) => child.stdout!.on('data', (d: Buffer) => resolve(/listening (\d+)/.exec(d.toString())![1]!)));
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
-}
-
 const server = await startServer({ LOG_LEVEL: 'warn', DATABASE_URL: process.env.DATABASE_URL ?? '', JOBS_IN_PROCESS: 'false' });
 const rows: string[] = [];
 try {
@@ -89,9 +80,7 @@ try {
   const query = JSON.stringify({ operationName: 'UserQuery', query: `query UserQuery { me { email name canBuyPersonalProbePlus canBuyPersonalProbeIq3 organizationMemberships { id isOrganizationAdmin canPurchasePersonalProbe organization { id name slug country planType availableSeats maxSeats registeredProbes registeredProbesPlus registeredProbesIq3 isExpired } } } }` });
   const answer = await (await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `JWT ${token}` }, body: query })).text();
   if (!answer.includes(EMAIL)) throw new Error(`UserQuery answered ${answer.slice(0, 300)}`);
-  const file = join(mkdtempSync(join(tmpdir(), 'bench-')), 'body.json');
-  writeFileSync(file, answer);
-  const bare = await bareServer(file);
+  const bare = await bareServer(answer);
   try {
     const bareRounds = await rounds(SIGN_IN_CLIENTS, async () => {
       for (let i = 0; i < 6; i++) await (await fetch(bare.url, { method: i % 2 ? 'POST' : 'GET', ...(i % 2 ? { body: 'x' } : {}) })).arrayBuffer();

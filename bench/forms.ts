@@ -9,13 +9,10 @@
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), created and dropped.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startServer } from '../e2e/support/server.ts';
+import { bareServer } from './support/bare.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
@@ -43,12 +40,6 @@ async function load(name: string, url: string, ticket: string, duration: number)
     requests: [{ setupRequest: (req) => ({ ...req, body: body(ticket), headers: { ...req.headers, 'x-forwarded-for': `10.${randomBytes(3).join('.')}` } }) }],
   });
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors, total: r.requests.total };
-}
-
-async function bareServer(bodyFile: string): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, [new URL('./bare-server.mjs', import.meta.url).pathname, bodyFile], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<string>((resolve) => child.stdout!.on('data', (d: Buffer) => resolve(/listening (\d+)/.exec(d.toString())![1]!)));
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
 }
 
 async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
@@ -83,9 +74,7 @@ try {
       const ticket = ticketAnswer.data.leadForm.ticket;
       const answer = await (await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body(ticket) })).text();
       if (!answer.includes('"submitted":true')) throw new Error(`the submission was refused: ${answer.slice(0, 300)}`);
-      const file = join(mkdtempSync(join(tmpdir(), 'bench-')), 'body.json');
-      writeFileSync(file, answer);
-      const bare = await bareServer(file);
+      const bare = await bareServer(answer);
       try {
         await load('warm-up', `${server.url}/graphql`, ticket, WARMUP);
         await load('warm-up', bare.url, ticket, WARMUP);
