@@ -20,10 +20,11 @@ const CATALOGUE = `query Shop { shop { catalogue(country: DE, languageCode: DE) 
 
 const json = (query: string) => JSON.stringify({ query });
 
-/** The attacks, each a whole request body: every one must be refused with a 4xx. */
+/** The attacks, each a whole request body: every one must be refused with a 4xx (413 over the 64 KB body limit). */
 const ATTACKS: Record<string, string> = {
   depth50: json(`{ shop { ${'catalogue { '.repeat(50)}x${' }'.repeat(50)} } }`),
   aliases1000: json(`{ ${Array.from({ length: 1000 }, (_, i) => `a${i}: shop { maintenanceMode }`).join(' ')} }`),
+  tokens30k: json(`{ shop { ${'a '.repeat(30_000)}} }`),
   tokens100k: json(`{ shop { ${'a '.repeat(100_000)}} }`),
   body5mb: JSON.stringify({ query: '{ shop { maintenanceMode } }', variables: { pad: 'x'.repeat(5 * 1024 * 1024) } }),
 };
@@ -44,7 +45,7 @@ async function run(options: LoadOptions): Promise<LoadResult> {
 /**
  * W2 under attack: the built server on PostgreSQL (a database of its own). The catalogue query's p99 at
  * 10 connections for 8 s is the baseline; then the same load again while 10 more connections send
- * rejected documents (depth 50, 1,000 aliases, 100,000 tokens, 5 MB bodies) in turn. Every attack must be
+ * rejected documents (depth 50, 1,000 aliases, 30,000 and 100,000 tokens, 5 MB bodies) in turn. Every attack must be
  * refused with a 4xx, and the normal p99 must stay within 2× its baseline. About 25 s: long part only.
  */
 describe.runIf(process.env.RELIABILITY_LONG)('W2b GraphQL limits hold the normal p99 under attack (built server, PostgreSQL)', () => {
@@ -94,12 +95,12 @@ describe.runIf(process.env.RELIABILITY_LONG)('W2b GraphQL limits hold the normal
     const pass = alive && all4xx && ratio <= 2 && normalOk;
     recordScenario({
       id: 'W2b',
-      done: `built server (NODE_ENV=production) on its own PostgreSQL database; catalogue query at ${CONNECTIONS} connections for ${SECONDS} s (baseline), then again beside ${CONNECTIONS} connections sending depth 50, 1,000 aliases, 100,000 tokens and 5 MB bodies in turn (autocannon, each load in a process of its own)`,
+      done: `built server (NODE_ENV=production) on its own PostgreSQL database; catalogue query at ${CONNECTIONS} connections for ${SECONDS} s (baseline), then again beside ${CONNECTIONS} connections sending depth 50, 1,000 aliases, 30,000 tokens (60 KB), 100,000 tokens (200 KB, over the 64 KB body limit) and 5 MB bodies in turn (autocannon, each load in a process of its own)`,
       figure: `p99 ${baseline.p99} ms baseline (${baseline.rps.toFixed(0)} req/s) → ${underAttack.p99} ms under attack (${ratio.toFixed(2)}×, ${underAttack.rps.toFixed(0)} req/s, ${underAttack.non2xx} non-2xx, ${underAttack.errors} errors); ${attacks.requests} attacks answered ${codes(attacks)}, ${attacks.errors} connection errors; alone: ${Object.entries(first).slice(1).map(([n, s]) => `${n} ${s}`).join(', ')}`,
       pass,
     });
     expect(alive).toBe(true);
-    expect(first).toMatchObject({ depth50: 400, aliases1000: 400, tokens100k: 400, body5mb: 413 });
+    expect(first).toMatchObject({ depth50: 400, aliases1000: 400, tokens30k: 400, tokens100k: 413, body5mb: 413 });
     expect(all4xx).toBe(true);
     expect(normalOk).toBe(true);
     expect(ratio).toBeLessThanOrEqual(2);

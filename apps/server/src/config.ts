@@ -40,6 +40,12 @@ const ConfigSchema = z.object({
   /** How long an anonymous catalogue answer may be served from memory (0 turns the response cache off). */
   RESPONSE_CACHE_MAX_AGE_S: z.coerce.number().int().min(0).default(60),
   CATALOGUE_VERSION_TTL_MS: z.coerce.number().int().min(0).default(1000),
+  /**
+   * How long a request refused for its size (413) or its GraphQL document's limits waits for its answer:
+   * no client of ours ever sends one, and a client that keeps sending them gets at most a few answers a
+   * second per connection, the wait costing the server a timer, not CPU (reliability W2b).
+   */
+  REFUSAL_DELAY_MS: z.coerce.number().int().min(0).default(250),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /**
    * On SIGTERM, how long /readyz answers 503 while requests are still served, before the server closes:

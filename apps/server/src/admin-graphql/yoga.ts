@@ -1,7 +1,4 @@
 import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
-import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
-import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
-import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import type { Database } from '@probe/db';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,6 +7,7 @@ import type { TokenVerifier } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import { decorateErrors, maskError, permissionDenied } from '../graphql/errors.ts';
 import { refuseUnstorableTextPlugin } from '../graphql/unstorable-text.ts';
+import { documentLimitsPlugin } from '../graphql/document-limits.ts';
 import type { PaymentGateway } from '../modules/payments/index.ts';
 import { may } from '../modules/staff/index.ts';
 import type { AdminContext, Staff } from './context.ts';
@@ -43,9 +41,7 @@ export function createAdminYoga({ db, gateway, tokens, config, log, now = () => 
     graphiql: false,
     maskedErrors: { maskError: (error) => maskError(error, log, isDev) },
     plugins: [
-      maxTokensPlugin({ n: 3000 }),
-      maxDepthPlugin({ n: 8, flattenFragments: true }),
-      maxAliasesPlugin({ n: 10 }),
+      documentLimitsPlugin({ tokens: 3000, depth: 8, aliases: 10 }),
       refuseUnstorableTextPlugin(),
       ...(isDev ? [] : [useDisableIntrospection(), blockFieldSuggestionsPlugin()]),
       {

@@ -1,8 +1,4 @@
 import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
-import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
-import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
-import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
-import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
@@ -22,6 +18,7 @@ import { SavedMethodsService, SubscriptionChanges, SubscriptionsService } from '
 import { LeadsService } from '../modules/leads/index.ts';
 import { decorateErrors, maskError } from './errors.ts';
 import { refuseUnstorableTextPlugin } from './unstorable-text.ts';
+import { documentLimitsPlugin } from './document-limits.ts';
 import { schema } from './schema.ts';
 
 interface ServerContext {
@@ -82,11 +79,8 @@ export function createYogaServer({ db, catalogue, tokens, now = () => new Date()
     maskedErrors: { maskError: (error) => maskError(error, log, isDev) },
     plugins: [
       // Refused before any resolver runs (ARCHITECTURE §6; at most Saleor's limits).
-      maxTokensPlugin({ n: 5000 }),
-      maxDepthPlugin({ n: 12, flattenFragments: true }),
-      maxAliasesPlugin({ n: 30 }),
       // Saleor's default complexity limit: the checkout's full selection (lines, totals, addresses, methods) costs about 30 000.
-      costLimitPlugin({ maxCost: 50_000 }),
+      documentLimitsPlugin({ tokens: 5000, depth: 12, aliases: 30, cost: 50_000 }),
       // Text PostgreSQL cannot store is a bad request, not an internal error.
       refuseUnstorableTextPlugin(),
       // The schema is not handed out outside development (the storefront is typed from schema.graphql at build time).

@@ -1,9 +1,11 @@
 import zlib from 'node:zlib';
+import { setTimeout as delay } from 'node:timers/promises';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '@probe/db';
 import type { Config } from '../config.ts';
 import { createYogaServer, type Yoga } from '../graphql/yoga.ts';
+import { refusedByLimits } from '../graphql/document-limits.ts';
 import { createTokenVerifier } from '../auth/tokens.ts';
 import { CatalogueService } from '../modules/catalogue/index.ts';
 import type { GeoLookup } from '../modules/shop/index.ts';
@@ -61,9 +63,13 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   });
   // A body over the limit is refused from its Content-Length without being read; closing the connection
   // then keeps Node from reading (and discarding) the rest of it to reuse the socket: a 5 MB attack costs
-  // the server a header, not 5 MB of reads (reliability W2b).
-  app.addHook('onSend', async (_req, reply) => {
-    if (reply.statusCode === 413) reply.header('connection', 'close');
+  // the server a header, not 5 MB of reads (reliability W2b). Such a refusal, and a GraphQL document's over
+  // its limits, is answered after REFUSAL_DELAY_MS: a client repeating them over its connections gets a
+  // few answers a second on each, and the server's CPU stays with the other requests (docs/decisions/0023).
+  app.addHook('onSend', async (req, reply) => {
+    const tooLarge = reply.statusCode === 413;
+    if (tooLarge) reply.header('connection', 'close');
+    if ((tooLarge || refusedByLimits(req)) && config.REFUSAL_DELAY_MS > 0) await delay(config.REFUSAL_DELAY_MS);
   });
   const lifecycle: Lifecycle = { accepting: true };
   const catalogue = new CatalogueService(database.db, { cache: config.CATALOGUE_CACHE, versionTtlMs: config.CATALOGUE_VERSION_TTL_MS });

@@ -28,6 +28,9 @@ export interface ResponseCacheOptions {
   version: () => Promise<number>;
 }
 
+/** The largest POST body looked up in the cache. */
+const CACHEABLE_BODY_MAX_BYTES = 16 * 1024;
+
 export class ResponseCache {
   private entries = new Map<string, Entry>();
 
@@ -42,6 +45,9 @@ export class ResponseCache {
     if (!this.enabled || req.headers.authorization) return null;
     if (req.method === 'GET') return `GET ${req.url}`;
     if (req.method === 'POST' && req.body && typeof req.body === 'object') {
+      // The storefront's documents are under 3 KB: a larger body is not worth hashing to look up (a 200 KB
+      // one, an attack's, took 2 ms), nor is one without a declared length.
+      if (!(Number(req.headers['content-length']) <= CACHEABLE_BODY_MAX_BYTES)) return null;
       // A mutation runs every time it is sent, whatever its resolvers report (defence in depth).
       const query = (req.body as { query?: unknown }).query;
       if (typeof query === 'string' && /\bmutation\b/.test(query)) return null;
