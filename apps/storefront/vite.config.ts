@@ -1,34 +1,7 @@
 /// <reference types="vitest/config" />
-import { readFileSync } from 'node:fs';
-import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
-
-/**
- * The message catalogues are parsed when the store is built, not in the buyer's browser: each ICU message
- * becomes the syntax tree react-intl would make of it (about 0.2 KB more for English), and the runtime
- * takes react-intl's build without its parser (about 8 KB gzip less on every first visit).
- * Tests and the dev server keep the strings and the parser.
- */
-function precompiledMessages(): Plugin[] {
-  return [
-    {
-      name: 'probe:precompiled-messages',
-      apply: 'build',
-      enforce: 'pre',
-      load(id) {
-        if (!/[\\/]src[\\/]i18n[\\/]messages[\\/].*\.json$/.test(id)) return null;
-        const messages = JSON.parse(readFileSync(id, 'utf8')) as Record<string, string>;
-        return JSON.stringify(Object.fromEntries(Object.entries(messages).map(([key, message]) => [key, parse(message)])));
-      },
-    },
-    {
-      name: 'probe:no-message-parser',
-      apply: 'build',
-      config: () => ({ resolve: { alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }] } }),
-    },
-  ];
-}
+import { defineConfig } from 'vite';
+import { messageCatalogues } from './scripts/message-catalogues.ts';
 
 /**
  * Two applications from one codebase (docs/decisions/0018): the store (index.html, entry-server.tsx)
@@ -36,7 +9,7 @@ function precompiledMessages(): Plugin[] {
  * code (React, the router, Apollo, the shell) lands in shared chunks both load.
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ...precompiledMessages()],
+  plugins: [react(), ...messageCatalogues()],
   build: {
     manifest: !isSsrBuild,
     // One stylesheet for the whole store (about 11 KB brotli): a first page waited on eight small

@@ -49,6 +49,9 @@ export async function startClient(routes: RouteObject[], options: { logout: () =
       if (catalogues.has('screens')) await loadScreenMessages(base.languageCode);
       else if (catalogues.has('forms')) await loadFormMessages(base.languageCode);
       else await loadMessages(base.languageCode);
+    } else {
+      // A page without base data (the sign-in return pages, a base route that failed) speaks English.
+      await loadMessages('en');
     }
   }
 

@@ -11,7 +11,7 @@ import { cacheConfig } from '../data/cache-config.ts';
 import type { RouteHandle } from './routes.tsx';
 import { serializeErrors, toScriptJson, type SsrState } from './ssr-state.ts';
 import { DEFAULT_OPTIONS } from '../data/default-options.ts';
-import { catalogueChunkPath } from '../i18n/catalogues.ts';
+import { catalogueChunkPath, loadMessages } from '../i18n/catalogues.ts';
 import { HeadContext, type HeadData } from '../lib/head.tsx';
 import type { LoaderFailure } from '../lib/loader-failure.ts';
 
@@ -59,7 +59,10 @@ function inProcessLink(execute: SsrExecute): ApolloLink {
  */
 export function createRender(routes: RouteObject[]): SsrRender {
   const handler = createStaticHandler(routes);
+  // English, for the pages rendered without base data (the sign-in return pages, a base route that failed).
+  const english = loadMessages('en');
   return async (request, execute) => {
+    await english;
     const cache = new InMemoryCache({ ...cacheConfig, resultCaching: false });
     const client = new ApolloClient({ ssrMode: true, link: inProcessLink(execute), cache, defaultOptions: DEFAULT_OPTIONS });
     const requestContext = new RouterContextProvider();
@@ -92,7 +95,7 @@ export function createRender(routes: RouteObject[]): SsrRender {
       head,
       lang: base?.locale ?? 'en',
       dir: base?.dir ?? 'ltr',
-      catalogue: base && base.languageCode !== 'en' ? catalogueChunkPath(base.languageCode) : null,
+      catalogue: base ? catalogueChunkPath(base.languageCode) : null,
       failures,
       modules: context.matches.flatMap((m) => (m.route.handle as RouteHandle | undefined)?.module ?? []),
     };

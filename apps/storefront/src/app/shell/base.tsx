@@ -5,7 +5,6 @@ import { Outlet, useLoaderData, useLocation, useParams, useRouteError, isRouteEr
 import { type BaseData } from '../../data/route-data.ts';
 import { apolloContext } from '../../data/apollo-context.ts';
 import { redirectTo, resolveRequestPath } from '../resolve-path.ts';
-import en from '../../i18n/messages/en.json';
 import { loadedMessages, loadMessages } from '../../i18n/catalogues.ts';
 import type { LoaderFailure } from '../../lib/loader-failure.ts';
 import { ErrorScreen } from '../../ui/error-screen.tsx';
@@ -66,7 +65,8 @@ function useFallbackIntl(): { locale: string; messages: Record<string, string> }
     const languageCode = catalogueLanguage(countryCode.toUpperCase() as KnownCountry, lang);
     return { locale: intlLocale(countryCode.toUpperCase() as KnownCountry, lang), messages: loadedMessages(languageCode) };
   } catch {
-    return { locale: 'en', messages: en };
+    // English is loaded before any page renders without its base data (entry-server.tsx, client-start.tsx).
+    return { locale: 'en', messages: loadedMessages('en') };
   }
 }
 

@@ -26,7 +26,7 @@ async function failureLanguage(): Promise<Omit<Failure, 'errorId'>> {
   const handoff = mobileHandoff(window.location.search);
   const last = handoff && handoff.target !== '/' ? handoff.target : stored;
   const resolved = last?.startsWith('/') ? resolveBasePath({ pathname: last.split(/[?#]/, 1)[0]!, isPriced: () => true }) : null;
-  if (resolved?.kind !== 'ok') return { locale: 'en', dir: 'ltr', messages: loadedMessages('en') };
+  if (resolved?.kind !== 'ok') return { locale: 'en', dir: 'ltr', messages: await loadMessages('en') };
   const languageCode = catalogueLanguage(resolved.country, resolved.language);
   return { locale: intlLocale(resolved.country, resolved.language), dir: textDirection(resolved.language), messages: await loadMessages(languageCode) };
 }
