@@ -11,6 +11,8 @@ import { MaintenancePage } from './pages/maintenance.tsx';
 import { LearnersPage } from './pages/learners.tsx';
 import { AuditPage } from './pages/audit.tsx';
 import { DashboardPage } from './pages/dashboard.tsx';
+import { CustomerPage, CustomersPage } from './pages/customers.tsx';
+import { OrganizationPage, OrganizationsPage } from './pages/organizations.tsx';
 import './console.css';
 
 const router = createBrowserRouter(
@@ -22,6 +24,10 @@ const router = createBrowserRouter(
       children: [
         { index: true, Component: OrdersPage },
         { path: 'orders/:number', Component: OrderPage },
+        { path: 'customers', Component: CustomersPage },
+        { path: 'customers/:id', Component: CustomerPage },
+        { path: 'organizations', Component: OrganizationsPage },
+        { path: 'organizations/:id', Component: OrganizationPage },
         { path: 'prices', Component: PricesPage },
         { path: 'vouchers', Component: VouchersPage },
         { path: 'maintenance', Component: MaintenancePage },

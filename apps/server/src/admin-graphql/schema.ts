@@ -2,6 +2,7 @@ import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphq
 import { builder } from './builder.ts';
 import './schema/staff.ts';
 import './schema/orders.ts';
+import './schema/customers.ts';
 import './schema/catalogue.ts';
 import './schema/promotions.ts';
 import './schema/settings.ts';

@@ -48,6 +48,8 @@ export const orders = pgTable(
     tradeInKey: text('trade_in_key').unique(),
     /** The member who referred this purchase (credited in referral_credits), or null. */
     referrerMembershipId: uuid('referrer_membership_id'),
+    /** When staff cancelled the unpaid order (its stock was given back; it can no longer be paid), or null. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -59,6 +61,8 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.chargeStatus, t.createdAt.desc(), t.id.desc()),
     index('orders_method_created_idx').on(t.paymentMethod, t.createdAt.desc(), t.id.desc()),
     index('orders_email_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    // A customer's orders in the console.
+    index('orders_user_idx').on(t.userId, t.createdAt.desc()),
   ],
 );
 
@@ -131,6 +135,21 @@ export const invoices = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (t) => [check('invoices_status', sql`${t.status} in ('OPEN', 'PAID')`)],
+);
+
+/** What happened to an order after it was placed (spec §3 OrderEvent): a cancellation, a refund … and who did it (staff), when. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id),
+    type: text('type').notNull(),
+    /** The staff user who did it; null for the store itself. */
+    actorId: text('actor_id'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
 );
 
 /** Every webhook event received, by its id: a replayed event finds its row and changes nothing. */

@@ -1,6 +1,6 @@
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { orders } from './orders.ts';
+import { orderLines, orders } from './orders.ts';
 
 /**
  * Every change staff make through the console's API: who (the staff user, and their e-mail then), when,
@@ -34,6 +34,8 @@ export const refunds = pgTable(
     paymentId: text('payment_id').notNull(),
     amount: integer('amount').notNull(),
     currency: varchar('currency', { length: 3 }).notNull(),
+    /** The part of `amount` that gives back shipping (gross, minor units); the rest is in refund_lines or a free amount. */
+    shipping: integer('shipping').notNull().default(0),
     idempotencyKey: text('idempotency_key').notNull(),
     /** PENDING (written before the gateway call), SUCCEEDED or FAILED (the gateway's answer). */
     status: text('status').notNull().default('PENDING'),
@@ -47,5 +49,24 @@ export const refunds = pgTable(
     index('refunds_order_idx').on(t.orderId),
     check('refunds_status', sql`${t.status} in ('PENDING', 'SUCCEEDED', 'FAILED')`),
     check('refunds_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * The order lines a refund gave back, with the quantity and the amount (gross, minor units) computed on the
+ * server from the line. A line's refunded quantities (of refunds not FAILED) never exceed its quantity.
+ */
+export const refundLines = pgTable(
+  'refund_lines',
+  {
+    refundId: integer('refund_id').notNull().references(() => refunds.id),
+    orderLineId: integer('order_line_id').notNull().references(() => orderLines.id),
+    quantity: integer('quantity').notNull(),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.refundId, t.orderLineId] }),
+    index('refund_lines_line_idx').on(t.orderLineId),
+    check('refund_lines_positive', sql`${t.quantity} > 0 and ${t.amount} >= 0`),
   ],
 );

@@ -1,4 +1,4 @@
-import { listOrders, markInvoicePaidByStaff, orderForStaff, refundOrder, resendOrderConfirmation, type OrderCursor, type OrderListRow, type RefundRow } from '../../modules/orders/index.ts';
+import { cancelOrder, listOrders, markInvoicePaidByStaff, orderForStaff, refundOrder, resendOrderConfirmation, type OrderCursor, type OrderListRow, type RefundLine, type RefundWithLines } from '../../modules/orders/index.ts';
 import { AdminErrorRef, builder } from '../builder.ts';
 
 type Detail = NonNullable<Awaited<ReturnType<typeof orderForStaff>>>;
@@ -35,7 +35,7 @@ const OrderFilterInput = builder.inputType('StaffOrderFilter', {
 
 const LineRef = builder.objectRef<Detail['lines'][number]>('StaffOrderLine').implement({
   fields: (t) => ({
-    sku: t.exposeString('productSku'), name: t.exposeString('productName'), variantName: t.exposeString('variantName'),
+    id: t.exposeInt('id', { description: 'Names the line in a refund' }), sku: t.exposeString('productSku'), name: t.exposeString('productName'), variantName: t.exposeString('variantName'),
     quantity: t.exposeInt('quantity'), total: t.int({ resolve: (l) => l.totalGross }),
   }),
 });
@@ -47,9 +47,16 @@ const PaymentRef = builder.objectRef<Detail['payments'][number]>('StaffPayment')
     createdAt: t.string({ resolve: (p) => p.createdAt.toISOString() }),
   }),
 });
-const RefundRef = builder.objectRef<RefundRow>('StaffRefund').implement({
+const RefundLineRef = builder.objectRef<RefundLine>('StaffRefundLine').implement({
+  description: 'An order line a refund gave back: how many, and what they came to (gross, minor units).',
+  fields: (t) => ({ lineId: t.exposeInt('orderLineId'), quantity: t.exposeInt('quantity'), amount: t.exposeInt('amount') }),
+});
+const RefundRef = builder.objectRef<RefundWithLines>('StaffRefund').implement({
   fields: (t) => ({
     id: t.exposeInt('id'), amount: t.exposeInt('amount'), currency: t.exposeString('currency'), status: t.exposeString('status'),
+    paymentId: t.exposeString('paymentId', { description: 'The payment it gave money back on' }),
+    shipping: t.exposeInt('shipping', { description: 'The part of the amount that is shipping' }),
+    lines: t.field({ type: [RefundLineRef], description: 'Empty for a free amount', resolve: (r) => r.lines }),
     reason: t.exposeString('reason', { nullable: true }), createdAt: t.string({ resolve: (r) => r.createdAt.toISOString() }),
   }),
 });
@@ -60,6 +67,18 @@ const DeliveryRef = builder.objectRef<Detail['deliveries'][number]>('StaffOutbox
     processedAt: t.string({ nullable: true, resolve: (d) => iso(d.processedAt) }),
     lastError: t.exposeString('lastError', { nullable: true }),
   }),
+});
+
+const EventRef = builder.objectRef<Detail['events'][number]>('StaffOrderEvent').implement({
+  description: 'Something that happened to the order after it was placed (a cancellation, a refund), by whom.',
+  fields: (t) => ({
+    type: t.exposeString('type'),
+    payload: t.string({ description: 'JSON', resolve: (e) => JSON.stringify(e.payload) }),
+    createdAt: t.string({ resolve: (e) => e.createdAt.toISOString() }),
+  }),
+});
+const OrganizationLinkRef = builder.objectRef<{ id: string; name: string }>('StaffOrganizationLink').implement({
+  fields: (t) => ({ id: t.exposeString('id'), name: t.exposeString('name') }),
 });
 
 const OrderDetail = builder.objectRef<Detail>('StaffOrder').implement({
@@ -74,6 +93,12 @@ const OrderDetail = builder.objectRef<Detail>('StaffOrder').implement({
     chargeStatus: t.string({ resolve: (d) => d.order.chargeStatus }),
     total: t.int({ resolve: (d) => d.order.totalGross }),
     tax: t.int({ resolve: (d) => d.order.totalTax }),
+    shipping: t.int({ description: 'Shipping paid, gross, in minor units', resolve: (d) => d.order.shippingGross }),
+    customerId: t.string({ nullable: true, description: 'The signed-in buyer (a customer), or null for a guest', resolve: (d) => d.order.userId }),
+    organization: t.field({ type: OrganizationLinkRef, nullable: true, description: 'The organization it was bought for', resolve: (d) => d.organization }),
+    cancelledAt: t.string({ nullable: true, resolve: (d) => iso(d.order.cancelledAt) }),
+    cancelBlocker: t.string({ nullable: true, description: 'Why the order cannot be cancelled; null when it can', resolve: (d) => d.cancelBlocker }),
+    events: t.field({ type: [EventRef], resolve: (d) => d.events }),
     createdAt: t.string({ resolve: (d) => d.order.createdAt.toISOString() }),
     lines: t.field({ type: [LineRef], resolve: (d) => d.lines }),
     payments: t.field({ type: [PaymentRef], resolve: (d) => d.payments }),
@@ -116,18 +141,28 @@ builder.queryFields((t) => ({
   }),
 }));
 
+const RefundLineInput = builder.inputType('StaffRefundLineInput', {
+  fields: (t) => ({ lineId: t.int({ required: true }), quantity: t.int({ required: true }) }),
+});
+
 builder.mutationField('orderRefund', (t) => t.field({
-  type: builder.objectRef<{ refund: RefundRow | null; errors: Array<{ field: string | null; code: string; message: string }> }>('StaffRefundPayload').implement({
+  type: builder.objectRef<{ refund: RefundWithLines | null; errors: Array<{ field: string | null; code: string; message: string }> }>('StaffRefundPayload').implement({
     fields: (f) => ({
       refund: f.field({ type: RefundRef, nullable: true, resolve: (p) => p.refund }),
       errors: f.field({ type: [AdminErrorRef], resolve: (p) => p.errors }),
     }),
   }),
-  description: 'Gives money back through the gateway: what is left of the payment, or `amount` (minor units). The same idempotency key refunds once.',
-  args: { number: t.arg.string({ required: true }), amount: t.arg.int(), idempotencyKey: t.arg.string({ required: true }), reason: t.arg.string() },
+  description: 'Gives money back through the gateway: chosen `lines` (and the `shipping`), priced on the server from the order; or `amount` (minor units); '
+    + 'or, with neither, what is left of the payment. Never more than was paid and not yet refunded. The same idempotency key refunds once.',
+  args: {
+    number: t.arg.string({ required: true }), amount: t.arg.int(), lines: t.arg({ type: [RefundLineInput] }), shipping: t.arg.boolean({ defaultValue: false }),
+    idempotencyKey: t.arg.string({ required: true }), reason: t.arg.string(),
+  },
   resolve: async (_root, args, ctx) => {
     const staff = await ctx.require('orders.refund');
-    return refundOrder(ctx.db, ctx.gateway, staff, { number: args.number, amount: args.amount ?? null, idempotencyKey: args.idempotencyKey, reason: args.reason ?? null });
+    return refundOrder(ctx.db, ctx.gateway, staff, {
+      number: args.number, amount: args.amount ?? null, lines: args.lines ?? null, shipping: args.shipping ?? false, idempotencyKey: args.idempotencyKey, reason: args.reason ?? null,
+    });
   },
 }));
 
@@ -148,4 +183,17 @@ builder.mutationFields((t) => ({
     args: { number: t.arg.string({ required: true }) },
     resolve: async (_root, { number }, ctx) => resendOrderConfirmation(ctx.db, await ctx.require('orders.manage'), number),
   }),
+}));
+
+builder.mutationField('orderCancel', (t) => t.field({
+  type: builder.objectRef<{ cancelledAt: Date | null; errors: Array<{ field: string | null; code: string; message: string }> }>('StaffOrderCancelPayload').implement({
+    fields: (f) => ({
+      cancelledAt: f.string({ nullable: true, resolve: (p) => iso(p.cancelledAt) }),
+      errors: f.field({ type: [AdminErrorRef], resolve: (p) => p.errors }),
+    }),
+  }),
+  description: 'Cancels an unpaid order (not charged: an open e-quote invoice, a failed payment): it can no longer be paid and its stock goes back. '
+    + 'A paid or settling order is refused with the reason. Cancelling a cancelled order changes nothing.',
+  args: { number: t.arg.string({ required: true }), reason: t.arg.string() },
+  resolve: async (_root, args, ctx) => cancelOrder(ctx.db, await ctx.require('orders.manage'), { number: args.number, reason: args.reason ?? null }),
 }));

@@ -3,6 +3,8 @@ export { orderDetails, orderInvoicesOf, orderLinesOf, orderPaymentsOf, placeOrde
 export { applyGatewayEvent, beforePlaceOrder, payInvoice, payOrder } from './payment-service.ts';
 export { orderMailFor, ORDER_MAIL_TOPICS } from './emails/order-mail.ts';
 export { renderOrderMail, type OrderMail, type OrderMailFacts } from './emails/render.tsx';
-export { listOrders, markInvoicePaidByStaff, orderForStaff, ordersCsv, refundOrder, resendOrderConfirmation, type OrderCursor, type OrderFilter, type OrderListRow, type RefundError, type RefundRow } from './staff-orders.ts';
+export { listOrders, markInvoicePaidByStaff, orderForStaff, ordersCsv, resendOrderConfirmation, type OrderCursor, type OrderFilter, type OrderListRow } from './staff-orders.ts';
+export { refundOrder, type RefundError, type RefundInput, type RefundLine, type RefundRow, type RefundWithLines } from './refund-order.ts';
+export { cancelOrder, type CancelError } from './cancel-order.ts';
 export { salesReport, type SalesReport } from './sales-report.ts';
 export { reconcileHandler, reconcilePayments, scheduleReconcile, RECONCILE_TOPIC, type ReconcileOptions } from './reconcile.ts';

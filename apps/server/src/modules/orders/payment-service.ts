@@ -165,6 +165,7 @@ export function payInvoice(deps: PlaceOrderDeps, input: { token: string; card: C
       if (!invoice) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Invoice not found')]);
       if (invoice.status === 'PAID') throw new CheckoutFailure([fail('OPERATION_NOT_ALLOWED', 'token', 'This invoice has already been paid')]);
       const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, invoice.orderId));
+      if (order!.cancelledAt) throw new CheckoutFailure([fail('OPERATION_NOT_ALLOWED', 'token', 'This order has been cancelled')]);
       return { order: order!, amount: invoice.amount, currency: invoice.currency, invoice: { id: invoice.id, token: invoice.token } };
     },
     async (tx, { order, invoice }) => {
@@ -186,6 +187,7 @@ export function payOrder(deps: PlaceOrderDeps, input: { token: string; card: Car
       const [order] = isUuid(input.token) ? await tx.select().from(schema.orders).where(eq(schema.orders.token, input.token)).for('update') : [];
       if (!order) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Order not found')]);
       const [invoice] = await tx.select({ id: schema.invoices.id }).from(schema.invoices).where(eq(schema.invoices.orderId, order.id));
+      if (order.cancelledAt) throw new CheckoutFailure([fail('OPERATION_NOT_ALLOWED', 'token', 'This order has been cancelled')]);
       if (order.chargeStatus !== 'NOT_CHARGED' || invoice) throw new CheckoutFailure([fail('OPERATION_NOT_ALLOWED', 'token', 'This order has nothing to pay here')]);
       return { order, amount: order.totalGross, currency: order.currency, invoice: null };
     },

@@ -1,9 +1,10 @@
 import { schema, type Database } from '@probe/db';
-import { and, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { PaymentGateway } from '../payments/index.ts';
+import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { audit, type Actor } from '../staff/index.ts';
+import { whyNotCancellable } from './cancel-order.ts';
 import { markInvoicePaid } from './payment-service.ts';
 import { orderDetails, type OrderRow } from './place-order.ts';
+import { withLines } from './refund-order.ts';
 
 export interface OrderFilter {
   country?: string | null;
@@ -57,71 +58,27 @@ export async function listOrders(db: Pick<Database, 'select'>, filter: OrderFilt
   return { orders: shown, next: more && last ? { createdAt: last.createdAt.toISOString(), id: last.id } : null };
 }
 
-export type RefundRow = typeof schema.refunds.$inferSelect;
-
-/** Everything staff see of one order: lines, payments, invoice, refunds, the outbox rows it wrote (e-mails) and its audit trail subject. */
+/**
+ * Everything staff see of one order: lines, payments, invoice, refunds (with their lines), its events, the
+ * outbox rows it wrote (e-mails), and who bought it: the customer and, bought for one, the organization.
+ */
 export async function orderForStaff(db: Database, number: string) {
   const [order] = await db.select().from(schema.orders).where(eq(schema.orders.number, number));
   if (!order) return null;
-  const [details, refunds, deliveries] = await Promise.all([
+  const [details, refunds, deliveries, events, [organization], [moved]] = await Promise.all([
     orderDetails(db, order.id),
-    db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id)).orderBy(schema.refunds.id),
+    db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id)).orderBy(schema.refunds.id).then((rows) => withLines(db, rows)),
     db.select().from(schema.outbox).where(sql`${schema.outbox.payload}->>'orderToken' = ${order.token}`).orderBy(schema.outbox.id),
+    db.select().from(schema.orderEvents).where(eq(schema.orderEvents.orderId, order.id)).orderBy(schema.orderEvents.id),
+    db.select({ id: schema.organizations.id, name: schema.organizations.name }).from(schema.checkouts)
+      .innerJoin(schema.organizationMemberships, sql`${schema.organizationMemberships.id}::text = ${schema.checkouts.organizationMembershipId}`)
+      .innerJoin(schema.organizations, eq(schema.organizations.id, schema.organizationMemberships.organizationId))
+      .where(eq(schema.checkouts.token, order.checkoutToken)),
+    db.select({ type: schema.subscriptionEvents.type }).from(schema.subscriptionEvents).where(eq(schema.subscriptionEvents.orderToken, order.token))
+      .orderBy(desc(schema.subscriptionEvents.id)).limit(1),
   ]);
-  return { order, ...details, refunds, deliveries };
-}
-
-export interface RefundError { field: string | null; code: 'NOT_FOUND' | 'INVALID' | 'OPERATION_NOT_ALLOWED' | 'PAYMENT_ERROR'; message: string }
-
-/**
- * Gives money back on an order's settled payment through the gateway: the amount left, or part of it.
- * The refund is written (PENDING, with its idempotency key) before the gateway is asked with that same
- * key, then its answer is written with the audit entry; the same key again answers the first refund and
- * gives nothing twice. Refunds never exceed what was paid (checked on the locked order).
- */
-export async function refundOrder(
-  db: Database, gateway: PaymentGateway, actor: Actor,
-  input: { number: string; amount: number | null; idempotencyKey: string; reason: string | null },
-): Promise<{ refund: RefundRow | null; errors: RefundError[] }> {
-  const fail = (field: string | null, code: RefundError['code'], message: string) => ({ refund: null, errors: [{ field, code, message }] });
-  if (!/^[\w:-]{8,128}$/.test(input.idempotencyKey)) return fail('idempotencyKey', 'INVALID', 'An idempotency key is 8 to 128 letters, digits, dashes or colons');
-  const [known] = await db.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, input.idempotencyKey));
-  if (known) return { refund: known, errors: [] };
-
-  const prepared = await db.transaction(async (tx) => {
-    const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.number, input.number)).for('update');
-    if (!order) return fail('number', 'NOT_FOUND', 'No such order');
-    const payments = await tx.select().from(schema.payments).where(and(eq(schema.payments.orderId, order.id), inArray(schema.payments.status, ['SUCCEEDED', 'REFUNDED'])));
-    const payment = payments.find((p) => p.status === 'SUCCEEDED');
-    if (!payment) return fail(null, 'OPERATION_NOT_ALLOWED', 'The order has no settled payment left to refund');
-    const given = await tx.select({ total: sql<number>`coalesce(sum(${schema.refunds.amount}), 0)::int` }).from(schema.refunds)
-      .where(and(eq(schema.refunds.paymentId, payment.id), inArray(schema.refunds.status, ['PENDING', 'SUCCEEDED'])));
-    const left = payment.amount - Number(given[0]!.total);
-    const amount = input.amount ?? left;
-    if (!Number.isInteger(amount) || amount <= 0 || amount > left) return fail('amount', 'INVALID', `A refund is a whole amount above 0 and at most the ${left} left of the payment`);
-    const [refund] = await tx.insert(schema.refunds).values({
-      orderId: order.id, paymentId: payment.id, amount, currency: payment.currency, idempotencyKey: input.idempotencyKey, reason: input.reason?.trim() || null, createdBy: actor.id,
-    }).onConflictDoNothing().returning();
-    if (!refund) return { refund: (await tx.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, input.idempotencyKey)))[0]!, errors: [], known: true };
-    return { refund, errors: [], left, payment };
-  });
-  if (!prepared.refund || 'known' in prepared || !('payment' in prepared)) return { refund: prepared.refund, errors: prepared.errors };
-
-  const { refund, payment, left } = prepared;
-  let status: 'SUCCEEDED' | 'FAILED' = 'SUCCEEDED';
-  try {
-    await gateway.refund(payment.id, { amount: refund.amount, idempotencyKey: `refund:${refund.idempotencyKey}` });
-  } catch {
-    status = 'FAILED';
-  }
-  const saved = await db.transaction(async (tx) => {
-    const [row] = await tx.update(schema.refunds).set({ status, gatewayReference: status === 'SUCCEEDED' ? `refund:${refund.idempotencyKey}` : null }).where(eq(schema.refunds.id, refund.id)).returning();
-    if (status === 'SUCCEEDED' && refund.amount === left) await tx.update(schema.payments).set({ status: 'REFUNDED', updatedAt: new Date() }).where(eq(schema.payments.id, payment.id));
-    await audit(tx, actor, status === 'SUCCEEDED' ? 'order.refund' : 'order.refund_failed', `order:${input.number}`, { paymentStatus: payment.status, refundedBefore: payment.amount - left },
-      { amount: refund.amount, currency: refund.currency, status, reason: refund.reason });
-    return row!;
-  });
-  return status === 'SUCCEEDED' ? { refund: saved, errors: [] } : { refund: saved, errors: [{ field: null, code: 'PAYMENT_ERROR', message: 'The gateway did not give the money back; nothing was refunded' }] };
+  const cancelBlocker = order.cancelledAt ? 'The order is cancelled' : whyNotCancellable(order, details.payments, !!moved && moved.type !== 'PAYMENT_REVERSED');
+  return { order, ...details, refunds, deliveries, events, organization: organization ?? null, cancelBlocker };
 }
 
 export interface StaffOrderError { field: string | null; code: 'NOT_FOUND' | 'OPERATION_NOT_ALLOWED'; message: string }
@@ -134,6 +91,7 @@ export async function markInvoicePaidByStaff(db: Database, actor: Actor, input: 
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.number, input.number)).for('update');
     if (!order) return { errors: [{ field: 'number', code: 'NOT_FOUND' as const, message: 'No such order' }] };
+    if (order.cancelledAt) return { errors: [{ field: null, code: 'OPERATION_NOT_ALLOWED' as const, message: 'The order is cancelled: its invoice can no longer be paid' }] };
     const [invoice] = await tx.select().from(schema.invoices).where(eq(schema.invoices.orderId, order.id));
     if (!invoice || invoice.status !== 'OPEN') return { errors: [{ field: null, code: 'OPERATION_NOT_ALLOWED' as const, message: 'The order has no open invoice' }] };
     await markInvoicePaid(tx, invoice.id);

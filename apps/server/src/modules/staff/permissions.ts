@@ -4,6 +4,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const PERMISSIONS = [
   'orders.read', 'orders.refund', 'orders.manage',
+  'customers.read',
   'catalogue.read', 'catalogue.write',
   'promotions.read', 'promotions.write',
   'settings.read', 'settings.write',

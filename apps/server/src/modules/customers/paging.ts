@@ -1,0 +1,24 @@
+import { and, eq, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+
+/** Where the next page starts: the last row of this one (newest first: created at, then id). */
+export interface PageCursor { createdAt: string; id: string }
+
+/** Rows after the cursor, newest first (keyset: every page costs the same). */
+export function afterCursor(createdAt: AnyColumn, id: AnyColumn, after: PageCursor | null | undefined): SQL | undefined {
+  if (!after) return undefined;
+  const at = new Date(after.createdAt);
+  return or(lt(createdAt, at), and(eq(createdAt, at), lt(id, after.id)));
+}
+
+/** `%text%` for a case-insensitive LIKE, the pattern's own characters escaped. */
+export const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The cursor of a page's last row, when there is a next page. */
+export function pageCursor<T extends { createdAt: Date; id: string }>(rows: T[], first: number): { rows: T[]; next: PageCursor | null } {
+  const shown = rows.slice(0, first);
+  const last = shown.at(-1);
+  return { rows: shown, next: rows.length > first && last ? { createdAt: last.createdAt.toISOString(), id: last.id } : null };
+}
+
+export const pageSize = (first: number) => Math.min(Math.max(first, 1), 100);
+export const lowerLike = (column: AnyColumn, text: string) => sql`lower(${column}) like ${containing(text)}`;
