@@ -57,6 +57,8 @@ export function documentLimitsPlugin(limits: DocumentLimits): Plugin {
     maxAliasesRule({ n: limits.aliases }),
     ...(limits.cost ? [costLimitRule({ maxCost: limits.cost })] : []),
   ];
+  // Yoga's parser cache hands out the same document for the same text: a repeated document is checked once.
+  const verdicts = new WeakMap<DocumentNode, readonly GraphQLError[]>();
   return {
     onParse({ setParseFn }) {
       setParseFn((source, options) => {
@@ -70,7 +72,8 @@ export function documentLimitsPlugin(limits: DocumentLimits): Plugin {
       });
     },
     onValidate({ params, setResult }) {
-      const errors = overLimits(params.schema, params.documentAST, rules);
+      let errors = verdicts.get(params.documentAST);
+      if (!errors) verdicts.set(params.documentAST, (errors = overLimits(params.schema, params.documentAST, rules)));
       if (errors.length) setResult(errors);
     },
     onResultProcess({ result, serverContext }) {
