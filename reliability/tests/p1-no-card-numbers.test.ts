@@ -1,11 +1,9 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { DEMO_USERS } from '@probe/db';
 import { sql } from 'drizzle-orm';
 import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StripeGateway } from '../../apps/server/src/modules/payments/index.ts';
 import { CHECKOUT_FIELDS, DE_ADDRESS, PLACE, US_ADDRESS, mutate, type CheckoutAnswer, type PlaceAnswer } from '../../apps/server/test/checkout-support.ts';
+import { startFakeStripe, type FakeStripe } from '../../apps/server/test/fake-stripe.ts';
 import { startTestApp, type TestApp } from '../../apps/server/test/harness.ts';
 import { cardNumbersIn } from '../support/luhn.ts';
 import { recordScenario } from '../support/report.ts';
@@ -20,54 +18,6 @@ import { allTables } from '../support/store.ts';
  * (a card number typed into a name field, one in a URL) prove the scan finds what is there; a client
  * sending a card number anyway proves the server neither logs nor stores it.
  */
-const intents = new Map<string, Record<string, unknown>>();
-const setups = new Map<string, Record<string, unknown>>();
-const sentToStripe: string[] = [];
-
-function read(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let data = '';
-    req.on('data', (c: Buffer) => (data += c.toString()));
-    req.on('end', () => resolve(data));
-  });
-}
-
-/** Stripe's API as recorded (shapes trimmed): payment intents, customers, setup intents. */
-function fakeStripe(): Server {
-  return createServer(async (req, res) => {
-    const raw = await read(req);
-    sentToStripe.push(`${req.method} ${req.url} ${raw}`);
-    const body = new URLSearchParams(raw);
-    const path = (req.url ?? '').split('?')[0]!;
-    res.setHeader('content-type', 'application/json');
-    res.setHeader('request-id', `req_${sentToStripe.length}`);
-    if (req.method === 'POST' && path === '/v1/payment_intents') {
-      const id = `pi_p1${intents.size + 1}`;
-      const intent = { id, object: 'payment_intent', amount: Number(body.get('amount')), currency: body.get('currency'), status: 'requires_payment_method', client_secret: `${id}_secret_x`, metadata: { checkoutToken: body.get('metadata[checkoutToken]') }, latest_charge: null, last_payment_error: null };
-      intents.set(id, intent);
-      return res.end(JSON.stringify(intent));
-    }
-    if (req.method === 'POST' && path === '/v1/customers') return res.end(JSON.stringify({ id: 'cus_p1', object: 'customer', metadata: { organizationId: body.get('metadata[organizationId]') } }));
-    if (req.method === 'POST' && path === '/v1/setup_intents') {
-      const id = `seti_p1${setups.size + 1}`;
-      const setup = { id, object: 'setup_intent', status: 'requires_payment_method', client_secret: `${id}_secret_x`, customer: body.get('customer'), metadata: { organizationId: body.get('metadata[organizationId]') }, payment_method: null, last_setup_error: null };
-      setups.set(id, setup);
-      return res.end(JSON.stringify(setup));
-    }
-    const intent = /^\/v1\/payment_intents\/(\w+)$/.exec(path);
-    if (req.method === 'GET' && intent && intents.has(intent[1]!)) return res.end(JSON.stringify(intents.get(intent[1]!)));
-    const setup = /^\/v1\/setup_intents\/(\w+)$/.exec(path);
-    if (req.method === 'GET' && setup && setups.has(setup[1]!)) return res.end(JSON.stringify(setups.get(setup[1]!)));
-    res.statusCode = 404;
-    res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: `No such route ${path}` } }));
-  });
-}
-
-/** The Payment Element confirming at Stripe: Stripe keeps the card; what it tells us is brand and last 4. */
-function confirmAtStripe(id: string): void {
-  Object.assign(intents.get(id)!, { status: 'succeeded', latest_charge: { id: `ch_${id}`, object: 'charge', payment_method_details: { card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } } } });
-}
-
 const gid = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString('base64');
 const LAKESIDE = gid('Organization', '5e0c2b9a-3f4d-4c1e-8b6a-000000000002');
 /** Planted values: a card number typed into a name field, one in a URL, one a client sends although Stripe mode ignores it. */
@@ -76,15 +26,16 @@ const PLANTED_URL = '4111-1111-1111-1111';
 const SENT_ANYWAY = '5555 5555 5555 4444';
 
 describe('P1 no card numbers in requests, logs or the database (Stripe mode, PostgreSQL)', () => {
-  let stripe: Server;
+  let stripe: FakeStripe;
   let app: TestApp;
   const received: string[] = [];
+  /** Every request our server sent to Stripe, as sent (method, URL with its query, body). */
+  const sentToStripe = () => stripe.requests.map((r) => `${r.method} ${r.url} ${r.raw}`);
   let adminAuth: Record<string, string>;
 
   beforeAll(async () => {
-    stripe = fakeStripe();
-    await new Promise<void>((resolve) => stripe.listen(0, '127.0.0.1', resolve));
-    const gateway = new StripeGateway({ secretKey: 'sk_test_p1', publishableKey: 'pk_test_p1', webhookSecret: 'whsec_p1', host: '127.0.0.1', port: (stripe.address() as AddressInfo).port, protocol: 'http' });
+    stripe = await startFakeStripe({ idPrefix: 'p1' });
+    const gateway = stripe.gateway;
     const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
     app = await startTestApp({ gateway, config: { LOG_LEVEL: 'trace', AUTH_JWT_PUBLIC_KEY: await exportSPKI(pair.publicKey) } });
     const admin = DEMO_USERS[1];
@@ -99,7 +50,7 @@ describe('P1 no card numbers in requests, logs or the database (Stripe mode, Pos
   });
   afterAll(async () => {
     await app?.close();
-    stripe?.close();
+    await stripe?.close();
   });
 
   async function dump(): Promise<string[]> {
@@ -130,7 +81,7 @@ describe('P1 no card numbers in requests, logs or the database (Stripe mode, Pos
     const before = await app.gql<{ checkoutBeforePlaceOrder: { checkout: CheckoutAnswer & { paymentIntentSecret: string }; errors: unknown[] } }>(
       `mutation B($token: String!) { checkoutBeforePlaceOrder(token: $token, paymentMethod: CREDIT_CARD, attestations: ["TERMS_AND_CONDITIONS", "LICENSED"]) { checkout { ${CHECKOUT_FIELDS} paymentIntentSecret } errors { code } } }`, { token });
     const { checkout } = before.body.data!.checkoutBeforePlaceOrder;
-    confirmAtStripe(checkout.paymentIntentSecret.replace(/_secret_x$/, ''));
+    stripe.confirm(checkout.paymentIntentSecret.replace(/_secret_x$/, ''), 'succeeded');
     // The return page places the order; with Stripe the storefront sends no card (card: null).
     const placed = await app.gql<PlaceAnswer>(PLACE, { token, key: `p1-${token}`, total: checkout.totalPrice.gross.fractionalAmount, card: options.card ?? null });
     return placed.body.data!.checkoutPlaceOrder;
@@ -150,15 +101,15 @@ describe('P1 no card numbers in requests, logs or the database (Stripe mode, Pos
     const start = await app.gql<{ paymentMethodSetupStart: { setupId: string; clientSecret: string } }>(
       'mutation S($org: ID!) { paymentMethodSetupStart(organizationId: $org, kind: CREDIT_CARD) { setupId clientSecret } }', { org: LAKESIDE }, adminAuth);
     const setupId = start.body.data!.paymentMethodSetupStart.setupId;
-    Object.assign(setups.get(setupId)!, { status: 'succeeded', payment_method: { id: 'pm_p1', object: 'payment_method', billing_details: { name: 'Alex Admin' }, card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 } } });
+    Object.assign(stripe.setups.get(setupId)!, { status: 'succeeded', payment_method: { id: 'pm_p1', object: 'payment_method', billing_details: { name: 'Alex Admin' }, card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 } } });
     const saved = await app.gql<{ paymentMethodCreate: { paymentMethod: { lastDigits: string } | null; errors: unknown[] } }>(
       'mutation C($org: ID!, $input: PaymentMethodCreateInput!) { paymentMethodCreate(organizationId: $org, input: $input) { paymentMethod { ... on CreditCard { lastDigits } } errors { code } } }',
       { org: LAKESIDE, input: { setupId, kind: 'CREDIT_CARD' } }, adminAuth);
     expect(saved.body.data!.paymentMethodCreate).toEqual({ paymentMethod: { lastDigits: '4242' }, errors: [] });
 
     const logLines = () => app.logs().map((l) => JSON.stringify(l));
-    const clean = { requests: received.length, stripe: sentToStripe.length, logs: logLines().length, rows: (await dump()).length };
-    const hits = { requests: scan(received), stripe: scan(sentToStripe), logs: scan(logLines()), rows: scan(await dump()) };
+    const clean = { requests: received.length, stripe: sentToStripe().length, logs: logLines().length, rows: (await dump()).length };
+    const hits = { requests: scan(received), stripe: scan(sentToStripe()), logs: scan(logLines()), rows: scan(await dump()) };
     expect(hits).toEqual({ requests: [], stripe: [], logs: [], rows: [] });
 
     // The scan can fail: a card number typed into a name field is in a request and a row; one in a URL is in the log.
@@ -169,7 +120,7 @@ describe('P1 no card numbers in requests, logs or the database (Stripe mode, Pos
     const anyway = await buyer(BUYERS + 1, { card: { number: SENT_ANYWAY, expMonth: 12, expYear: 2030, cvc: '123' } });
     expect(anyway.errors).toEqual([]);
     const digits = (s: string) => s.replace(/\D/g, '');
-    const after = { requests: scan(received), stripe: scan(sentToStripe), logs: scan(logLines()), rows: scan(await dump()) };
+    const after = { requests: scan(received), stripe: scan(sentToStripe()), logs: scan(logLines()), rows: scan(await dump()) };
     expect(after.requests.sort()).toEqual([digits(PLANTED_FIELD), digits(SENT_ANYWAY)].sort());
     expect(after.stripe).toEqual([]);
     expect(after.logs.length).toBeGreaterThan(0);
