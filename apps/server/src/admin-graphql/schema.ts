@@ -3,6 +3,8 @@ import { builder } from './builder.ts';
 import './schema/staff.ts';
 import './schema/orders.ts';
 import './schema/catalogue.ts';
+import './schema/products.ts';
+import './schema/taxes.ts';
 import './schema/promotions.ts';
 import './schema/settings.ts';
 import './schema/learners.ts';
