@@ -6,6 +6,9 @@ import { Callback } from './pages/callback.tsx';
 import { OrdersPage } from './pages/orders.tsx';
 import { OrderPage } from './pages/order.tsx';
 import { PricesPage } from './pages/prices.tsx';
+import { ProductsPage } from './pages/products.tsx';
+import { ProductPage } from './pages/product.tsx';
+import { TaxesPage } from './pages/taxes.tsx';
 import { VouchersPage } from './pages/vouchers.tsx';
 import { MaintenancePage } from './pages/maintenance.tsx';
 import { LearnersPage } from './pages/learners.tsx';
@@ -28,7 +31,10 @@ const router = createBrowserRouter(
         { path: 'customers/:id', Component: CustomerPage },
         { path: 'organizations', Component: OrganizationsPage },
         { path: 'organizations/:id', Component: OrganizationPage },
+        { path: 'products', Component: ProductsPage },
+        { path: 'products/:id', Component: ProductPage },
         { path: 'prices', Component: PricesPage },
+        { path: 'taxes', Component: TaxesPage },
         { path: 'vouchers', Component: VouchersPage },
         { path: 'maintenance', Component: MaintenancePage },
         { path: 'learners', Component: LearnersPage },

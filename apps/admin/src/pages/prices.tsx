@@ -14,18 +14,31 @@ const SAVE = `mutation Save($country: String!, $changes: [StaffPriceChange!]!) {
 
 const major = (minor: number) => (minor / 100).toFixed(2);
 
-/** A bulk price edit for one country: type the new prices, see every change before and after, then save them together. */
+/** A bulk price edit for one country: type new prices and list prices, see every change before and after, then save them together. */
 export function PricesPage() {
   const [country, setCountry] = useState('DE');
   const { data, error, reload } = useData(() => gql<{ countryPrices: { pricesEntered: string; prices: Price[] } | null }>(LOAD, { country }).then((d) => d.countryPrices), [country]);
-  const [edits, setEdits] = useState<Record<string, string>>({});
+  // Typed new prices and list prices, per SKU, as the operator typed them (kept when the server refuses them).
+  const [edits, setEdits] = useState<Record<string, { amount?: string; list?: string }>>({});
   const [preview, setPreview] = useState<Result | null>(null);
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
 
-  const changes = () => Object.entries(edits).map(([sku, v]) => ({ sku, amount: Math.round(Number(v.replace(',', '.')) * 100) }));
+  const minor = (v: string) => Math.round(Number(v.trim().replace(',', '.')) * 100);
+  const changes = () => Object.entries(edits).map(([sku, e]) => {
+    const current = data!.prices.find((p) => p.sku === sku)!;
+    return { sku, amount: e.amount ? minor(e.amount) : current.amount, ...(e.list ? { amountUndiscounted: minor(e.list) } : {}) };
+  });
+  const type = (sku: string, field: 'amount' | 'list', value: string) => {
+    setEdits((all) => {
+      const next = { ...all, [sku]: { ...all[sku], [field]: value.trim() ? value : undefined } };
+      if (!next[sku]!.amount && !next[sku]!.list) delete next[sku];
+      return next;
+    });
+    setPreview(null);
+  };
   const run = async (query: string, key: 'priceChangesPreview' | 'countryPricesUpdate') => {
     setMessage(null);
-    const bad = Object.entries(edits).find(([, v]) => !/^\d+([.,]\d{1,2})?$/.test(v.trim()));
+    const bad = Object.entries(edits).find(([, e]) => [e.amount, e.list].some((v) => v !== undefined && !/^\d+([.,]\d{1,2})?$/.test(v.trim())));
     if (bad) {
       setMessage({ error: true, text: `${bad[0]}: a price is a number with at most two decimals.` });
       return;
@@ -57,14 +70,17 @@ export function PricesPage() {
         <>
           <p>Prices in {country} are entered {data.pricesEntered === 'gross' ? 'with tax included (gross)' : 'without tax (net)'}.</p>
           <table>
-            <thead><tr><th scope="col">SKU</th><th scope="col">Item</th><th scope="col" className="num">List price</th><th scope="col" className="num">Price</th><th scope="col">New price</th></tr></thead>
+            <thead><tr><th scope="col">SKU</th><th scope="col">Item</th><th scope="col" className="num">List price</th><th scope="col" className="num">Price</th><th scope="col">New price</th><th scope="col">New list price</th></tr></thead>
             <tbody>
               {data.prices.map((p) => (
                 <tr key={p.sku}>
                   <td>{p.sku}</td><td>{p.productName} · {p.variantName}</td><td className="num">{money(p.amountUndiscounted, p.currency)}</td><td className="num">{money(p.amount, p.currency)}</td>
                   <td><label className="visually-hidden" htmlFor={`price-${p.sku}`}>New price of {p.sku} ({p.currency.toUpperCase()})</label>
-                    <input id={`price-${p.sku}`} className="price-input" inputMode="decimal" placeholder={major(p.amount)} value={edits[p.sku] ?? ''}
-                      onChange={(e) => { const v = e.target.value; setEdits((all) => { const next = { ...all }; if (v.trim()) next[p.sku] = v; else delete next[p.sku]; return next; }); setPreview(null); }} /></td>
+                    <input id={`price-${p.sku}`} className="price-input" inputMode="decimal" placeholder={major(p.amount)} value={edits[p.sku]?.amount ?? ''}
+                      onChange={(e) => type(p.sku, 'amount', e.target.value)} /></td>
+                  <td><label className="visually-hidden" htmlFor={`list-${p.sku}`}>New list price of {p.sku} ({p.currency.toUpperCase()})</label>
+                    <input id={`list-${p.sku}`} className="price-input" inputMode="decimal" placeholder={major(p.amountUndiscounted)} value={edits[p.sku]?.list ?? ''}
+                      onChange={(e) => type(p.sku, 'list', e.target.value)} /></td>
                 </tr>
               ))}
             </tbody>
@@ -76,8 +92,8 @@ export function PricesPage() {
           {preview && preview.changed.length ? (
             <table data-testid="price-preview">
               <caption>What saving changes in {country}</caption>
-              <thead><tr><th scope="col">SKU</th><th scope="col">Item</th><th scope="col" className="num">Price now</th><th scope="col" className="num">Price after</th><th scope="col" className="num">List price after</th></tr></thead>
-              <tbody>{preview.changed.map((c) => <tr key={c.sku}><td>{c.sku}</td><td>{c.name}</td><td className="num">{money(c.amountBefore, c.currency)}</td><td className="num">{money(c.amountAfter, c.currency)}</td><td className="num">{money(c.listAfter, c.currency)}</td></tr>)}</tbody>
+              <thead><tr><th scope="col">SKU</th><th scope="col">Item</th><th scope="col" className="num">Price now</th><th scope="col" className="num">Price after</th><th scope="col" className="num">List price now</th><th scope="col" className="num">List price after</th></tr></thead>
+              <tbody>{preview.changed.map((c) => <tr key={c.sku}><td>{c.sku}</td><td>{c.name}</td><td className="num">{money(c.amountBefore, c.currency)}</td><td className="num">{money(c.amountAfter, c.currency)}</td><td className="num">{money(c.listBefore, c.currency)}</td><td className="num">{money(c.listAfter, c.currency)}</td></tr>)}</tbody>
             </table>
           ) : null}
         </>

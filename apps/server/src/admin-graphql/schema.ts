@@ -4,6 +4,8 @@ import './schema/staff.ts';
 import './schema/orders.ts';
 import './schema/customers.ts';
 import './schema/catalogue.ts';
+import './schema/products.ts';
+import './schema/taxes.ts';
 import './schema/promotions.ts';
 import './schema/settings.ts';
 import './schema/learners.ts';

@@ -73,6 +73,8 @@ export const productVariants = pgTable(
     planKind: text('plan_kind').notNull(),
     trackInventory: boolean('track_inventory').notNull().default(false),
     stock: integer('stock').notNull().default(0),
+    /** Unpublished variants are left out of the store's catalogue (a cart holding one says it is no longer available). */
+    isPublished: boolean('is_published').notNull().default(true),
     position: integer('position').notNull().default(0),
   },
   (t) => [index('product_variants_product_idx').on(t.productId), check('product_variants_stock_non_negative', sql`${t.stock} >= 0`)],

@@ -35,7 +35,7 @@ export interface CatalogueRow {
 
 /**
  * The whole catalogue of a country in a language, in ONE statement (translations fall back to English,
- * a variant not sold in the country has a null price). Its cost does not grow with the number of
+ * a variant not sold in the country has a null price, an unpublished variant is left out). Its cost does not grow with the number of
  * products a query asks for: there is no per-product or per-variant query.
  */
 export async function loadCatalogueRows(db: Database, country: string, language: string): Promise<CatalogueRow[]> {
@@ -58,6 +58,7 @@ export async function loadCatalogueRows(db: Database, country: string, language:
       left join product_translations pt on pt.product_id = p.id and pt.language = ${language}
       left join category_translations ct on ct.category_id = c.id and ct.language = ${language}
       left join variant_prices pr on pr.variant_id = v.id and pr.country = ${country}
+     where v.is_published
      order by p.position, p.id, v.position, v.id`);
   return (result as unknown as { rows: CatalogueRow[] }).rows;
 }
