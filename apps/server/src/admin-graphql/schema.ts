@@ -4,6 +4,8 @@ import './schema/staff.ts';
 import './schema/orders.ts';
 import './schema/catalogue.ts';
 import './schema/promotions.ts';
+import './schema/promos.ts';
+import './schema/offers.ts';
 import './schema/settings.ts';
 import './schema/learners.ts';
 import './schema/audit.ts';
