@@ -158,4 +158,22 @@ describe('promotions in the console (issue 16): promos, offers and banners the s
     expect(await shopBanner('pricing')).toBeNull();
     expect((await auditFor(`banner:${id}`)).map((a) => a.action)).toEqual(['banner.delete', 'banner.update', 'banner.create']);
   });
+
+  it('maintenance: header, text, link and the addresses let through are refused field by field, saved together, and answered by the shop; only the owner changes them', async () => {
+    const SET = 'mutation M($i: StaffMaintenanceInput!) { maintenanceSet(input: $i) { maintenance { on header content url allowIps } errors { field code } } }';
+    const shop = async () => (await t.gql<{ shop: Record<string, unknown> }>('{ shop { maintenanceMode maintenanceAccessAllowed maintenancePageHeader maintenancePageContent maintenancePageUrl } }')).body.data!.shop;
+    const open = await shop();
+    const refused = await adminGql<{ maintenanceSet: Errors }>(t, SET, { i: { on: true, header: 'x'.repeat(201), content: 'y'.repeat(2001), url: 'ftp://example.com', allowIps: ['cafe', '127.0.0.1'] } }, as.owner);
+    expect(refused.data!.maintenanceSet.errors.map((e) => e.field)).toEqual(['allowIps', 'url', 'header', 'content']);
+    expect(await shop()).toEqual(open);
+    for (const role of ['catalogue', 'support', 'orders'] as const) expect(denied(await adminGql(t, SET, { i: { on: true } }, as[role]))).toBe(true);
+    expect((await adminGql<{ maintenance: { on: boolean } }>(t, '{ maintenance { on } }', {}, as.support)).data!.maintenance.on).toBe(false);
+
+    const page = { on: true, header: 'Back soon', content: 'We are moving to a new warehouse.', url: 'https://status.probe.store/', allowIps: ['127.0.0.1', '2001:db8::1'] };
+    const saved = await adminGql<{ maintenanceSet: Errors & { maintenance: typeof page } }>(t, SET, { i: page }, as.owner);
+    expect(saved.data!.maintenanceSet).toEqual({ maintenance: page, errors: [] });
+    expect(await shop()).toEqual({ maintenanceMode: true, maintenanceAccessAllowed: true, maintenancePageHeader: 'Back soon', maintenancePageContent: 'We are moving to a new warehouse.', maintenancePageUrl: 'https://status.probe.store/' });
+    await adminGql(t, SET, { i: { on: false } }, as.owner);
+    expect((await shop()).maintenanceMode).toBe(false);
+  });
 });

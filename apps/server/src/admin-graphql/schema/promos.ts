@@ -1,3 +1,4 @@
+import { CHECKOUT_TYPE_NAMES } from '@probe/domain';
 import { BANNER_PAGES, CODE_KINDS, listPromos, savePromo, setPromoActive, type PromoView } from '../../modules/promotions/index.ts';
 import { AdminErrorRef, builder, type AdminError } from '../builder.ts';
 import type { AdminContext } from '../context.ts';
@@ -53,6 +54,23 @@ const PromoPayload = builder.objectRef<{ promo: PromoView | null; errors: AdminE
     errors: t.field({ type: [AdminErrorRef], resolve: (p) => p.errors }),
   }),
 });
+
+const PromoOptions = builder.objectRef<Record<string, never>>('StaffPromoOptions').implement({
+  description: 'The choices a promo or banner form offers: storefront pages, kinds of purchase, kinds of code.',
+  fields: (t) => ({
+    bannerPages: t.stringList({ resolve: () => [...BANNER_PAGES] }),
+    bundles: t.stringList({ resolve: () => [...CHECKOUT_TYPE_NAMES] }),
+    codeKinds: t.stringList({ resolve: () => [...CODE_KINDS] }),
+  }),
+});
+
+builder.queryField('promoOptions', (t) => t.field({
+  type: PromoOptions,
+  resolve: async (_root, _args, ctx) => {
+    await ctx.require('promotions.read');
+    return {};
+  },
+}));
 
 builder.queryField('promos', (t) => t.field({
   type: [PromoRef],
