@@ -6,7 +6,7 @@ import { useData } from './use-data.ts';
 export interface Me { email: string; role: string; permissions: string[] }
 
 const NAV = [
-  ['/', 'Orders'], ['/dashboard', 'Dashboard'], ['/prices', 'Prices'], ['/vouchers', 'Vouchers'], ['/maintenance', 'Maintenance'], ['/learners', 'Learners'], ['/audit', 'Audit log'],
+  ['/', 'Orders'], ['/dashboard', 'Dashboard'], ['/prices', 'Prices'], ['/vouchers', 'Vouchers'], ['/promos', 'Promos'], ['/offers', 'Offers'], ['/banners', 'Banners'], ['/maintenance', 'Maintenance'], ['/learners', 'Learners'], ['/audit', 'Audit log'],
 ] as const;
 
 /** The console's frame: who is signed in with which role, the sections, the page. */

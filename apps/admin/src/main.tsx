@@ -8,6 +8,9 @@ import { OrderPage } from './pages/order.tsx';
 import { PricesPage } from './pages/prices.tsx';
 import { VouchersPage } from './pages/vouchers.tsx';
 import { MaintenancePage } from './pages/maintenance.tsx';
+import { PromosPage } from './pages/promos.tsx';
+import { OffersPage } from './pages/offers.tsx';
+import { BannersPage } from './pages/banners.tsx';
 import { LearnersPage } from './pages/learners.tsx';
 import { AuditPage } from './pages/audit.tsx';
 import { DashboardPage } from './pages/dashboard.tsx';
@@ -24,6 +27,9 @@ const router = createBrowserRouter(
         { path: 'orders/:number', Component: OrderPage },
         { path: 'prices', Component: PricesPage },
         { path: 'vouchers', Component: VouchersPage },
+        { path: 'promos', Component: PromosPage },
+        { path: 'offers', Component: OffersPage },
+        { path: 'banners', Component: BannersPage },
         { path: 'maintenance', Component: MaintenancePage },
         { path: 'learners', Component: LearnersPage },
         { path: 'audit', Component: AuditPage },
