@@ -114,10 +114,11 @@ export function PromosPage() {
             {field('name', 'Name buyers see', { required: true })}
             <div className={`field${errors.codeKind ? ' invalid' : ''}`}>
               <label htmlFor="p-codeKind">Kind of code</label>
-              <select id="p-codeKind" value={form.codeKind} onChange={(e) => set('codeKind')(e.target.value)}>
+              <select id="p-codeKind" value={form.codeKind} onChange={(e) => set('codeKind')(e.target.value)}
+                aria-invalid={errors.codeKind ? true : undefined} aria-describedby={errors.codeKind ? 'p-codeKind-error' : undefined}>
                 {(data?.promoOptions.codeKinds ?? ['VOUCHER']).map((k) => <option key={k} value={k}>{k.toLowerCase()}</option>)}
               </select>
-              {errors.codeKind ? <p className="error">{errors.codeKind}</p> : null}
+              {errors.codeKind ? <p className="error" id="p-codeKind-error">{errors.codeKind}</p> : null}
             </div>
           </div>
           <h3>Discount</h3>
