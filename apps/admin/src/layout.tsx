@@ -6,7 +6,7 @@ import { useData } from './use-data.ts';
 export interface Me { email: string; role: string; permissions: string[] }
 
 const NAV = [
-  ['/', 'Orders'], ['/customers', 'Customers'], ['/organizations', 'Organizations'], ['/dashboard', 'Dashboard'], ['/products', 'Products'], ['/prices', 'Prices'], ['/taxes', 'Tax rates'], ['/vouchers', 'Vouchers'], ['/maintenance', 'Maintenance'], ['/learners', 'Learners'], ['/audit', 'Audit log'],
+  ['/', 'Orders'], ['/customers', 'Customers'], ['/organizations', 'Organizations'], ['/dashboard', 'Dashboard'], ['/products', 'Products'], ['/prices', 'Prices'], ['/taxes', 'Tax rates'], ['/vouchers', 'Vouchers'], ['/promos', 'Promos'], ['/offers', 'Offers'], ['/banners', 'Banners'], ['/maintenance', 'Maintenance'], ['/learners', 'Learners'], ['/audit', 'Audit log'],
 ] as const;
 
 /** The console's frame: who is signed in with which role, the sections, the page. */

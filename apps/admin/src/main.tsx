@@ -11,6 +11,9 @@ import { ProductPage } from './pages/product.tsx';
 import { TaxesPage } from './pages/taxes.tsx';
 import { VouchersPage } from './pages/vouchers.tsx';
 import { MaintenancePage } from './pages/maintenance.tsx';
+import { PromosPage } from './pages/promos.tsx';
+import { OffersPage } from './pages/offers.tsx';
+import { BannersPage } from './pages/banners.tsx';
 import { LearnersPage } from './pages/learners.tsx';
 import { AuditPage } from './pages/audit.tsx';
 import { DashboardPage } from './pages/dashboard.tsx';
@@ -36,6 +39,9 @@ const router = createBrowserRouter(
         { path: 'prices', Component: PricesPage },
         { path: 'taxes', Component: TaxesPage },
         { path: 'vouchers', Component: VouchersPage },
+        { path: 'promos', Component: PromosPage },
+        { path: 'offers', Component: OffersPage },
+        { path: 'banners', Component: BannersPage },
         { path: 'maintenance', Component: MaintenancePage },
         { path: 'learners', Component: LearnersPage },
         { path: 'audit', Component: AuditPage },

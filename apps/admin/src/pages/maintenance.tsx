@@ -1,43 +1,73 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useOutletContext } from 'react-router';
 import { gql } from '../api.ts';
+import { fieldErrors, TextField, type FieldErrors } from '../fields.tsx';
 import { FormMessage } from '../form-message.tsx';
+import type { Me } from '../layout.tsx';
 import { describe, useData } from '../use-data.ts';
 
 interface Maintenance { on: boolean; header: string | null; content: string | null; url: string | null; allowIps: string[] }
 const LOAD = '{ maintenance { on header content url allowIps } }';
 const SET = 'mutation Set($input: StaffMaintenanceInput!) { maintenanceSet(input: $input) { maintenance { on } errors { field message } } }';
 
-/** Maintenance mode: the store shows its maintenance page to everyone but the addresses let through. */
+/** Maintenance mode: the store shows its maintenance page (header, text, link) to everyone but the addresses let through. */
 export function MaintenancePage() {
+  const me = useOutletContext<Me>();
+  const canEdit = me.permissions.includes('settings.write');
   const { data, error } = useData(() => gql<{ maintenance: Maintenance }>(LOAD).then((d) => d.maintenance), []);
-  const [form, setForm] = useState({ on: false, header: '', content: '', url: '', allowIps: '' });
+  const [form, setForm] = useState<{ on: boolean; header: string; content: string; url: string; allowIps: string } | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  // Filled once from the server; what the operator types afterwards is kept, also when the server refuses it.
   useEffect(() => {
-    if (data) setForm({ on: data.on, header: data.header ?? '', content: data.content ?? '', url: data.url ?? '', allowIps: data.allowIps.join('\n') });
-  }, [data]);
+    if (data && !form) setForm({ on: data.on, header: data.header ?? '', content: data.content ?? '', url: data.url ?? '', allowIps: data.allowIps.join('\n') });
+  }, [data, form]);
+  if (error) return <><h1>Maintenance</h1><p role="alert" className="error">{error}</p></>;
+  if (!form) return <><h1>Maintenance</h1><p role="status">Loading…</p></>;
+  const set = (key: 'header' | 'content' | 'url' | 'allowIps') => (value: string) => setForm({ ...form, [key]: value });
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setMessage(null);
     try {
-      const { maintenanceSet } = await gql<{ maintenanceSet: { maintenance: { on: boolean } | null; errors: Array<{ message: string }> } }>(SET, {
+      const { maintenanceSet } = await gql<{ maintenanceSet: { maintenance: { on: boolean } | null; errors: Array<{ field: string | null; message: string }> } }>(SET, {
         input: { on: form.on, header: form.header || null, content: form.content || null, url: form.url || null, allowIps: form.allowIps.split(/[\s,]+/).filter(Boolean) },
       });
-      setMessage(maintenanceSet.errors.length ? { error: true, text: maintenanceSet.errors.map((e) => e.message).join(' ') }
-        : { error: false, text: maintenanceSet.maintenance!.on ? 'Maintenance mode is on: buyers see the maintenance page.' : 'Maintenance mode is off: the store is open.' });
+      const refused = fieldErrors(maintenanceSet.errors);
+      setErrors(refused);
+      setMessage(maintenanceSet.maintenance
+        ? { error: false, text: maintenanceSet.maintenance.on ? 'Maintenance mode is on: buyers see the maintenance page.' : 'Maintenance mode is off: the store is open.' }
+        : { error: true, text: 'Nothing was saved: see the fields marked below.' });
     } catch (e) {
       setMessage({ error: true, text: describe(e) });
     }
   };
-  if (error) return <><h1>Maintenance</h1><p role="alert" className="error">{error}</p></>;
   return (
     <>
       <h1>Maintenance</h1>
-      <form className="card" onSubmit={submit}>
-        <label className="check"><input type="checkbox" checked={form.on} onChange={(e) => setForm({ ...form, on: e.target.checked })} /> Maintenance mode on</label>
-        <div className="field"><label htmlFor="m-header">Page header</label><input id="m-header" value={form.header} maxLength={200} onChange={(e) => setForm({ ...form, header: e.target.value })} /></div>
-        <div className="field"><label htmlFor="m-content">Page text</label><textarea id="m-content" rows={3} value={form.content} maxLength={2000} onChange={(e) => setForm({ ...form, content: e.target.value })} /></div>
-        <div className="field"><label htmlFor="m-url">Link</label><input id="m-url" type="url" value={form.url} onChange={(e) => setForm({ ...form, url: e.target.value })} /></div>
-        <div className="field"><label htmlFor="m-ips">Addresses let through (one per line)</label><textarea id="m-ips" rows={3} value={form.allowIps} onChange={(e) => setForm({ ...form, allowIps: e.target.value })} /></div>
-        <button type="submit">Save</button>
+      {canEdit ? null : <p className="card">Your role reads these settings; the owner changes them.</p>}
+      <form className="card" onSubmit={submit} aria-labelledby="maintenance-form" noValidate>
+        <h2 id="maintenance-form">Maintenance page</h2>
+        <fieldset disabled={!canEdit} className="plain">
+          <legend className="visually-hidden">Maintenance mode and page</legend>
+          <label className="check"><input type="checkbox" checked={form.on} onChange={(e) => setForm({ ...form, on: e.target.checked })} /> Maintenance mode on</label>
+          <TextField id="m-header" label="Page header" value={form.header} onChange={set('header')} error={errors.header} maxLength={200} />
+          <div className={`field${errors.content ? ' invalid' : ''}`}>
+            <label htmlFor="m-content">Page text</label>
+            <textarea id="m-content" rows={3} value={form.content} maxLength={2000} onChange={(e) => set('content')(e.target.value)}
+              aria-invalid={errors.content ? true : undefined} aria-describedby={errors.content ? 'm-content-error' : undefined} />
+            {errors.content ? <p className="error" id="m-content-error">{errors.content}</p> : null}
+          </div>
+          <TextField id="m-url" label="Link on the page" type="url" placeholder="https://status.probe.store/" value={form.url} onChange={set('url')} error={errors.url} />
+          <div className={`field${errors.allowIps ? ' invalid' : ''}`}>
+            <label htmlFor="m-ips">Addresses let through (one per line)</label>
+            <span className="hint" id="m-ips-hint">Client IP addresses that still see the store, e.g. the office's; MAINTENANCE_ALLOW_IPS adds more.</span>
+            <textarea id="m-ips" rows={3} value={form.allowIps} onChange={(e) => set('allowIps')(e.target.value)}
+              aria-invalid={errors.allowIps ? true : undefined} aria-describedby={errors.allowIps ? 'm-ips-hint m-ips-error' : 'm-ips-hint'} />
+            {errors.allowIps ? <p className="error" id="m-ips-error">{errors.allowIps}</p> : null}
+          </div>
+          <button type="submit">Save</button>
+        </fieldset>
         <FormMessage message={message} />
       </form>
     </>

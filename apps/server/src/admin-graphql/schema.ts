@@ -7,6 +7,8 @@ import './schema/catalogue.ts';
 import './schema/products.ts';
 import './schema/taxes.ts';
 import './schema/promotions.ts';
+import './schema/promos.ts';
+import './schema/offers.ts';
 import './schema/settings.ts';
 import './schema/learners.ts';
 import './schema/audit.ts';

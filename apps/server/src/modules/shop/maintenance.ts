@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { schema, type Database } from '@probe/db';
 import { eq } from 'drizzle-orm';
 import { audit, type Actor } from '../staff/index.ts';
@@ -13,16 +14,15 @@ export interface MaintenanceInput {
 
 export interface MaintenanceError { field: string; code: 'INVALID'; message: string }
 
-const IP = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f:]+)$/i;
-
 /** Turns maintenance mode on or off with its page and the addresses let through; recorded in the audit log. */
 export async function setMaintenance(db: Database, actor: Actor, input: MaintenanceInput): Promise<{ errors: MaintenanceError[] }> {
   const errors: MaintenanceError[] = [];
   const allowIps = input.allowIps.map((ip) => ip.trim()).filter(Boolean);
-  const bad = allowIps.find((ip) => !IP.test(ip));
-  if (bad) errors.push({ field: 'allowIps', code: 'INVALID', message: `${bad} is not an IP address` });
-  if (input.url && !/^https?:\/\//.test(input.url)) errors.push({ field: 'url', code: 'INVALID', message: 'A link starts with https:// or http://' });
-  if ((input.header?.length ?? 0) > 200 || (input.content?.length ?? 0) > 2000) errors.push({ field: 'content', code: 'INVALID', message: 'The header is at most 200 characters, the text 2,000' });
+  const bad = allowIps.filter((ip) => !isIP(ip));
+  if (bad.length) errors.push({ field: 'allowIps', code: 'INVALID', message: `Not an IP address: ${bad.join(', ')}` });
+  if (input.url?.trim() && !/^https?:\/\/\S+$/.test(input.url.trim())) errors.push({ field: 'url', code: 'INVALID', message: 'A link starts with https:// or http://' });
+  if ((input.header?.trim().length ?? 0) > 200) errors.push({ field: 'header', code: 'INVALID', message: 'The header is at most 200 characters' });
+  if ((input.content?.trim().length ?? 0) > 2000) errors.push({ field: 'content', code: 'INVALID', message: 'The text is at most 2,000 characters' });
   if (errors.length) return { errors };
   await db.transaction(async (tx) => {
     const before = await getShopSettings(tx);

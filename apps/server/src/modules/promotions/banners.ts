@@ -1,0 +1,45 @@
+import { schema, type Database } from '@probe/db';
+import { asc, eq } from 'drizzle-orm';
+import { audit, type Actor } from '../staff/index.ts';
+import { checkCountries, checkLink, checkPages, checkPeriod, checkText, clean, type FieldError } from './checks.ts';
+
+/** Spec §3 Banner: a message with a link, shown on the chosen storefront pages in the chosen countries while current. */
+export type BannerRow = typeof schema.banners.$inferSelect;
+
+export interface BannerInput { content: string; url: string | null; visibility: string[]; countries: string[]; startsAt: Date | null; endsAt: Date | null }
+
+export function listBanners(db: Pick<Database, 'select'>): Promise<BannerRow[]> {
+  return db.select().from(schema.banners).orderBy(asc(schema.banners.id));
+}
+
+const view = ({ id: _id, ...b }: BannerRow) => b;
+
+/** Creates a banner (id null) or changes one; audited in the same transaction; nothing written when a field is refused. */
+export async function saveBanner(db: Database, actor: Actor, id: number | null, input: BannerInput): Promise<{ banner: BannerRow | null; errors: FieldError[] }> {
+  const errors: FieldError[] = [];
+  checkText(errors, 'content', input.content, 200, 'The message buyers read');
+  checkLink(errors, 'url', clean(input.url));
+  checkPages(errors, 'visibility', input.visibility);
+  checkCountries(errors, 'countries', input.countries);
+  checkPeriod(errors, 'endsAt', input.startsAt, input.endsAt);
+  if (errors.length) return { banner: null, errors };
+  return db.transaction(async (tx) => {
+    const [before] = id === null ? [null] : await tx.select().from(schema.banners).where(eq(schema.banners.id, id)).for('update');
+    if (before === undefined) return { banner: null, errors: [{ field: null, code: 'NOT_FOUND' as const, message: 'No banner has this id' }] };
+    const values = { content: input.content.trim(), url: clean(input.url), visibility: input.visibility, countries: input.countries, startsAt: input.startsAt, endsAt: input.endsAt };
+    const [row] = before
+      ? await tx.update(schema.banners).set(values).where(eq(schema.banners.id, before.id)).returning()
+      : await tx.insert(schema.banners).values(values).returning();
+    await audit(tx, actor, before ? 'banner.update' : 'banner.create', `banner:${row!.id}`, before ? view(before) : null, view(row!));
+    return { banner: row!, errors: [] };
+  });
+}
+
+/** Removes a banner; the audit log keeps what it was. */
+export async function deleteBanner(db: Database, actor: Actor, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(schema.banners).where(eq(schema.banners.id, id)).returning();
+    if (row) await audit(tx, actor, 'banner.delete', `banner:${row.id}`, view(row), null);
+    return Boolean(row);
+  });
+}
