@@ -55,6 +55,8 @@ export const SHOP: TypedDocumentNode<ShopQuery, ShopQueryVariables> = gql`
         currency
         displayGrossPrices
         isDevicePriced
+        # Loaded once with the store (not per screen): the running promos' banners, shown on the pages each names.
+        promos { code bannerMessage bannerLink bannerColor bannerVisibilityPages }
       }
     }
   }

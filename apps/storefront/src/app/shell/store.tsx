@@ -1,6 +1,6 @@
 import { catalogueLanguage, intlLocale, languageCodeEnum, resolveBasePath, UNAVAILABLE_COUNTRY_COOKIE, type KnownCountry, type UrlLanguage } from '@probe/domain';
 import { useEffect, useState } from 'react';
-import { Outlet, useLoaderData, useNavigation, type LoaderFunctionArgs } from 'react-router';
+import { Outlet, useLoaderData, useMatches, useNavigation, type LoaderFunctionArgs } from 'react-router';
 import { useBaseData, type StoreData } from '../../data/route-data.ts';
 import { useIntl } from 'react-intl';
 import { apolloContext } from '../../data/apollo-context.ts';
@@ -13,6 +13,7 @@ import { ErrorScreen } from '../../ui/error-screen.tsx';
 import { MaintenancePage } from '../../ui/maintenance-page.tsx';
 import { PageLoader } from '../../ui/spinner.tsx';
 import { ConsentBanner } from './consent-banner.tsx';
+import { promoPageOf, PromoBanners } from './promo-banners.tsx';
 import { StoreFooter } from './store-footer.tsx';
 import { StoreHeader } from './store-header.tsx';
 import { UnavailableCountryNotice } from './unavailable-country-notice.tsx';
@@ -60,7 +61,8 @@ function useGlobalGraphqlError(): GraphqlErrorDetail | null {
 }
 
 export function StoreLayout() {
-  const { maintenance, countries, unavailableCountry } = useLoaderData<StoreData>();
+  const { maintenance, countries, unavailableCountry, shop } = useLoaderData<StoreData>();
+  const page = promoPageOf(useMatches().at(-1)?.id);
   const base = useBaseData();
   const navigation = useNavigation();
   const globalError = useGlobalGraphqlError();
@@ -76,7 +78,11 @@ export function StoreLayout() {
       <a className="skip-link" href="#main">{intl.formatMessage({ id: 'app.skipToContent' })}</a>
       <StoreHeader base={base} countries={countries} />
       {unavailableCountry && !closed ? <UnavailableCountryNotice country={unavailableCountry} /> : null}
-      <main id="main" tabIndex={-1}>{content}</main>
+      <main id="main" tabIndex={-1}>
+        {/* Where the home's site banner is (the top of the page), on the pages the promo names. */}
+        {!globalError && !closed ? <PromoBanners promos={shop.catalogue.promos} page={page} basePath={base.basePath} /> : null}
+        {content}
+      </main>
       <StoreFooter basePath={base.basePath} />
       <ConsentBanner />
       {navigation.state === 'loading' ? <PageLoader label={intl.formatMessage({ id: 'app.loading' })} /> : null}
