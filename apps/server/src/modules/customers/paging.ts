@@ -1,13 +1,24 @@
-import { and, eq, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 /** Where the next page starts: the last row of this one (newest first: created at, then id). */
 export interface PageCursor { createdAt: string; id: string }
 
-/** Rows after the cursor, newest first (keyset: every page costs the same). */
+/**
+ * The creation time as the cursor carries it: to the millisecond, as a JavaScript Date holds it. PostgreSQL
+ * keeps microseconds, so a cursor compared with the exact time matched no row created in the same millisecond
+ * (the demo users, seeded in one transaction, share one time) and the list stopped after its first page.
+ */
+const toTheMillisecond = (createdAt: AnyColumn) => sql`date_trunc('milliseconds', ${createdAt})`;
+
+/** The order of a paged list: newest first, then by id, at the cursor's precision. */
+export function newestFirst(createdAt: AnyColumn, id: AnyColumn): SQL[] {
+  return [sql`${toTheMillisecond(createdAt)} desc`, sql`${id} desc`];
+}
+
+/** Rows after the cursor, in `newestFirst` order (keyset: every page costs the same). */
 export function afterCursor(createdAt: AnyColumn, id: AnyColumn, after: PageCursor | null | undefined): SQL | undefined {
   if (!after) return undefined;
-  const at = new Date(after.createdAt);
-  return or(lt(createdAt, at), and(eq(createdAt, at), lt(id, after.id)));
+  return sql`(${toTheMillisecond(createdAt)}, ${id}) < (${after.createdAt}::timestamptz, ${after.id})`;
 }
 
 /** `%text%` for a case-insensitive LIKE, the pattern's own characters escaped. */

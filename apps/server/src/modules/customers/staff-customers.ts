@@ -1,6 +1,6 @@
 import { schema, type Database } from '@probe/db';
 import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
-import { afterCursor, lowerLike, pageCursor, pageSize, type PageCursor } from './paging.ts';
+import { afterCursor, lowerLike, newestFirst, pageCursor, pageSize, type PageCursor } from './paging.ts';
 
 export type CustomerRow = Pick<typeof schema.users.$inferSelect, 'id' | 'email' | 'name' | 'createdAt'>;
 const COLUMNS = { id: schema.users.id, email: schema.users.email, name: schema.users.name, createdAt: schema.users.createdAt };
@@ -12,7 +12,7 @@ export async function listCustomers(db: Pick<Database, 'select'>, input: { searc
   const rows = await db.select(COLUMNS).from(schema.users)
     .where(and(isNull(schema.users.staffRole), search ? or(lowerLike(schema.users.email, search), lowerLike(schema.users.name, search)) : undefined,
       afterCursor(schema.users.createdAt, schema.users.id, input.after)))
-    .orderBy(desc(schema.users.createdAt), desc(schema.users.id)).limit(first + 1);
+    .orderBy(...newestFirst(schema.users.createdAt, schema.users.id)).limit(first + 1);
   const page = pageCursor(rows, first);
   return { customers: page.rows, next: page.next };
 }

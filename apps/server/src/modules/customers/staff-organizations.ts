@@ -1,6 +1,6 @@
 import { schema, type Database } from '@probe/db';
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
-import { afterCursor, lowerLike, pageCursor, pageSize, type PageCursor } from './paging.ts';
+import { afterCursor, lowerLike, newestFirst, pageCursor, pageSize, type PageCursor } from './paging.ts';
 import { ORDER_COLUMNS, SUBSCRIPTION_COLUMNS } from './staff-customers.ts';
 
 export type OrganizationRow = Pick<typeof schema.organizations.$inferSelect, 'id' | 'name' | 'slug' | 'country' | 'createdAt'> & { planType: string | null; status: string | null };
@@ -18,7 +18,7 @@ export async function listOrganizations(db: Pick<Database, 'select'>, input: { s
   const rows = await db.select(COLUMNS).from(schema.organizations).leftJoin(schema.subscriptions, eq(schema.subscriptions.organizationId, schema.organizations.id))
     .where(and(search ? or(lowerLike(schema.organizations.name, search), lowerLike(schema.organizations.slug, search), byMember) : undefined,
       afterCursor(schema.organizations.createdAt, schema.organizations.id, input.after)))
-    .orderBy(desc(schema.organizations.createdAt), desc(schema.organizations.id)).limit(first + 1);
+    .orderBy(...newestFirst(schema.organizations.createdAt, schema.organizations.id)).limit(first + 1);
   const page = pageCursor(rows, first);
   return { organizations: page.rows, next: page.next };
 }
