@@ -1,24 +1,19 @@
 import { DEMO_USERS, schema } from '@probe/db';
-import { eq } from 'drizzle-orm';
-import { exportSPKI, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminGql, denied, tokenFor } from './admin-support.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { adminGql, denied, startStaffApp } from './admin-support.ts';
+import type { TestApp } from './harness.ts';
 
 const [, admin, member, vet, , , operator] = DEMO_USERS;
 let t: TestApp;
 const as: Record<string, Record<string, string>> = {};
 
 beforeAll(async () => {
-  const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-  t = await startTestApp({ config: { AUTH_JWT_PUBLIC_KEY: await exportSPKI(pair.publicKey) } });
-  await t.database.db.update(schema.users).set({ staffRole: 'SUPPORT' }).where(eq(schema.users.id, member!.id));
-  await t.database.db.update(schema.users).set({ staffRole: 'CATALOGUE_MANAGER' }).where(eq(schema.users.id, vet!.id));
-  await t.database.db.update(schema.users).set({ staffRole: 'ORDER_MANAGER' }).where(eq(schema.users.id, admin!.id));
-  as.owner = await tokenFor(pair.privateKey, operator!, 'probe-admin');
-  as.support = await tokenFor(pair.privateKey, member!, 'probe-admin');
-  as.catalogue = await tokenFor(pair.privateKey, vet!, 'probe-admin');
-  as.orders = await tokenFor(pair.privateKey, admin!, 'probe-admin');
+  const app = await startStaffApp([[member!, 'SUPPORT'], [vet!, 'CATALOGUE_MANAGER'], [admin!, 'ORDER_MANAGER']]);
+  t = app.t;
+  as.owner = await app.sign(operator!);
+  as.support = await app.sign(member!);
+  as.catalogue = await app.sign(vet!);
+  as.orders = await app.sign(admin!);
 });
 afterAll(() => t?.close());
 

@@ -1,11 +1,10 @@
 import { DEMO_USERS, schema } from '@probe/db';
 import { and, eq } from 'drizzle-orm';
-import { exportSPKI, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestGateway } from '../src/modules/payments/index.ts';
-import { adminGql, denied, tokenFor } from './admin-support.ts';
+import { adminGql, denied, startStaffApp } from './admin-support.ts';
 import { CARD_OK, PLACE, readyCheckout, type PlaceAnswer } from './checkout-support.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import type { TestApp } from './harness.ts';
 
 const [, admin, member, vet, student, , operator] = DEMO_USERS;
 const LAKESIDE = '5e0c2b9a-3f4d-4c1e-8b6a-000000000002';
@@ -14,18 +13,16 @@ let gateway: TestGateway;
 const as: Record<string, Record<string, string>> = {};
 
 beforeAll(async () => {
-  const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
   gateway = new TestGateway();
-  t = await startTestApp({ config: { AUTH_JWT_PUBLIC_KEY: await exportSPKI(pair.publicKey) }, gateway });
-  await t.database.db.update(schema.users).set({ staffRole: 'CATALOGUE_MANAGER' }).where(eq(schema.users.id, vet!.id));
-  await t.database.db.update(schema.users).set({ staffRole: 'ORDER_MANAGER' }).where(eq(schema.users.id, student!.id));
+  const app = await startStaffApp([[vet!, 'CATALOGUE_MANAGER'], [student!, 'ORDER_MANAGER']], { gateway });
+  t = app.t;
   const [support] = await t.database.db.select().from(schema.users).where(eq(schema.users.email, 'support@demo.probe.store'));
-  as.owner = await tokenFor(pair.privateKey, operator!, 'probe-admin');
-  as.orders = await tokenFor(pair.privateKey, student!, 'probe-admin');
-  as.catalogue = await tokenFor(pair.privateKey, vet!, 'probe-admin');
-  as.support = await tokenFor(pair.privateKey, support!, 'probe-admin');
-  as.buyer = await tokenFor(pair.privateKey, admin!, 'probe-admin');
-  as.adminShop = await tokenFor(pair.privateKey, admin!, 'probe-store');
+  as.owner = await app.sign(operator!);
+  as.orders = await app.sign(student!);
+  as.catalogue = await app.sign(vet!);
+  as.support = await app.sign(support!);
+  as.buyer = await app.sign(admin!);
+  as.adminShop = await app.sign(admin!, 'probe-store');
 });
 afterAll(() => t?.close());
 

@@ -1,26 +1,22 @@
 import { DEMO_USERS, schema } from '@probe/db';
 import { eq, inArray } from 'drizzle-orm';
-import { exportSPKI, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminGql, denied, tokenFor } from './admin-support.ts';
+import { adminGql, denied, startStaffApp } from './admin-support.ts';
 import { readyCheckout } from './checkout-support.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import type { TestApp } from './harness.ts';
 
 const [individual, , member, vet, , lapsed, operator] = DEMO_USERS;
 let t: TestApp;
 const as: Record<string, Record<string, string>> = {};
 
 beforeAll(async () => {
-  const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-  t = await startTestApp({ config: { AUTH_JWT_PUBLIC_KEY: await exportSPKI(pair.publicKey) } });
-  await t.database.db.update(schema.users).set({ staffRole: 'SUPPORT' }).where(eq(schema.users.id, member!.id));
-  await t.database.db.update(schema.users).set({ staffRole: 'CATALOGUE_MANAGER' }).where(eq(schema.users.id, vet!.id));
-  await t.database.db.update(schema.users).set({ staffRole: 'ORDER_MANAGER' }).where(eq(schema.users.id, lapsed!.id));
-  as.owner = await tokenFor(pair.privateKey, operator!, 'probe-admin');
-  as.catalogue = await tokenFor(pair.privateKey, vet!, 'probe-admin');
-  as.support = await tokenFor(pair.privateKey, member!, 'probe-admin');
-  as.orders = await tokenFor(pair.privateKey, lapsed!, 'probe-admin');
-  as.buyer = await tokenFor(pair.privateKey, individual!, 'probe-admin');
+  const app = await startStaffApp([[member!, 'SUPPORT'], [vet!, 'CATALOGUE_MANAGER'], [lapsed!, 'ORDER_MANAGER']]);
+  t = app.t;
+  as.owner = await app.sign(operator!);
+  as.catalogue = await app.sign(vet!);
+  as.support = await app.sign(member!);
+  as.orders = await app.sign(lapsed!);
+  as.buyer = await app.sign(individual!);
 });
 afterAll(() => t?.close());
 

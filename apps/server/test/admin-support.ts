@@ -1,5 +1,7 @@
-import { SignJWT, type CryptoKey } from 'jose';
-import type { TestApp } from './harness.ts';
+import { schema } from '@probe/db';
+import { eq } from 'drizzle-orm';
+import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import { startTestApp, type TestApp } from './harness.ts';
 
 /** A token for a user, as the built-in provider signs it: for the store's API (`probe-store`) or the console's (`probe-admin`). */
 export async function tokenFor(key: CryptoKey, user: { id: string; email: string }, audience: 'probe-store' | 'probe-admin' = 'probe-store'): Promise<Record<string, string>> {
@@ -24,3 +26,21 @@ export async function adminGql<T>(t: TestApp, query: string, variables: Record<s
 }
 
 export const denied = (answer: AdminAnswer<unknown>) => answer.errors?.[0]?.extensions?.exception?.code === 'PermissionDenied';
+
+type Person = { id: string; email: string };
+type StaffRole = NonNullable<typeof schema.users.$inferSelect.staffRole>;
+
+/**
+ * The real app trusting tokens signed by a key of its own, with the given users made staff in the given roles
+ * (the demo operator is the owner already); `sign` makes a user's token for the console (or, with
+ * `probe-store`, for the store).
+ */
+export async function startStaffApp(
+  staff: Array<[Person, StaffRole]>,
+  options: Omit<NonNullable<Parameters<typeof startTestApp>[0]>, 'config'> = {},
+): Promise<{ t: TestApp; sign: (user: Person, audience?: 'probe-store' | 'probe-admin') => Promise<Record<string, string>> }> {
+  const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+  const t = await startTestApp({ ...options, config: { AUTH_JWT_PUBLIC_KEY: await exportSPKI(pair.publicKey) } });
+  for (const [user, role] of staff) await t.database.db.update(schema.users).set({ staffRole: role }).where(eq(schema.users.id, user.id));
+  return { t, sign: (user, audience = 'probe-admin') => tokenFor(pair.privateKey, user, audience) };
+}

@@ -1,11 +1,9 @@
 import { DEMO_USERS, schema } from '@probe/db';
-import { eq } from 'drizzle-orm';
-import { exportSPKI, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestGateway } from '../src/modules/payments/index.ts';
-import { adminGql, denied, tokenFor } from './admin-support.ts';
+import { adminGql, denied, startStaffApp } from './admin-support.ts';
 import { CARD_OK, PLACE, readyCheckout, type PlaceAnswer } from './checkout-support.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import type { TestApp } from './harness.ts';
 
 const [, admin, member, vet, , , operator] = DEMO_USERS;
 let t: TestApp;
@@ -13,17 +11,15 @@ let gateway: TestGateway;
 const as: Record<string, Record<string, string>> = {};
 
 beforeAll(async () => {
-  const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
   gateway = new TestGateway();
-  t = await startTestApp({ config: { AUTH_JWT_PUBLIC_KEY: await exportSPKI(pair.publicKey) }, gateway });
   // One member of staff per role besides the demo owner.
-  await t.database.db.update(schema.users).set({ staffRole: 'SUPPORT' }).where(eq(schema.users.id, member!.id));
-  await t.database.db.update(schema.users).set({ staffRole: 'CATALOGUE_MANAGER' }).where(eq(schema.users.id, vet!.id));
-  as.owner = await tokenFor(pair.privateKey, operator!, 'probe-admin');
-  as.support = await tokenFor(pair.privateKey, member!, 'probe-admin');
-  as.catalogue = await tokenFor(pair.privateKey, vet!, 'probe-admin');
-  as.buyer = await tokenFor(pair.privateKey, admin!, 'probe-admin');
-  as.ownerShopToken = await tokenFor(pair.privateKey, operator!, 'probe-store');
+  const app = await startStaffApp([[member!, 'SUPPORT'], [vet!, 'CATALOGUE_MANAGER']], { gateway });
+  t = app.t;
+  as.owner = await app.sign(operator!);
+  as.support = await app.sign(member!);
+  as.catalogue = await app.sign(vet!);
+  as.buyer = await app.sign(admin!);
+  as.ownerShopToken = await app.sign(operator!, 'probe-store');
 });
 afterAll(() => t?.close());
 
