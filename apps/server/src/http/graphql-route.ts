@@ -11,7 +11,7 @@ const MULTIPART_MAX_BYTES = PROOF_MAX_BYTES + 64 * 1024;
  * a body over 64 KB is refused (413) before it is read, so an attack cannot make the server read and
  * parse 1 MB of JSON (200 KB of it took 3 ms; reliability W2b). The console's API keeps the app's 1 MB.
  */
-export const GRAPHQL_JSON_MAX_BYTES = 64 * 1024;
+const GRAPHQL_JSON_MAX_BYTES = 64 * 1024;
 
 declare module 'fastify' {
   interface FastifyRequest {
