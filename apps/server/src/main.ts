@@ -5,8 +5,10 @@ import { startJobRunner } from './jobs/index.ts';
 import { ensureDemoIdentityUsers } from './identity/index.ts';
 import { loadStorefrontBundles } from './http/storefront-bundle.ts';
 import { loadGeoLookup } from './modules/shop/index.ts';
+import { prepareEmbeddedDatabase, PREPARE_ONLY_ENV } from './first-start.ts';
 
 const config = loadConfig();
+if (!config.DATABASE_URL) await prepareEmbeddedDatabase(config.DATA_DIR);
 const database = await openDatabase({
   databaseUrl: config.DATABASE_URL,
   dataDir: config.DATA_DIR,
@@ -15,6 +17,10 @@ const database = await openDatabase({
 });
 const seeded = await ensureDemoData(database.db);
 const demoUsers = config.AUTH_ISSUER_URL || config.AUTH_JWT_PUBLIC_KEY ? 0 : await ensureDemoIdentityUsers(database.db);
+if (process.env[PREPARE_ONLY_ENV]) {
+  await database.close();
+  process.exit(0);
+}
 const { app, lifecycle, gateway } = await buildApp({
   config,
   database,
