@@ -6,6 +6,7 @@ import { httpGql } from '../support/api.ts';
 import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
 import { addFromProductPage } from '../support/buyer.ts';
 import { plainText } from '../support/text.ts';
+import de from '../../apps/admin/src/i18n/messages/de.json';
 
 const TABLET = { width: 768, height: 1024 };
 
@@ -181,6 +182,24 @@ describe('operator console', () => {
     expect(results.filter((r) => r.violations.length || r.overflow)).toEqual([]);
     expect(results.length).toBe(sections.length + 4);
     await sweepContext.close();
+  });
+
+  it('speaks German to a browser that prefers it: the nav, the page, <html lang> and the money format, axe-clean', async () => {
+    // One page: the order list (the card order placed above is on it), in a browser whose languages are de-DE.
+    const { context: germanContext, page } = await openPage(browser, { viewport: VIEWPORTS.desktop, locale: 'de-DE' });
+    await signInToConsole(page, 'operator@demo.probe.store');
+    const nav = page.getByRole('navigation', { name: de['layout.sections'] });
+    await nav.getByRole('link', { name: de['nav.orders'], exact: true }).waitFor();
+    expect(await nav.getByRole('link', { name: de['nav.audit'] }).count()).toBe(1);
+    expect(await page.evaluate(() => [document.documentElement.lang, document.title])).toEqual(['de', de['console.title']]);
+    expect(plainText(await page.locator('main h1').textContent())).toBe(de['orders.title']);
+    const total = page.locator('main tbody td.num').first();
+    await total.waitFor();
+    // German money: thousands with points, cents after a comma, the sign after the amount.
+    expect(plainText(await total.textContent())).toMatch(/^\d{1,3}(\.\d{3})*,\d{2} \S+$/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'console-orders-de-desktop');
+    await germanContext.close();
   });
 
   it('a support user reads the console, and the server refuses their price change', async () => {

@@ -10,6 +10,13 @@ export class ApiError extends Error {
   }
 }
 
+/** An answer with no error of the server's to show: the console says what failed in its own words, with the HTTP status. */
+export class HttpError extends Error {
+  constructor(readonly status: number, readonly what: 'api' | 'download') {
+    super(`${what} answered ${status}`);
+  }
+}
+
 /** One operation against the console's API (/admin/graphql) with the console token; no token sends the operator to sign in. */
 export async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
   const token = currentToken();
@@ -25,21 +32,16 @@ export async function gql<T>(query: string, variables: Record<string, unknown> =
   const body = (await res.json()) as { data?: T; errors?: Array<{ message: string; extensions?: { errorId?: string; exception?: { code?: string } } }> };
   const error = body.errors?.[0];
   if (error?.extensions?.exception?.code === 'PermissionDenied') throw new PermissionDenied(error.message);
-  if (error || !body.data) throw new ApiError(error?.message ?? `The console's API answered ${res.status}`, error?.extensions?.errorId ?? null);
+  if (error) throw new ApiError(error.message, error.extensions?.errorId ?? null);
+  if (!body.data) throw new HttpError(res.status, 'api');
   return body.data;
 }
 
 /** A file the API serves only with the console token (a learner's proof), handed to the browser as a download. */
 export async function download(url: string, name: string): Promise<void> {
   const res = await fetch(url, { headers: { authorization: `JWT ${currentToken() ?? ''}` } });
-  if (!res.ok) throw new ApiError(`The file could not be downloaded (${res.status})`, null);
+  if (!res.ok) throw new HttpError(res.status, 'download');
   const href = URL.createObjectURL(await res.blob());
   Object.assign(document.createElement('a'), { href, download: name }).click();
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
-
-/** Amounts are integer minor units; every store currency has two decimals. */
-export const money = (minor: number, currency: string) =>
-  new Intl.NumberFormat('en-GB', { style: 'currency', currency: currency.toUpperCase() }).format(minor / 100);
-
-export const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) + ' UTC' : '—');

@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createIntl, FormattedMessage, RawIntlProvider } from 'react-intl';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { loadMessages } from './i18n/catalogues.ts';
+import { consoleLanguage, FORMAT_LOCALE } from './i18n/locale.ts';
 import { Layout } from './layout.tsx';
 import { Callback } from './pages/callback.tsx';
 import { OrdersPage } from './pages/orders.tsx';
@@ -46,11 +49,27 @@ const router = createBrowserRouter(
         { path: 'learners', Component: LearnersPage },
         { path: 'audit', Component: AuditPage },
         { path: 'dashboard', Component: DashboardPage },
-        { path: '*', Component: () => <><h1>Not found</h1><p>No console page has this address.</p></> },
+        { path: '*', Component: NotFound },
       ],
     },
   ],
   { basename: '/admin' },
 );
 
-createRoot(document.getElementById('root')!).render(<StrictMode><RouterProvider router={router} /></StrictMode>);
+function NotFound() {
+  return <><h1><FormattedMessage id="notFound.title" /></h1><p><FormattedMessage id="notFound.text" /></p></>;
+}
+
+// The staff member's language from their browser, before anything is drawn: the page's language, its title and every string follow it.
+void loadMessages(consoleLanguage(navigator.languages.length ? navigator.languages : [navigator.language])).then(({ language, messages }) => {
+  const intl = createIntl({ locale: FORMAT_LOCALE[language], messages, defaultLocale: FORMAT_LOCALE.en });
+  document.documentElement.lang = language;
+  document.title = intl.formatMessage({ id: 'console.title' });
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <RawIntlProvider value={intl}>
+        <RouterProvider router={router} />
+      </RawIntlProvider>
+    </StrictMode>,
+  );
+});

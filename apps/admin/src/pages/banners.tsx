@@ -1,10 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { useOutletContext } from 'react-router';
-import { gql, when } from '../api.ts';
+import { gql } from '../api.ts';
 import { Checkboxes, dayOf, fieldErrors, isoOf, listOf, TextField, type FieldErrors } from '../fields.tsx';
 import { FormMessage } from '../form-message.tsx';
+import { useText, type Text } from '../i18n/text.ts';
 import type { Me } from '../layout.tsx';
-import { describe, useData } from '../use-data.ts';
+import { useData, useDescribe } from '../use-data.ts';
 
 interface Banner { id: number; content: string; url: string | null; visibility: string[]; countries: string[]; startsAt: string | null; endsAt: string | null }
 const LIST = '{ banners { id content url visibility countries startsAt endsAt } promoOptions { bannerPages } }';
@@ -13,9 +15,17 @@ const DELETE = 'mutation Delete($id: Int!) { bannerDelete(id: $id) }';
 const EMPTY = { content: '', url: '', visibility: [] as string[], countries: '', startsAt: '', endsAt: '' };
 type Form = typeof EMPTY;
 
+/** When a banner runs: between its days, from now, until further notice, or always. */
+const runsOf = (b: Banner, { t, when }: Text) => (b.startsAt || b.endsAt
+  ? t('banners.runs', { start: b.startsAt ? when(b.startsAt) : t('banners.now'), end: b.endsAt ? when(b.endsAt) : t('common.noEnd') })
+  : t('banners.always'));
+
 /** The storefront's banners: a message and link on the chosen pages, in the chosen countries, between two dates. */
 export function BannersPage() {
   const me = useOutletContext<Me>();
+  const text = useText();
+  const { t } = text;
+  const describe = useDescribe();
   const canEdit = me.permissions.includes('promotions.write');
   const { data, error, reload } = useData(() => gql<{ banners: Banner[]; promoOptions: { bannerPages: string[] } }>(LIST), []);
   const [form, setForm] = useState<Form>(EMPTY);
@@ -40,20 +50,20 @@ export function BannersPage() {
       const { bannerSave } = await gql<{ bannerSave: { banner: { id: number } | null; errors: Array<{ field: string | null; message: string }> } }>(SAVE, { id: editing?.id ?? null, input });
       const refused = fieldErrors(bannerSave.errors);
       setErrors(refused);
-      if (!bannerSave.banner) return setMessage({ error: true, text: `Nothing was saved: ${refused.form ?? 'see the fields marked below.'}` });
+      if (!bannerSave.banner) return setMessage({ error: true, text: refused.form ? t('common.nothingSavedBecause', { reason: refused.form }) : t('common.nothingSaved') });
       setEditing(null);
       setForm(EMPTY);
-      setMessage({ error: false, text: 'The banner is saved: buyers see it now on the pages chosen.' });
+      setMessage({ error: false, text: t('banners.saved') });
       reload();
     } catch (e) {
       setMessage({ error: true, text: describe(e) });
     }
   };
   const remove = async (b: Banner) => {
-    if (!confirm(`Delete the banner "${b.content}"?`)) return;
+    if (!confirm(t('banners.confirmDelete', { content: b.content }))) return;
     try {
       await gql(DELETE, { id: b.id });
-      setMessage({ error: false, text: 'The banner is deleted.' });
+      setMessage({ error: false, text: t('banners.deleted') });
       reload();
     } catch (e) {
       setMessage({ error: true, text: describe(e) });
@@ -62,41 +72,43 @@ export function BannersPage() {
 
   return (
     <>
-      <h1>Banners</h1>
-      <p>A promo's own banner (with its colour) is set on the promo. A page shows the first banner that fits it.</p>
+      <h1><FormattedMessage id="banners.title" /></h1>
+      <p><FormattedMessage id="banners.intro" /></p>
       {canEdit ? (
         <form className="card" onSubmit={submit} aria-labelledby="banner-form" noValidate>
-          <h2 id="banner-form" tabIndex={-1} ref={heading}>{editing ? 'Edit banner' : 'New banner'}</h2>
-          <TextField id="b-content" label="Message" value={form.content} onChange={set('content')} error={errors.content} required maxLength={200} />
+          <h2 id="banner-form" tabIndex={-1} ref={heading}>{editing ? t('banners.edit') : t('banners.new')}</h2>
+          <TextField id="b-content" label={t('banners.field.content')} value={form.content} onChange={set('content')} error={errors.content} required maxLength={200} />
           <div className="grid">
-            <TextField id="b-url" label="Link" placeholder="/shipping/" value={form.url} onChange={set('url')} error={errors.url} />
-            <TextField id="b-countries" label="Countries (empty: all)" placeholder="US, CA" value={form.countries} onChange={set('countries')} error={errors.countries} />
-            <TextField id="b-start" label="Starts on (UTC)" type="date" value={form.startsAt} onChange={set('startsAt')} error={errors.startsAt} />
-            <TextField id="b-end" label="Ends after (UTC)" type="date" value={form.endsAt} onChange={set('endsAt')} error={errors.endsAt} />
+            <TextField id="b-url" label={t('banners.field.url')} placeholder="/shipping/" value={form.url} onChange={set('url')} error={errors.url} />
+            <TextField id="b-countries" label={t('banners.field.countries')} placeholder="US, CA" value={form.countries} onChange={set('countries')} error={errors.countries} />
+            <TextField id="b-start" label={t('common.startsOn')} type="date" value={form.startsAt} onChange={set('startsAt')} error={errors.startsAt} />
+            <TextField id="b-end" label={t('common.endsAfter')} type="date" value={form.endsAt} onChange={set('endsAt')} error={errors.endsAt} />
           </div>
-          <Checkboxes id="b-pages" legend="Shown on (none: every page)" options={data?.promoOptions.bannerPages ?? []} value={form.visibility} onChange={set('visibility')} error={errors.visibility} />
+          <Checkboxes id="b-pages" legend={t('banners.field.pages')} options={data?.promoOptions.bannerPages ?? []} value={form.visibility} onChange={set('visibility')} error={errors.visibility} />
           <div className="actions">
-            <button type="submit">{editing ? 'Save changes' : 'Create banner'}</button>
-            {editing ? <button type="button" className="secondary" onClick={() => startEdit(null)}>Cancel edit</button> : null}
+            <button type="submit">{editing ? t('common.saveChanges') : t('banners.create')}</button>
+            {editing ? <button type="button" className="secondary" onClick={() => startEdit(null)}><FormattedMessage id="common.cancelEdit" /></button> : null}
           </div>
           <FormMessage message={message} />
         </form>
-      ) : <p className="card">Your role reads banners; a catalogue manager or the owner changes them.</p>}
+      ) : <p className="card"><FormattedMessage id="banners.readOnly" /></p>}
       {error ? <p role="alert" className="error">{error}</p> : null}
       {data ? (
-        <div className="table-scroll" role="region" aria-label="Banners" tabIndex={0}>
+        <div className="table-scroll" role="region" aria-label={t('banners.title')} tabIndex={0}>
           <table>
-            <caption className="visually-hidden">Banners</caption>
-            <thead><tr><th scope="col">Message</th><th scope="col">Link</th><th scope="col">Pages</th><th scope="col">Countries</th><th scope="col">Runs</th>{canEdit ? <th scope="col">Actions</th> : null}</tr></thead>
+            <caption className="visually-hidden"><FormattedMessage id="banners.title" /></caption>
+            <thead><tr><th scope="col"><FormattedMessage id="banners.column.content" /></th><th scope="col"><FormattedMessage id="banners.column.url" /></th>
+              <th scope="col"><FormattedMessage id="banners.column.pages" /></th><th scope="col"><FormattedMessage id="banners.column.countries" /></th>
+              <th scope="col"><FormattedMessage id="banners.column.runs" /></th>{canEdit ? <th scope="col"><FormattedMessage id="common.actions" /></th> : null}</tr></thead>
             <tbody>
               {data.banners.map((b) => (
                 <tr key={b.id}>
-                  <td>{b.content}</td><td>{b.url ?? '—'}</td><td>{b.visibility.join(', ') || 'every page'}</td><td>{b.countries.join(', ') || 'all'}</td>
-                  <td>{b.startsAt || b.endsAt ? `${b.startsAt ? when(b.startsAt) : 'now'} – ${b.endsAt ? when(b.endsAt) : 'no end'}` : 'always'}</td>
+                  <td>{b.content}</td><td>{b.url ?? '—'}</td><td>{b.visibility.join(', ') || t('banners.everyPage')}</td><td>{b.countries.join(', ') || t('common.allCountries')}</td>
+                  <td>{runsOf(b, text)}</td>
                   {canEdit ? (
                     <td><div className="actions">
-                      <button type="button" className="link" onClick={() => startEdit(b)}>Edit<span className="visually-hidden"> banner {b.content}</span></button>
-                      <button type="button" className="link" onClick={() => void remove(b)}>Delete<span className="visually-hidden"> banner {b.content}</span></button>
+                      <button type="button" className="link" onClick={() => startEdit(b)}><FormattedMessage id="common.edit" /><span className="visually-hidden"> {t('banners.which', { content: b.content })}</span></button>
+                      <button type="button" className="link" onClick={() => void remove(b)}><FormattedMessage id="common.delete" /><span className="visually-hidden"> {t('banners.which', { content: b.content })}</span></button>
                     </div></td>
                   ) : null}
                 </tr>
@@ -104,7 +116,7 @@ export function BannersPage() {
             </tbody>
           </table>
         </div>
-      ) : !error ? <p role="status">Loading…</p> : null}
+      ) : !error ? <p role="status"><FormattedMessage id="common.loading" /></p> : null}
     </>
   );
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { download, gql, when } from '../api.ts';
+import { FormattedMessage } from 'react-intl';
+import { download, gql } from '../api.ts';
 import { FormMessage } from '../form-message.tsx';
-import { describe, useData } from '../use-data.ts';
+import { useText } from '../i18n/text.ts';
+import { useData, useDescribe } from '../use-data.ts';
 
 interface Request { id: string; email: string; market: string; traineeType: string; institution: string; graduationYear: number; proofName: string; proofUrl: string; createdAt: string }
 const QUEUE = '{ learnerVerifications(status: "PENDING") { id email market traineeType institution graduationYear proofName proofUrl createdAt } }';
@@ -12,15 +14,17 @@ export function LearnersPage() {
   const { data, error, reload } = useData(() => gql<{ learnerVerifications: Request[] }>(QUEUE).then((d) => d.learnerVerifications), []);
   return (
     <>
-      <h1>Learner verification</h1>
+      <h1><FormattedMessage id="learners.title" /></h1>
       {error ? <p role="alert" className="error">{error}</p> : null}
-      {data?.length === 0 ? <p>No request is waiting.</p> : null}
+      {data?.length === 0 ? <p><FormattedMessage id="learners.empty" /></p> : null}
       <ul className="queue">{data?.map((r) => <li key={r.id}><Decision request={r} onDone={reload} /></li>)}</ul>
     </>
   );
 }
 
 function Decision({ request: r, onDone }: { request: Request; onDone: () => void }) {
+  const { t, when } = useText();
+  const describe = useDescribe();
   const [note, setNote] = useState('');
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
   const decide = async (approve: boolean) => {
@@ -33,14 +37,14 @@ function Decision({ request: r, onDone }: { request: Request; onDone: () => void
     }
   };
   return (
-    <article className="card" aria-label={`Request of ${r.email}`}>
+    <article className="card" aria-label={t('learners.request', { email: r.email })}>
       <h2>{r.email}</h2>
-      <p>{r.market === 'VETERINARY' ? 'Veterinary' : 'Human'} · {r.traineeType.replace('_', ' ').toLowerCase()} · {r.institution} · graduating {r.graduationYear} · sent {when(r.createdAt)}</p>
-      <p><button type="button" className="link" onClick={() => void download(r.proofUrl, r.proofName).catch((e: unknown) => setMessage({ error: true, text: describe(e) }))}>Download proof ({r.proofName})</button></p>
-      <div className="field"><label htmlFor={`note-${r.id}`}>Reason, if rejected (the learner reads it)</label><input id={`note-${r.id}`} value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} /></div>
+      <p>{t(r.market === 'VETERINARY' ? 'learners.market.veterinary' : 'learners.market.human')} · {r.traineeType.replace('_', ' ').toLowerCase()} · {r.institution} · {t('learners.graduating', { year: String(r.graduationYear) })} · {t('learners.sent', { time: when(r.createdAt) })}</p>
+      <p><button type="button" className="link" onClick={() => void download(r.proofUrl, r.proofName).catch((e: unknown) => setMessage({ error: true, text: describe(e) }))}><FormattedMessage id="learners.downloadProof" values={{ name: r.proofName }} /></button></p>
+      <div className="field"><label htmlFor={`note-${r.id}`}><FormattedMessage id="learners.reason" /></label><input id={`note-${r.id}`} value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} /></div>
       <p className="actions">
-        <button type="button" onClick={() => void decide(true)}>Approve</button>
-        <button type="button" className="secondary" onClick={() => void decide(false)}>Reject</button>
+        <button type="button" onClick={() => void decide(true)}><FormattedMessage id="learners.approve" /></button>
+        <button type="button" className="secondary" onClick={() => void decide(false)}><FormattedMessage id="learners.reject" /></button>
       </p>
       <FormMessage message={message} />
     </article>

@@ -1,9 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Link, useOutletContext, useParams } from 'react-router';
-import { gql, money, when } from '../api.ts';
+import { gql } from '../api.ts';
+import { useText, type Text } from '../i18n/text.ts';
 import type { Me } from '../layout.tsx';
 import { FormMessage } from '../form-message.tsx';
-import { describe, useData } from '../use-data.ts';
+import { useData, useDescribe } from '../use-data.ts';
 
 interface Line { id: number; sku: string; name: string; variantName: string; quantity: number; total: number }
 interface Order {
@@ -28,69 +30,78 @@ const REFUND = `mutation Refund($number: String!, $amount: Int, $lines: [StaffRe
 export function OrderPage() {
   const { number = '' } = useParams();
   const me = useOutletContext<Me>();
+  const text = useText();
+  const { t, money, when } = text;
   const { data, error, reload } = useData(() => gql<{ order: Order | null }>(QUERY, { number }).then((d) => d.order), [number]);
   // Said above the refunds: the form goes once nothing is left to refund.
   const [refunded, setRefunded] = useState<string | null>(null);
-  if (error) return <><h1>Order {number}</h1><p role="alert" className="error">{error}</p></>;
-  if (!data) return data === null ? <><h1>Order {number}</h1><p>No order has this number.</p></> : <p role="status">Loading…</p>;
+  if (error) return <><h1><FormattedMessage id="order.title" values={{ number }} /></h1><p role="alert" className="error">{error}</p></>;
+  if (!data) return data === null ? <><h1><FormattedMessage id="order.title" values={{ number }} /></h1><p><FormattedMessage id="order.notFound" /></p></> : <p role="status"><FormattedMessage id="common.loading" /></p>;
   const paid = data.payments.filter((p) => p.status === 'SUCCEEDED').reduce((s, p) => s + p.amount, 0);
   const given = data.refunds.filter((r) => r.status !== 'FAILED').reduce((s, r) => s + r.amount, 0);
   return (
     <>
-      <p><Link to="/">← Orders</Link></p>
-      <h1>Order {data.number}</h1>
+      <p><Link to="/"><FormattedMessage id="order.back" /></Link></p>
+      <h1><FormattedMessage id="order.title" values={{ number: data.number }} /></h1>
       <dl className="facts">
-        <div><dt>Placed</dt><dd>{when(data.createdAt)}</dd></div>
-        <div><dt>Buyer</dt><dd>{data.customerId ? <Link to={`/customers/${encodeURIComponent(data.customerId)}`}>{data.email}</Link> : `${data.email} (guest)`}
-          {data.organization ? <> · for <Link to={`/organizations/${data.organization.id}`}>{data.organization.name}</Link></> : null}</dd></div>
-        {data.cancelledAt ? <div><dt>Cancelled</dt><dd>{when(data.cancelledAt)}</dd></div> : null}
-        <div><dt>Store</dt><dd>{data.country} · {data.language}</dd></div>
-        <div><dt>Payment</dt><dd>{data.paymentMethod} · {data.chargeStatus}{data.invoiceStatus ? ` · invoice ${data.invoiceStatus}` : ''}</dd></div>
-        <div><dt>Total</dt><dd>{money(data.total, data.currency)} (tax {money(data.tax, data.currency)})</dd></div>
-        <div><dt>Documents</dt><dd><a href={`/documents/invoice/${data.token}.pdf`}>Invoice (PDF)</a>
-          {data.paymentMethod === 'ELECTRONIC_QUOTE' ? <> · <a href={`/documents/quote/${data.token}.pdf`}>Quote (PDF)</a></> : null}</dd></div>
+        <div><dt><FormattedMessage id="order.placed" /></dt><dd>{when(data.createdAt)}</dd></div>
+        <div><dt><FormattedMessage id="order.buyer" /></dt><dd>{data.customerId ? <Link to={`/customers/${encodeURIComponent(data.customerId)}`}>{data.email}</Link> : t('order.guest', { email: data.email })}
+          {data.organization ? <> · <FormattedMessage id="order.forOrganization" values={{ organization: <Link to={`/organizations/${data.organization.id}`}>{data.organization.name}</Link> }} /></> : null}</dd></div>
+        {data.cancelledAt ? <div><dt><FormattedMessage id="order.cancelled" /></dt><dd>{when(data.cancelledAt)}</dd></div> : null}
+        <div><dt><FormattedMessage id="order.store" /></dt><dd>{data.country} · {data.language}</dd></div>
+        <div><dt><FormattedMessage id="order.payment" /></dt><dd>{data.paymentMethod} · {data.chargeStatus}{data.invoiceStatus ? ` · ${t('order.invoiceStatus', { status: data.invoiceStatus })}` : ''}</dd></div>
+        <div><dt><FormattedMessage id="order.total" /></dt><dd>{t('order.totalWithTax', { total: money(data.total, data.currency), tax: money(data.tax, data.currency) })}</dd></div>
+        <div><dt><FormattedMessage id="order.documents" /></dt><dd><a href={`/documents/invoice/${data.token}.pdf`}><FormattedMessage id="order.invoicePdf" /></a>
+          {data.paymentMethod === 'ELECTRONIC_QUOTE' ? <> · <a href={`/documents/quote/${data.token}.pdf`}><FormattedMessage id="order.quotePdf" /></a></> : null}</dd></div>
       </dl>
-      <h2>Lines</h2>
-      <table><thead><tr><th scope="col">SKU</th><th scope="col">Item</th><th scope="col" className="num">Quantity</th><th scope="col" className="num">Total</th></tr></thead>
+      <h2><FormattedMessage id="order.lines" /></h2>
+      <table><thead><tr><th scope="col"><FormattedMessage id="order.column.sku" /></th><th scope="col"><FormattedMessage id="order.column.item" /></th>
+        <th scope="col" className="num"><FormattedMessage id="order.column.quantity" /></th><th scope="col" className="num"><FormattedMessage id="order.column.total" /></th></tr></thead>
         <tbody>{data.lines.map((l) => <tr key={l.sku}><td>{l.sku}</td><td>{l.name} · {l.variantName}</td><td className="num">{l.quantity}</td><td className="num">{money(l.total, data.currency)}</td></tr>)}</tbody></table>
-      <h2>Payments</h2>
-      <table data-testid="order-payments"><thead><tr><th scope="col">Reference</th><th scope="col">Method</th><th scope="col">Status</th><th scope="col" className="num">Amount</th><th scope="col">When</th></tr></thead>
+      <h2><FormattedMessage id="order.payments" /></h2>
+      <table data-testid="order-payments"><thead><tr><th scope="col"><FormattedMessage id="order.column.reference" /></th><th scope="col"><FormattedMessage id="order.column.method" /></th>
+        <th scope="col"><FormattedMessage id="order.column.status" /></th><th scope="col" className="num"><FormattedMessage id="order.column.amount" /></th><th scope="col"><FormattedMessage id="order.column.when" /></th></tr></thead>
         <tbody>{data.payments.map((p) => <tr key={p.id}><td>{p.id}</td><td>{p.method}{p.card ? ` · ${p.card}` : ''}</td><td>{p.status}</td><td className="num">{money(p.amount, data.currency)}</td><td>{when(p.createdAt)}</td></tr>)}</tbody></table>
-      <h2>Refunds</h2>
+      <h2><FormattedMessage id="order.refunds" /></h2>
       <FormMessage message={refunded ? { error: false, text: refunded } : null} />
       {data.refunds.length ? (
-        <table data-testid="order-refunds"><thead><tr><th scope="col">Status</th><th scope="col" className="num">Amount</th><th scope="col">What</th><th scope="col">Payment</th><th scope="col">Reason</th><th scope="col">When</th></tr></thead>
-          <tbody>{data.refunds.map((r) => <tr key={r.id}><td>{r.status}</td><td className="num">{money(r.amount, data.currency)}</td><td>{refundedWhat(r, data.lines, data.currency)}</td>
+        <table data-testid="order-refunds"><thead><tr><th scope="col"><FormattedMessage id="order.column.status" /></th><th scope="col" className="num"><FormattedMessage id="order.column.amount" /></th>
+          <th scope="col"><FormattedMessage id="order.column.what" /></th><th scope="col"><FormattedMessage id="order.column.payment" /></th><th scope="col"><FormattedMessage id="order.column.reason" /></th>
+          <th scope="col"><FormattedMessage id="order.column.when" /></th></tr></thead>
+          <tbody>{data.refunds.map((r) => <tr key={r.id}><td>{r.status}</td><td className="num">{money(r.amount, data.currency)}</td><td>{refundedWhat(r, data.lines, data.currency, text)}</td>
             <td>{r.paymentId}</td><td>{r.reason ?? '—'}</td><td>{when(r.createdAt)}</td></tr>)}</tbody></table>
-      ) : <p>No refund.</p>}
+      ) : <p><FormattedMessage id="order.noRefund" /></p>}
       {paid - given > 0 ? <RefundForm number={data.number} currency={data.currency} left={paid - given} allowed={me.permissions.includes('orders.refund')}
         lines={data.lines.map((l) => ({ ...l, left: l.quantity - data.refunds.filter((r) => r.status !== 'FAILED').flatMap((r) => r.lines).filter((x) => x.lineId === l.id).reduce((s, x) => s + x.quantity, 0) }))}
         shippingLeft={data.shipping - data.refunds.filter((r) => r.status !== 'FAILED').reduce((s, r) => s + r.shipping, 0)}
         onDone={(text) => { setRefunded(text); reload(); }} /> : null}
       <OrderActions number={data.number} invoiceOpen={data.invoiceStatus === 'OPEN' && !data.cancelledAt} allowed={me.permissions.includes('orders.manage')} onDone={reload} />
       {data.cancelledAt ? null : <CancelForm number={data.number} blocker={data.cancelBlocker} allowed={me.permissions.includes('orders.manage')} onDone={reload} />}
-      <h2>History</h2>
+      <h2><FormattedMessage id="order.history" /></h2>
       {data.events.length ? (
-        <table><thead><tr><th scope="col">What</th><th scope="col">Details</th><th scope="col">When</th></tr></thead>
+        <table><thead><tr><th scope="col"><FormattedMessage id="order.column.what" /></th><th scope="col"><FormattedMessage id="order.column.details" /></th><th scope="col"><FormattedMessage id="order.column.when" /></th></tr></thead>
           <tbody>{data.events.map((e, i) => <tr key={i}><td>{e.type}</td><td><code>{e.payload}</code></td><td>{when(e.createdAt)}</td></tr>)}</tbody></table>
-      ) : <p>Nothing has happened to the order since it was placed.</p>}
-      <h2>E-mails and other deliveries</h2>
-      <table><thead><tr><th scope="col">What</th><th scope="col">Delivered</th><th scope="col" className="num">Attempts</th><th scope="col">Last error</th></tr></thead>
-        <tbody>{data.deliveries.map((d, i) => <tr key={i}><td>{d.topic}</td><td>{d.processedAt ? when(d.processedAt) : 'not yet'}</td><td className="num">{d.attempts}</td><td>{d.lastError ?? '—'}</td></tr>)}</tbody></table>
+      ) : <p><FormattedMessage id="order.noHistory" /></p>}
+      <h2><FormattedMessage id="order.deliveries" /></h2>
+      <table><thead><tr><th scope="col"><FormattedMessage id="order.column.what" /></th><th scope="col"><FormattedMessage id="order.column.delivered" /></th>
+        <th scope="col" className="num"><FormattedMessage id="order.column.attempts" /></th><th scope="col"><FormattedMessage id="order.column.lastError" /></th></tr></thead>
+        <tbody>{data.deliveries.map((d, i) => <tr key={i}><td>{d.topic}</td><td>{d.processedAt ? when(d.processedAt) : t('order.notDeliveredYet')}</td><td className="num">{d.attempts}</td><td>{d.lastError ?? '—'}</td></tr>)}</tbody></table>
     </>
   );
 }
 
 /** What a refund gave back: its lines and shipping, or a free amount. */
-function refundedWhat(r: Order['refunds'][number], lines: Line[], currency: string): string {
-  const parts = r.lines.map((x) => `${x.quantity} × ${lines.find((l) => l.id === x.lineId)?.sku ?? 'line'}`);
-  if (r.shipping) parts.push(`shipping ${money(r.shipping, currency)}`);
-  return parts.length ? parts.join(', ') : 'an amount';
+function refundedWhat(r: Order['refunds'][number], lines: Line[], currency: string, { t, money }: Text): string {
+  const parts = r.lines.map((x) => `${x.quantity} × ${lines.find((l) => l.id === x.lineId)?.sku ?? t('order.refund.line')}`);
+  if (r.shipping) parts.push(t('order.refund.shipping', { amount: money(r.shipping, currency) }));
+  return parts.length ? parts.join(', ') : t('order.refund.anAmount');
 }
 
 type RefundLine = Line & { left: number };
 
 function RefundForm({ number, currency, left, lines, shippingLeft, allowed, onDone }: { number: string; currency: string; left: number; lines: RefundLine[]; shippingLeft: number; allowed: boolean; onDone: (text: string) => void }) {
+  const { t, money } = useText();
+  const describe = useDescribe();
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [shipping, setShipping] = useState(false);
   const [amount, setAmount] = useState('');
@@ -106,11 +117,11 @@ function RefundForm({ number, currency, left, lines, shippingLeft, allowed, onDo
     const byLines = chosen.length > 0 || shipping;
     const minor = !byLines && amount.trim() ? Math.round(Number(amount.replace(',', '.')) * 100) : null;
     if (byLines && amount.trim()) {
-      setMessage({ error: true, text: 'Choose lines (and shipping) or give an amount, not both.' });
+      setMessage({ error: true, text: t('order.refund.linesOrAmount') });
       return;
     }
     if (minor !== null && !(Number.isFinite(minor) && minor > 0 && minor <= left)) {
-      setMessage({ error: true, text: `Give an amount above 0 and at most ${money(left, currency)}, or leave it empty for all of it.` });
+      setMessage({ error: true, text: t('order.refund.amountRange', { max: money(left, currency) }) });
       return;
     }
     setBusy(true);
@@ -125,7 +136,7 @@ function RefundForm({ number, currency, left, lines, shippingLeft, allowed, onDo
         setAmount('');
         setQuantities({});
         setShipping(false);
-        onDone(`Refunded ${money(orderRefund.refund!.amount, currency)} through the gateway.`);
+        onDone(t('order.refund.done', { amount: money(orderRefund.refund!.amount, currency) }));
       }
     } catch (e) {
       setMessage({ error: true, text: describe(e) });
@@ -135,20 +146,21 @@ function RefundForm({ number, currency, left, lines, shippingLeft, allowed, onDo
   };
   return (
     <form className="card" onSubmit={submit} aria-labelledby="refund-title">
-      <h3 id="refund-title">Refund</h3>
-      <p>{money(left, currency)} of the payment can still be given back. Choose lines (the amount is computed from the order), or give an amount.{allowed ? '' : ' Your role may not refund; the server would refuse it.'}</p>
-      <table><caption className="visually-hidden">Lines to refund</caption>
-        <thead><tr><th scope="col">Item</th><th scope="col" className="num">Left to refund</th><th scope="col">Quantity to refund</th></tr></thead>
+      <h3 id="refund-title"><FormattedMessage id="order.refund.title" /></h3>
+      <p>{t('order.refund.intro', { amount: money(left, currency) })}{allowed ? '' : ` ${t('order.refund.notAllowed')}`}</p>
+      <table><caption className="visually-hidden"><FormattedMessage id="order.refund.caption" /></caption>
+        <thead><tr><th scope="col"><FormattedMessage id="order.column.item" /></th><th scope="col" className="num"><FormattedMessage id="order.refund.column.left" /></th>
+          <th scope="col"><FormattedMessage id="order.refund.column.quantity" /></th></tr></thead>
         <tbody>{lines.map((l) => (
-          <tr key={l.id}><td>{l.sku} · {l.name}</td><td className="num">{l.left} of {l.quantity}</td>
-            <td><label className="visually-hidden" htmlFor={`refund-q-${l.id}`}>Quantity of {l.sku} to refund</label>
+          <tr key={l.id}><td>{l.sku} · {l.name}</td><td className="num">{t('order.refund.leftOf', { left: l.left, quantity: l.quantity })}</td>
+            <td><label className="visually-hidden" htmlFor={`refund-q-${l.id}`}><FormattedMessage id="order.refund.quantityLabel" values={{ sku: l.sku }} /></label>
               <input id={`refund-q-${l.id}`} type="number" min={0} max={l.left} step={1} inputMode="numeric" disabled={l.left === 0} value={quantities[l.id] ?? ''}
                 onChange={(e) => setQuantities({ ...quantities, [l.id]: e.target.value })} /></td></tr>
         ))}</tbody></table>
-      {shippingLeft > 0 ? <div className="field"><label><input type="checkbox" checked={shipping} onChange={(e) => setShipping(e.target.checked)} /> Also refund the shipping ({money(shippingLeft, currency)})</label></div> : null}
-      <div className="field"><label htmlFor="refund-amount">Or an amount ({currency.toUpperCase()}; with no line and no amount, all of it)</label><input id="refund-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} /></div>
-      <div className="field"><label htmlFor="refund-reason">Reason</label><input id="refund-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} /></div>
-      <button type="submit" disabled={busy}>{busy ? 'Refunding…' : 'Refund through the gateway'}</button>
+      {shippingLeft > 0 ? <div className="field"><label><input type="checkbox" checked={shipping} onChange={(e) => setShipping(e.target.checked)} /> {t('order.refund.shippingToo', { amount: money(shippingLeft, currency) })}</label></div> : null}
+      <div className="field"><label htmlFor="refund-amount"><FormattedMessage id="order.refund.amountLabel" values={{ currency: currency.toUpperCase() }} /></label><input id="refund-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} /></div>
+      <div className="field"><label htmlFor="refund-reason"><FormattedMessage id="order.refund.reason" /></label><input id="refund-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} /></div>
+      <button type="submit" disabled={busy}>{busy ? t('order.refund.busy') : t('order.refund.submit')}</button>
       <FormMessage message={message} />
     </form>
   );
@@ -158,10 +170,12 @@ const CANCEL = 'mutation Cancel($number: String!, $reason: String) { orderCancel
 
 /** Cancels an unpaid order; when it cannot be, says why instead of offering the button. */
 function CancelForm({ number, blocker, allowed, onDone }: { number: string; blocker: string | null; allowed: boolean; onDone: () => void }) {
+  const { t } = useText();
+  const describe = useDescribe();
   const [reason, setReason] = useState('');
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  if (blocker) return <section className="card" aria-labelledby="cancel-title"><h3 id="cancel-title">Cancel the order</h3><p>It cannot be cancelled: {blocker}.</p></section>;
+  if (blocker) return <section className="card" aria-labelledby="cancel-title"><h3 id="cancel-title"><FormattedMessage id="order.cancel.title" /></h3><p><FormattedMessage id="order.cancel.blocked" values={{ reason: blocker }} /></p></section>;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
@@ -177,10 +191,10 @@ function CancelForm({ number, blocker, allowed, onDone }: { number: string; bloc
   };
   return (
     <form className="card" onSubmit={submit} aria-labelledby="cancel-title">
-      <h3 id="cancel-title">Cancel the order</h3>
-      <p>The order is unpaid: cancelled, it can no longer be paid and its items go back into stock.{allowed ? '' : ' Your role may not cancel orders; the server would refuse it.'}</p>
-      <div className="field"><label htmlFor="cancel-reason">Why it is cancelled</label><input id="cancel-reason" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} /></div>
-      <button type="submit" className="secondary" disabled={busy}>{busy ? 'Cancelling…' : 'Cancel the order'}</button>
+      <h3 id="cancel-title"><FormattedMessage id="order.cancel.title" /></h3>
+      <p>{t('order.cancel.intro')}{allowed ? '' : ` ${t('order.cancel.notAllowed')}`}</p>
+      <div className="field"><label htmlFor="cancel-reason"><FormattedMessage id="order.cancel.reason" /></label><input id="cancel-reason" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} /></div>
+      <button type="submit" className="secondary" disabled={busy}>{busy ? t('order.cancel.busy') : t('order.cancel.title')}</button>
       <FormMessage message={message} />
     </form>
   );
@@ -191,6 +205,8 @@ const RESEND = 'mutation Resend($number: String!) { orderConfirmationResend(numb
 
 /** What else staff do with an order: an e-quote paid by bank transfer, the confirmation e-mail sent again. */
 function OrderActions({ number, invoiceOpen, allowed, onDone }: { number: string; invoiceOpen: boolean; allowed: boolean; onDone: () => void }) {
+  const { t } = useText();
+  const describe = useDescribe();
   const [note, setNote] = useState('');
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
   const run = async (query: string, variables: Record<string, unknown>, done: string) => {
@@ -204,15 +220,15 @@ function OrderActions({ number, invoiceOpen, allowed, onDone }: { number: string
   };
   return (
     <section className="card" aria-labelledby="order-actions">
-      <h3 id="order-actions">Other actions</h3>
-      {allowed ? null : <p>Your role may not change orders; the server would refuse it.</p>}
+      <h3 id="order-actions"><FormattedMessage id="order.actions.title" /></h3>
+      {allowed ? null : <p><FormattedMessage id="order.actions.notAllowed" /></p>}
       {invoiceOpen ? (
         <>
-          <div className="field"><label htmlFor="paid-note">Evidence of the payment (bank reference)</label><input id="paid-note" value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} /></div>
-          <p><button type="button" onClick={() => void run(MARK_PAID, { number, note: note.trim() || null }, 'The invoice is paid; the buyer gets the payment-received e-mail.')}>Mark the invoice paid</button></p>
+          <div className="field"><label htmlFor="paid-note"><FormattedMessage id="order.actions.paidNote" /></label><input id="paid-note" value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} /></div>
+          <p><button type="button" onClick={() => void run(MARK_PAID, { number, note: note.trim() || null }, t('order.actions.markedPaid'))}><FormattedMessage id="order.actions.markPaid" /></button></p>
         </>
       ) : null}
-      <p><button type="button" className="secondary" onClick={() => void run(RESEND, { number }, 'The confirmation e-mail is on its way to the buyer again.')}>Send the confirmation e-mail again</button></p>
+      <p><button type="button" className="secondary" onClick={() => void run(RESEND, { number }, t('order.actions.resent'))}><FormattedMessage id="order.actions.resend" /></button></p>
       <FormMessage message={message} />
     </section>
   );

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
-import { download, gql, money, when } from '../api.ts';
-import { describe } from '../use-data.ts';
-import { useData } from '../use-data.ts';
+import { download, gql } from '../api.ts';
+import { useText } from '../i18n/text.ts';
+import { useData, useDescribe } from '../use-data.ts';
 
 interface OrderSummary { number: string; email: string; country: string; currency: string; paymentMethod: string; chargeStatus: string; total: number; createdAt: string }
 const STATES = ['FULLY_CHARGED', 'ASYNC_PROCESSING', 'NOT_CHARGED', 'PARTIALLY_CHARGED'];
@@ -14,6 +15,8 @@ const QUERY = `query Orders($filter: StaffOrderFilter, $after: String) {
 
 /** Orders newest first, filtered on the server and paged by the last one seen; the filters live in the address. */
 export function OrdersPage() {
+  const { t, money, when } = useText();
+  const describe = useDescribe();
   const [params, setParams] = useSearchParams();
   const filter = Object.fromEntries(FILTERS.flatMap((f) => (params.get(f) ? [[f, params.get(f)]] : [])));
   const after = params.get('after');
@@ -31,26 +34,28 @@ export function OrdersPage() {
   const field = (name: (typeof FILTERS)[number]) => ({ id: `f-${name}`, value: form[name] ?? '', onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }) });
   return (
     <>
-      <h1>Orders</h1>
-      <form className="filters" onSubmit={apply} aria-label="Filter orders">
-        <div className="field"><label htmlFor="f-search">Order number or e-mail</label><input {...field('search')} type="search" /></div>
-        <div className="field"><label htmlFor="f-country">Country</label><input {...field('country')} maxLength={2} placeholder="DE" /></div>
-        <div className="field"><label htmlFor="f-chargeStatus">Payment state</label>
-          <select {...field('chargeStatus')}><option value="">Any</option>{STATES.map((s) => <option key={s}>{s}</option>)}</select></div>
-        <div className="field"><label htmlFor="f-paymentMethod">Method</label>
-          <select {...field('paymentMethod')}><option value="">Any</option>{METHODS.map((m) => <option key={m}>{m}</option>)}</select></div>
-        <div className="field"><label htmlFor="f-from">Placed from</label><input {...field('from')} type="date" /></div>
-        <div className="field"><label htmlFor="f-to">Placed before</label><input {...field('to')} type="date" /></div>
-        <button type="submit">Show orders</button>
-        <button type="button" className="secondary" onClick={exportCsv}>Download these orders (CSV)</button>
+      <h1><FormattedMessage id="orders.title" /></h1>
+      <form className="filters" onSubmit={apply} aria-label={t('orders.filters.label')}>
+        <div className="field"><label htmlFor="f-search"><FormattedMessage id="orders.filters.search" /></label><input {...field('search')} type="search" /></div>
+        <div className="field"><label htmlFor="f-country"><FormattedMessage id="orders.filters.country" /></label><input {...field('country')} maxLength={2} placeholder="DE" /></div>
+        <div className="field"><label htmlFor="f-chargeStatus"><FormattedMessage id="orders.filters.chargeStatus" /></label>
+          <select {...field('chargeStatus')}><option value="">{t('orders.filters.any')}</option>{STATES.map((s) => <option key={s}>{s}</option>)}</select></div>
+        <div className="field"><label htmlFor="f-paymentMethod"><FormattedMessage id="orders.filters.paymentMethod" /></label>
+          <select {...field('paymentMethod')}><option value="">{t('orders.filters.any')}</option>{METHODS.map((m) => <option key={m}>{m}</option>)}</select></div>
+        <div className="field"><label htmlFor="f-from"><FormattedMessage id="orders.filters.from" /></label><input {...field('from')} type="date" /></div>
+        <div className="field"><label htmlFor="f-to"><FormattedMessage id="orders.filters.to" /></label><input {...field('to')} type="date" /></div>
+        <button type="submit"><FormattedMessage id="orders.filters.submit" /></button>
+        <button type="button" className="secondary" onClick={exportCsv}><FormattedMessage id="orders.export" /></button>
       </form>
       {exportError ? <p role="alert" className="error">{exportError}</p> : null}
       {error ? <p role="alert" className="error">{error}</p> : null}
       {data ? (
         <>
           <table>
-            <caption className="visually-hidden">Orders, newest first</caption>
-            <thead><tr><th scope="col">Order</th><th scope="col">Placed</th><th scope="col">Buyer</th><th scope="col">Country</th><th scope="col">Method</th><th scope="col">Payment</th><th scope="col" className="num">Total</th></tr></thead>
+            <caption className="visually-hidden"><FormattedMessage id="orders.caption" /></caption>
+            <thead><tr><th scope="col"><FormattedMessage id="orders.column.order" /></th><th scope="col"><FormattedMessage id="orders.column.placed" /></th><th scope="col"><FormattedMessage id="orders.column.buyer" /></th>
+              <th scope="col"><FormattedMessage id="orders.column.country" /></th><th scope="col"><FormattedMessage id="orders.column.method" /></th><th scope="col"><FormattedMessage id="orders.column.payment" /></th>
+              <th scope="col" className="num"><FormattedMessage id="orders.column.total" /></th></tr></thead>
             <tbody>
               {data.orders.map((o) => (
                 <tr key={o.number}>
@@ -60,13 +65,13 @@ export function OrdersPage() {
               ))}
             </tbody>
           </table>
-          {data.orders.length === 0 ? <p>No order matches these filters.</p> : null}
+          {data.orders.length === 0 ? <p><FormattedMessage id="orders.empty" /></p> : null}
           <p className="pager">
-            {after ? <button type="button" onClick={() => { const p = new URLSearchParams(params); p.delete('after'); setParams(p); }}>First page</button> : null}
-            {data.next ? <button type="button" onClick={() => { const p = new URLSearchParams(params); p.set('after', data.next!); setParams(p); }}>Next page</button> : null}
+            {after ? <button type="button" onClick={() => { const p = new URLSearchParams(params); p.delete('after'); setParams(p); }}><FormattedMessage id="common.firstPage" /></button> : null}
+            {data.next ? <button type="button" onClick={() => { const p = new URLSearchParams(params); p.set('after', data.next!); setParams(p); }}><FormattedMessage id="common.nextPage" /></button> : null}
           </p>
         </>
-      ) : error ? null : <p role="status">Loading…</p>}
+      ) : error ? null : <p role="status"><FormattedMessage id="common.loading" /></p>}
     </>
   );
 }

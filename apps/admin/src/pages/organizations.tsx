@@ -1,5 +1,7 @@
+import { FormattedMessage } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import { gql, when } from '../api.ts';
+import { gql } from '../api.ts';
+import { useText } from '../i18n/text.ts';
 import { useData } from '../use-data.ts';
 import { useSearchPage } from './customers.tsx';
 import { OrderRows, SubscriptionRows, type PartyOrder, type Subscription } from './party-tables.tsx';
@@ -14,65 +16,69 @@ const DETAIL = `query D($id: String!) { organization(id: $id) { organization { $
 
 /** Organizations newest first, searched by a part of the name, the slug or a member's e-mail on the server. Read only. */
 export function OrganizationsPage() {
+  const { t, when } = useText();
   const page = useSearchPage();
   const { data, error } = useData(() => gql<{ organizations: { organizations: Organization[]; next: string | null } }>(LIST, { s: page.search, a: page.after }).then((d) => d.organizations), [page.params.toString()]);
   return (
     <>
-      <h1>Organizations</h1>
-      <form className="filters" role="search" onSubmit={page.apply} aria-label="Search organizations">
-        <div className="field"><label htmlFor="organization-search">Name, slug or a member's e-mail</label><input id="organization-search" type="search" value={page.text} onChange={(e) => page.setText(e.target.value)} /></div>
-        <button type="submit">Search</button>
+      <h1><FormattedMessage id="organizations.title" /></h1>
+      <form className="filters" role="search" onSubmit={page.apply} aria-label={t('organizations.search.label')}>
+        <div className="field"><label htmlFor="organization-search"><FormattedMessage id="organizations.search.field" /></label><input id="organization-search" type="search" value={page.text} onChange={(e) => page.setText(e.target.value)} /></div>
+        <button type="submit"><FormattedMessage id="common.search" /></button>
       </form>
       {error ? <p role="alert" className="error">{error}</p> : null}
       {data ? (
         <>
           <table>
-            <caption className="visually-hidden">Organizations, newest first</caption>
-            <thead><tr><th scope="col">Name</th><th scope="col">Country</th><th scope="col">Plan</th><th scope="col">Subscription</th><th scope="col">Since</th></tr></thead>
+            <caption className="visually-hidden"><FormattedMessage id="organizations.caption" /></caption>
+            <thead><tr><th scope="col"><FormattedMessage id="organizations.column.name" /></th><th scope="col"><FormattedMessage id="organizations.column.country" /></th>
+              <th scope="col"><FormattedMessage id="organizations.column.plan" /></th><th scope="col"><FormattedMessage id="organizations.column.subscription" /></th><th scope="col"><FormattedMessage id="organizations.column.since" /></th></tr></thead>
             <tbody>{data.organizations.map((o) => (
               <tr key={o.id}><td><Link to={`/organizations/${o.id}`}>{o.name}</Link></td><td>{o.country}</td><td>{o.planType ?? '—'}</td><td>{o.subscriptionStatus ?? '—'}</td><td>{when(o.createdAt)}</td></tr>
             ))}</tbody>
           </table>
-          {data.organizations.length === 0 ? <p>No organization matches.</p> : null}
+          {data.organizations.length === 0 ? <p><FormattedMessage id="organizations.empty" /></p> : null}
           <p className="pager">
-            {page.after ? <button type="button" onClick={() => page.go(null)}>First page</button> : null}
-            {data.next ? <button type="button" onClick={() => page.go(data.next)}>Next page</button> : null}
+            {page.after ? <button type="button" onClick={() => page.go(null)}><FormattedMessage id="common.firstPage" /></button> : null}
+            {data.next ? <button type="button" onClick={() => page.go(data.next)}><FormattedMessage id="common.nextPage" /></button> : null}
           </p>
         </>
-      ) : error ? null : <p role="status">Loading…</p>}
+      ) : error ? null : <p role="status"><FormattedMessage id="common.loading" /></p>}
     </>
   );
 }
 
 /** One organization: members and the seats they take, orders bought for it, its subscription. */
 export function OrganizationPage() {
+  const { t, when, number } = useText();
   const { id = '' } = useParams();
   const { data, error } = useData(() => gql<{ organization: { organization: Organization; maxSeats: number | null; registeredProbes: number; members: Member[]; orders: PartyOrder[]; subscriptions: Subscription[] } | null }>(DETAIL, { id }).then((d) => d.organization), [id]);
-  if (error) return <><h1>Organization</h1><p role="alert" className="error">{error}</p></>;
-  if (!data) return data === null ? <><h1>Organization</h1><p>No organization has this id.</p></> : <p role="status">Loading…</p>;
+  if (error) return <><h1><FormattedMessage id="organization.title" /></h1><p role="alert" className="error">{error}</p></>;
+  if (!data) return data === null ? <><h1><FormattedMessage id="organization.title" /></h1><p><FormattedMessage id="organization.notFound" /></p></> : <p role="status"><FormattedMessage id="common.loading" /></p>;
   return (
     <>
-      <p><Link to="/organizations">← Organizations</Link></p>
+      <p><Link to="/organizations"><FormattedMessage id="organization.back" /></Link></p>
       <h1>{data.organization.name}</h1>
       <dl className="facts">
-        <div><dt>Slug</dt><dd>{data.organization.slug}</dd></div>
-        <div><dt>Country</dt><dd>{data.organization.country}</dd></div>
-        <div><dt>Seats</dt><dd>{data.members.length} taken of {data.maxSeats ?? '—'}</dd></div>
-        <div><dt>Registered probes</dt><dd>{data.registeredProbes}</dd></div>
+        <div><dt><FormattedMessage id="organization.slug" /></dt><dd>{data.organization.slug}</dd></div>
+        <div><dt><FormattedMessage id="organization.country" /></dt><dd>{data.organization.country}</dd></div>
+        <div><dt><FormattedMessage id="organization.seats" /></dt><dd>{t('organization.seatsTaken', { taken: data.members.length, max: data.maxSeats === null ? '—' : number(data.maxSeats) })}</dd></div>
+        <div><dt><FormattedMessage id="organization.probes" /></dt><dd>{number(data.registeredProbes)}</dd></div>
       </dl>
-      <h2>Members</h2>
+      <h2><FormattedMessage id="organization.members" /></h2>
       <table>
-        <caption className="visually-hidden">Members, admins first</caption>
-        <thead><tr><th scope="col">E-mail</th><th scope="col">Name</th><th scope="col">Role</th><th scope="col">Personal probe</th><th scope="col">Joined</th></tr></thead>
+        <caption className="visually-hidden"><FormattedMessage id="organization.membersCaption" /></caption>
+        <thead><tr><th scope="col"><FormattedMessage id="organization.column.email" /></th><th scope="col"><FormattedMessage id="organization.column.name" /></th>
+          <th scope="col"><FormattedMessage id="organization.column.role" /></th><th scope="col"><FormattedMessage id="organization.column.personalProbe" /></th><th scope="col"><FormattedMessage id="organization.column.joined" /></th></tr></thead>
         <tbody>{data.members.map((m) => (
-          <tr key={m.customerId}><td><Link to={`/customers/${encodeURIComponent(m.customerId)}`}>{m.email}</Link></td><td>{m.name ?? '—'}</td><td>{m.isAdmin ? 'admin' : 'member'}</td>
-            <td>{m.canPurchasePersonalProbe ? 'may buy' : 'may not buy'}</td><td>{when(m.joinedAt)}</td></tr>
+          <tr key={m.customerId}><td><Link to={`/customers/${encodeURIComponent(m.customerId)}`}>{m.email}</Link></td><td>{m.name ?? '—'}</td><td>{t(m.isAdmin ? 'organization.role.admin' : 'organization.role.member')}</td>
+            <td>{t(m.canPurchasePersonalProbe ? 'organization.personalProbe.yes' : 'organization.personalProbe.no')}</td><td>{when(m.joinedAt)}</td></tr>
         ))}</tbody>
       </table>
-      <h2>Orders</h2>
-      <OrderRows orders={data.orders} caption="Orders bought for the organization, newest first" />
-      <h2>Subscription</h2>
-      <SubscriptionRows subscriptions={data.subscriptions} caption="The organization's subscription" />
+      <h2><FormattedMessage id="organization.orders" /></h2>
+      <OrderRows orders={data.orders} caption={t('organization.ordersCaption')} />
+      <h2><FormattedMessage id="organization.subscription" /></h2>
+      <SubscriptionRows subscriptions={data.subscriptions} caption={t('organization.subscriptionCaption')} />
     </>
   );
 }

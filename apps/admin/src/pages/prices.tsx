@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { gql, money } from '../api.ts';
+import { FormattedMessage } from 'react-intl';
+import { gql } from '../api.ts';
 import { FormMessage } from '../form-message.tsx';
-import { describe, useData } from '../use-data.ts';
+import { useText } from '../i18n/text.ts';
+import { useData, useDescribe } from '../use-data.ts';
 
 interface Price { sku: string; productName: string; variantName: string; currency: string; amount: number; amountUndiscounted: number }
 interface Changed { sku: string; name: string; currency: string; amountBefore: number; amountAfter: number; listBefore: number; listAfter: number }
@@ -12,10 +14,10 @@ const CHANGED = '{ saved changed { sku name currency amountBefore amountAfter li
 const PREVIEW = `query Preview($country: String!, $changes: [StaffPriceChange!]!) { priceChangesPreview(country: $country, changes: $changes) ${CHANGED} }`;
 const SAVE = `mutation Save($country: String!, $changes: [StaffPriceChange!]!) { countryPricesUpdate(country: $country, changes: $changes) ${CHANGED} }`;
 
-const major = (minor: number) => (minor / 100).toFixed(2);
-
 /** A bulk price edit for one country: type new prices and list prices, see every change before and after, then save them together. */
 export function PricesPage() {
+  const { t, money, decimal } = useText();
+  const describe = useDescribe();
   const [country, setCountry] = useState('DE');
   const { data, error, reload } = useData(() => gql<{ countryPrices: { pricesEntered: string; prices: Price[] } | null }>(LOAD, { country }).then((d) => d.countryPrices), [country]);
   // Typed new prices and list prices, per SKU, as the operator typed them (kept when the server refuses them).
@@ -40,7 +42,7 @@ export function PricesPage() {
     setMessage(null);
     const bad = Object.entries(edits).find(([, e]) => [e.amount, e.list].some((v) => v !== undefined && !/^\d+([.,]\d{1,2})?$/.test(v.trim())));
     if (bad) {
-      setMessage({ error: true, text: `${bad[0]}: a price is a number with at most two decimals.` });
+      setMessage({ error: true, text: t('prices.invalid', { sku: bad[0] }) });
       return;
     }
     try {
@@ -48,7 +50,7 @@ export function PricesPage() {
       setPreview(result);
       if (result.errors.length) setMessage({ error: true, text: result.errors.map((e) => `${e.sku ?? ''} ${e.message}`.trim()).join(' ') });
       else if (result.saved) {
-        setMessage({ error: false, text: `Saved ${result.changed.length} price${result.changed.length === 1 ? '' : 's'} for ${country}. The store shows them within a second.` });
+        setMessage({ error: false, text: t('prices.saved', { count: result.changed.length, country }) });
         setEdits({});
         setPreview(null);
         reload();
@@ -60,44 +62,48 @@ export function PricesPage() {
 
   return (
     <>
-      <h1>Prices</h1>
-      <div className="field inline"><label htmlFor="price-country">Country</label>
+      <h1><FormattedMessage id="prices.title" /></h1>
+      <div className="field inline"><label htmlFor="price-country"><FormattedMessage id="prices.country" /></label>
         <select id="price-country" value={country} onChange={(e) => { setCountry(e.target.value); setEdits({}); setPreview(null); setMessage(null); }}>
           {COUNTRIES.map((c) => <option key={c}>{c}</option>)}
         </select></div>
       {error ? <p role="alert" className="error">{error}</p> : null}
       {data ? (
         <>
-          <p>Prices in {country} are entered {data.pricesEntered === 'gross' ? 'with tax included (gross)' : 'without tax (net)'}.</p>
+          <p><FormattedMessage id={data.pricesEntered === 'gross' ? 'prices.enteredGross' : 'prices.enteredNet'} values={{ country }} /></p>
           <table>
-            <thead><tr><th scope="col">SKU</th><th scope="col">Item</th><th scope="col" className="num">List price</th><th scope="col" className="num">Price</th><th scope="col">New price</th><th scope="col">New list price</th></tr></thead>
+            <thead><tr><th scope="col"><FormattedMessage id="prices.column.sku" /></th><th scope="col"><FormattedMessage id="prices.column.item" /></th>
+              <th scope="col" className="num"><FormattedMessage id="prices.column.listPrice" /></th><th scope="col" className="num"><FormattedMessage id="prices.column.price" /></th>
+              <th scope="col"><FormattedMessage id="prices.column.newPrice" /></th><th scope="col"><FormattedMessage id="prices.column.newListPrice" /></th></tr></thead>
             <tbody>
               {data.prices.map((p) => (
                 <tr key={p.sku}>
                   <td>{p.sku}</td><td>{p.productName} · {p.variantName}</td><td className="num">{money(p.amountUndiscounted, p.currency)}</td><td className="num">{money(p.amount, p.currency)}</td>
-                  <td><label className="visually-hidden" htmlFor={`price-${p.sku}`}>New price of {p.sku} ({p.currency.toUpperCase()})</label>
-                    <input id={`price-${p.sku}`} className="price-input" inputMode="decimal" placeholder={major(p.amount)} value={edits[p.sku]?.amount ?? ''}
+                  <td><label className="visually-hidden" htmlFor={`price-${p.sku}`}><FormattedMessage id="prices.newPriceOf" values={{ sku: p.sku, currency: p.currency.toUpperCase() }} /></label>
+                    <input id={`price-${p.sku}`} className="price-input" inputMode="decimal" placeholder={decimal(p.amount)} value={edits[p.sku]?.amount ?? ''}
                       onChange={(e) => type(p.sku, 'amount', e.target.value)} /></td>
-                  <td><label className="visually-hidden" htmlFor={`list-${p.sku}`}>New list price of {p.sku} ({p.currency.toUpperCase()})</label>
-                    <input id={`list-${p.sku}`} className="price-input" inputMode="decimal" placeholder={major(p.amountUndiscounted)} value={edits[p.sku]?.list ?? ''}
+                  <td><label className="visually-hidden" htmlFor={`list-${p.sku}`}><FormattedMessage id="prices.newListPriceOf" values={{ sku: p.sku, currency: p.currency.toUpperCase() }} /></label>
+                    <input id={`list-${p.sku}`} className="price-input" inputMode="decimal" placeholder={decimal(p.amountUndiscounted)} value={edits[p.sku]?.list ?? ''}
                       onChange={(e) => type(p.sku, 'list', e.target.value)} /></td>
                 </tr>
               ))}
             </tbody>
           </table>
           <p className="actions">
-            <button type="button" disabled={!Object.keys(edits).length} onClick={() => void run(PREVIEW, 'priceChangesPreview')}>Preview changes</button>
-            <button type="button" disabled={!preview || preview.errors.length > 0 || !preview.changed.length} onClick={() => void run(SAVE, 'countryPricesUpdate')}>Save {preview?.changed.length ?? 0} changes</button>
+            <button type="button" disabled={!Object.keys(edits).length} onClick={() => void run(PREVIEW, 'priceChangesPreview')}><FormattedMessage id="prices.preview" /></button>
+            <button type="button" disabled={!preview || preview.errors.length > 0 || !preview.changed.length} onClick={() => void run(SAVE, 'countryPricesUpdate')}><FormattedMessage id="prices.save" values={{ count: preview?.changed.length ?? 0 }} /></button>
           </p>
           {preview && preview.changed.length ? (
             <table data-testid="price-preview">
-              <caption>What saving changes in {country}</caption>
-              <thead><tr><th scope="col">SKU</th><th scope="col">Item</th><th scope="col" className="num">Price now</th><th scope="col" className="num">Price after</th><th scope="col" className="num">List price now</th><th scope="col" className="num">List price after</th></tr></thead>
+              <caption><FormattedMessage id="prices.previewCaption" values={{ country }} /></caption>
+              <thead><tr><th scope="col"><FormattedMessage id="prices.column.sku" /></th><th scope="col"><FormattedMessage id="prices.column.item" /></th>
+                <th scope="col" className="num"><FormattedMessage id="prices.column.priceNow" /></th><th scope="col" className="num"><FormattedMessage id="prices.column.priceAfter" /></th>
+                <th scope="col" className="num"><FormattedMessage id="prices.column.listPriceNow" /></th><th scope="col" className="num"><FormattedMessage id="prices.column.listPriceAfter" /></th></tr></thead>
               <tbody>{preview.changed.map((c) => <tr key={c.sku}><td>{c.sku}</td><td>{c.name}</td><td className="num">{money(c.amountBefore, c.currency)}</td><td className="num">{money(c.amountAfter, c.currency)}</td><td className="num">{money(c.listBefore, c.currency)}</td><td className="num">{money(c.listAfter, c.currency)}</td></tr>)}</tbody>
             </table>
           ) : null}
         </>
-      ) : error ? null : <p role="status">Loading…</p>}
+      ) : error ? null : <p role="status"><FormattedMessage id="common.loading" /></p>}
       <FormMessage message={message} />
     </>
   );

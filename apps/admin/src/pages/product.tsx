@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Link, useOutletContext, useParams } from 'react-router';
 import { gql } from '../api.ts';
 import { FormMessage } from '../form-message.tsx';
-import { dirOf, languageName } from '../languages.ts';
+import { useText } from '../i18n/text.ts';
+import { dirOf } from '../languages.ts';
 import type { Me } from '../layout.tsx';
-import { describe, useData } from '../use-data.ts';
+import { useData, useDescribe } from '../use-data.ts';
 import { VariantForm, VARIANT_FIELDS, type Variant } from './variant-form.tsx';
 
 interface ProductText { language: string; name: string; shortDescription: string }
@@ -16,23 +18,25 @@ const SAVE = 'mutation Save($id: Int!, $t: [StaffProductTextInput!]!) { productU
 export function ProductPage() {
   const { id = '' } = useParams();
   const me = useOutletContext<Me>();
+  const { t, number } = useText();
   const canEdit = me.permissions.includes('catalogue.write');
   const { data, error, reload } = useData(() => gql<{ product: Product | null }>(QUERY, { id: Number(id) }).then((d) => d.product), [id]);
-  if (error) return <><h1>Product</h1><p role="alert" className="error">{error}</p></>;
-  if (!data) return data === null ? <><h1>Product</h1><p>No product has this id.</p></> : <p role="status">Loading…</p>;
+  if (error) return <><h1><FormattedMessage id="product.title" /></h1><p role="alert" className="error">{error}</p></>;
+  if (!data) return data === null ? <><h1><FormattedMessage id="product.title" /></h1><p><FormattedMessage id="product.notFound" /></p></> : <p role="status"><FormattedMessage id="common.loading" /></p>;
   return (
     <>
-      <p><Link to="/products">← Products</Link></p>
+      <p><Link to="/products"><FormattedMessage id="product.back" /></Link></p>
       <h1>{data.translations[0]!.name}</h1>
-      <p>{data.category} · <a href={`/us/en/product/${data.slug}/`}>/product/{data.slug}/</a> in the store</p>
-      {canEdit ? null : <p className="note">Your role may read the catalogue, not change it.</p>}
+      <p>{data.category} · <FormattedMessage id="product.inStore" values={{ link: <a href={`/us/en/product/${data.slug}/`}>/product/{data.slug}/</a> }} /></p>
+      {canEdit ? null : <p className="note"><FormattedMessage id="product.readOnly" /></p>}
       <ProductTexts productId={data.id} texts={data.translations} canEdit={canEdit} />
-      <h2 id="variants">Variants</h2>
+      <h2 id="variants"><FormattedMessage id="product.variants" /></h2>
       <table aria-labelledby="variants">
-        <thead><tr><th scope="col">SKU</th><th scope="col">Name</th><th scope="col">In the store</th><th scope="col" className="num">Stock</th></tr></thead>
+        <thead><tr><th scope="col"><FormattedMessage id="product.column.sku" /></th><th scope="col"><FormattedMessage id="product.column.name" /></th>
+          <th scope="col"><FormattedMessage id="product.column.inStore" /></th><th scope="col" className="num"><FormattedMessage id="product.column.stock" /></th></tr></thead>
         <tbody>{data.variants.map((v) => (
-          <tr key={v.id}><td><a href={`#variant-${v.id}`}>{v.sku}</a></td><td>{v.translations[0]!.name}</td><td>{v.isPublished ? 'Published' : 'Unpublished'}</td>
-            <td className="num">{v.trackInventory ? v.stock : 'not counted'}</td></tr>
+          <tr key={v.id}><td><a href={`#variant-${v.id}`}>{v.sku}</a></td><td>{v.translations[0]!.name}</td><td>{t(v.isPublished ? 'product.published' : 'product.unpublished')}</td>
+            <td className="num">{v.trackInventory ? number(v.stock) : t('product.notCounted')}</td></tr>
         ))}</tbody>
       </table>
       {data.variants.map((v) => <VariantForm key={v.id} variant={v} canEdit={canEdit} onSaved={reload} />)}
@@ -41,13 +45,15 @@ export function ProductPage() {
 }
 
 function ProductTexts({ productId, texts, canEdit }: { productId: number; texts: ProductText[]; canEdit: boolean }) {
+  const { t, languageName } = useText();
+  const describe = useDescribe();
   const [form, setForm] = useState(texts);
   const [saved, setSaved] = useState(texts);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
-  const changed = form.filter((t, i) => t.name !== saved[i]!.name || t.shortDescription !== saved[i]!.shortDescription);
+  const changed = form.filter((x, i) => x.name !== saved[i]!.name || x.shortDescription !== saved[i]!.shortDescription);
   const set = (language: string, field: 'name' | 'shortDescription', value: string) =>
-    setForm((all) => all.map((t) => (t.language === language ? { ...t, [field]: value } : t)));
+    setForm((all) => all.map((x) => (x.language === language ? { ...x, [field]: value } : x)));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -55,11 +61,11 @@ function ProductTexts({ productId, texts, canEdit }: { productId: number; texts:
     try {
       const { productUpdate } = await gql<{ productUpdate: { product: { translations: ProductText[] } | null; errors: Array<{ field: string; message: string }> } }>(SAVE, { id: productId, t: changed });
       setErrors(Object.fromEntries(productUpdate.errors.map((e) => [e.field, e.message])));
-      if (productUpdate.errors.length) setMessage({ error: true, text: 'Nothing was saved: see the fields marked below.' });
+      if (productUpdate.errors.length) setMessage({ error: true, text: t('common.nothingSaved') });
       else if (productUpdate.product) {
         setSaved(productUpdate.product.translations);
         setForm(productUpdate.product.translations);
-        setMessage({ error: false, text: `Saved ${changed.length} language${changed.length === 1 ? '' : 's'}. The store shows the new texts within a second.` });
+        setMessage({ error: false, text: t('product.texts.saved', { count: changed.length }) });
       }
     } catch (e) {
       setMessage({ error: true, text: describe(e) });
@@ -70,28 +76,28 @@ function ProductTexts({ productId, texts, canEdit }: { productId: number; texts:
 
   return (
     <form onSubmit={submit} aria-labelledby="texts" noValidate>
-      <h2 id="texts">Name and short description</h2>
-      <p>English is the source text. A language left empty shows the English text in that store.</p>
+      <h2 id="texts"><FormattedMessage id="product.texts.title" /></h2>
+      <p><FormattedMessage id="product.texts.intro" /></p>
       <div className="languages">
-        {form.map((t) => (
-          <fieldset key={t.language} className={errors[`translations.${t.language}.name`] || errors[`translations.${t.language}.shortDescription`] ? 'invalid' : undefined}>
-            <legend>{languageName(t.language)}</legend>
+        {form.map((text) => (
+          <fieldset key={text.language} className={errors[`translations.${text.language}.name`] || errors[`translations.${text.language}.shortDescription`] ? 'invalid' : undefined}>
+            <legend>{languageName(text.language)}</legend>
             <div className="field">
-              <label htmlFor={`translations.${t.language}.name`}>Name</label>
-              <input id={`translations.${t.language}.name`} lang={t.language} dir={dirOf(t.language)} value={t.name} readOnly={!canEdit}
-                onChange={(e) => set(t.language, 'name', e.target.value)} {...described(`translations.${t.language}.name`)} />
-              {error(`translations.${t.language}.name`)}
+              <label htmlFor={`translations.${text.language}.name`}><FormattedMessage id="product.texts.name" /></label>
+              <input id={`translations.${text.language}.name`} lang={text.language} dir={dirOf(text.language)} value={text.name} readOnly={!canEdit}
+                onChange={(e) => set(text.language, 'name', e.target.value)} {...described(`translations.${text.language}.name`)} />
+              {error(`translations.${text.language}.name`)}
             </div>
             <div className="field">
-              <label htmlFor={`translations.${t.language}.shortDescription`}>Short description</label>
-              <textarea id={`translations.${t.language}.shortDescription`} lang={t.language} dir={dirOf(t.language)} rows={3} value={t.shortDescription} readOnly={!canEdit}
-                onChange={(e) => set(t.language, 'shortDescription', e.target.value)} {...described(`translations.${t.language}.shortDescription`)} />
-              {error(`translations.${t.language}.shortDescription`)}
+              <label htmlFor={`translations.${text.language}.shortDescription`}><FormattedMessage id="product.texts.shortDescription" /></label>
+              <textarea id={`translations.${text.language}.shortDescription`} lang={text.language} dir={dirOf(text.language)} rows={3} value={text.shortDescription} readOnly={!canEdit}
+                onChange={(e) => set(text.language, 'shortDescription', e.target.value)} {...described(`translations.${text.language}.shortDescription`)} />
+              {error(`translations.${text.language}.shortDescription`)}
             </div>
           </fieldset>
         ))}
       </div>
-      {canEdit ? <p className="actions"><button type="submit" disabled={!changed.length}>Save texts{changed.length ? ` (${changed.length} language${changed.length === 1 ? '' : 's'})` : ''}</button></p> : null}
+      {canEdit ? <p className="actions"><button type="submit" disabled={!changed.length}>{changed.length ? t('product.texts.saveCount', { count: changed.length }) : t('product.texts.save')}</button></p> : null}
       <FormMessage message={message} />
     </form>
   );

@@ -1,10 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { useOutletContext } from 'react-router';
-import { gql, when } from '../api.ts';
+import { gql } from '../api.ts';
 import { Checkboxes, dayOf, fieldErrors, isoOf, listOf, TextField, type FieldErrors } from '../fields.tsx';
 import { FormMessage } from '../form-message.tsx';
+import { useText, type Text } from '../i18n/text.ts';
 import type { Me } from '../layout.tsx';
-import { describe, useData } from '../use-data.ts';
+import { useData, useDescribe } from '../use-data.ts';
 
 interface Promo {
   id: number; code: string; name: string; codeKind: string; percent: number | null; fixed: string | null; countries: string[]; startsAt: string | null; expiresAt: string | null;
@@ -50,11 +52,25 @@ const inputOf = (f: Form) => ({
   freeProductVariants: listOf(f.freeProductVariants, true), voucherApplicableItemsSKUs: listOf(f.voucherApplicableItemsSKUs, true), bundles: f.bundles,
 });
 
-const discountOf = (p: Promo) => [p.percent ? `${p.percent} %` : null, p.fixed ? fixedText(p.fixed) : null, p.freeProductVariants.length ? `free ${p.freeProductVariants.join(', ')}` : null].filter(Boolean).join(' + ') || '—';
+/** The discount in the table: percent, fixed amounts as money, free items. */
+const discountOf = (p: Promo, { t, money }: Text) => [
+  p.percent ? t('common.percent', { percent: p.percent }) : null,
+  p.fixed ? Object.entries(JSON.parse(p.fixed) as Record<string, number>).map(([c, a]) => money(a, c)).join(', ') : null,
+  p.freeProductVariants.length ? t('promos.free', { skus: p.freeProductVariants.join(', ') }) : null,
+].filter(Boolean).join(' + ') || '—';
+
+/** When a promo runs: from its start (if any) until its end, or with no end. */
+const runsOf = (p: Promo, { t, when }: Text) => {
+  if (p.startsAt) return p.expiresAt ? t('promos.runs.fromUntil', { start: when(p.startsAt), end: when(p.expiresAt) }) : t('promos.runs.fromNoEnd', { start: when(p.startsAt) });
+  return p.expiresAt ? t('promos.runs.until', { end: when(p.expiresAt) }) : t('common.noEnd');
+};
 
 /** Promos with codes: their terms, their banner on the storefront, how often used; made, edited and switched off here. */
 export function PromosPage() {
   const me = useOutletContext<Me>();
+  const text = useText();
+  const { t, number } = text;
+  const describe = useDescribe();
   const canEdit = me.permissions.includes('promotions.write');
   const { data, error, reload } = useData(() => gql<{ promos: Promo[]; promoOptions: Options }>(LOAD), []);
   const [form, setForm] = useState<Form>(EMPTY);
@@ -79,10 +95,10 @@ export function PromosPage() {
         ? (await gql<{ promoUpdate: Payload }>(SAVE, { id: editing.id, input: inputOf(form) })).promoUpdate
         : (await gql<{ promoCreate: Payload }>(CREATE, { input: inputOf(form) })).promoCreate;
       const refused = fieldErrors(answer.errors, RENAME);
-      if (refused.fixed) refused.fixed = `${refused.fixed} Type amounts as currency and amount, e.g. eur 50.00, usd 55.00.`;
+      if (refused.fixed) refused.fixed = `${refused.fixed} ${t('promos.fixedHint')}`;
       setErrors(refused);
-      if (!answer.promo) return setMessage({ error: true, text: `Nothing was saved: ${refused.form ?? 'see the fields marked below.'}` });
-      setMessage({ error: false, text: editing ? `${answer.promo.code} is changed: buyers see the change now.` : `${answer.promo.code} is live: buyers can use it now.` });
+      if (!answer.promo) return setMessage({ error: true, text: refused.form ? t('common.nothingSavedBecause', { reason: refused.form }) : t('common.nothingSaved') });
+      setMessage({ error: false, text: t(editing ? 'promos.changed' : 'promos.created', { code: answer.promo.code }) });
       setEditing(null);
       setForm(EMPTY);
       reload();
@@ -93,7 +109,7 @@ export function PromosPage() {
   const toggle = async (p: Promo) => {
     try {
       await gql(ACTIVE, { id: p.id, active: !p.isActive });
-      setMessage({ error: false, text: `${p.code} is switched ${p.isActive ? 'off: buyers can no longer use it and its banner is gone' : 'on'}.` });
+      setMessage({ error: false, text: t(p.isActive ? 'promos.switchedOff' : 'promos.switchedOn', { code: p.code }) });
       reload();
     } catch (e) {
       setMessage({ error: true, text: describe(e) });
@@ -105,15 +121,15 @@ export function PromosPage() {
 
   return (
     <>
-      <h1>Promos</h1>
+      <h1><FormattedMessage id="promos.title" /></h1>
       {canEdit ? (
         <form className="card wide" onSubmit={submit} aria-labelledby="promo-form" noValidate>
-          <h2 id="promo-form" tabIndex={-1} ref={heading}>{editing ? `Edit ${editing.code}` : 'New promo'}</h2>
+          <h2 id="promo-form" tabIndex={-1} ref={heading}>{editing ? t('promos.edit', { code: editing.code }) : t('promos.new')}</h2>
           <div className="grid">
-            {field('code', 'Code', { required: true, autoComplete: 'off', readOnly: Boolean(editing), hint: editing ? 'A code cannot change once buyers may hold it.' : undefined })}
-            {field('name', 'Name buyers see', { required: true })}
+            {field('code', t('promos.field.code'), { required: true, autoComplete: 'off', readOnly: Boolean(editing), hint: editing ? t('promos.field.codeFixed') : undefined })}
+            {field('name', t('promos.field.name'), { required: true })}
             <div className={`field${errors.codeKind ? ' invalid' : ''}`}>
-              <label htmlFor="p-codeKind">Kind of code</label>
+              <label htmlFor="p-codeKind"><FormattedMessage id="promos.field.codeKind" /></label>
               <select id="p-codeKind" value={form.codeKind} onChange={(e) => set('codeKind')(e.target.value)}
                 aria-invalid={errors.codeKind ? true : undefined} aria-describedby={errors.codeKind ? 'p-codeKind-error' : undefined}>
                 {(data?.promoOptions.codeKinds ?? ['VOUCHER']).map((k) => <option key={k} value={k}>{k.toLowerCase()}</option>)}
@@ -121,57 +137,60 @@ export function PromosPage() {
               {errors.codeKind ? <p className="error" id="p-codeKind-error">{errors.codeKind}</p> : null}
             </div>
           </div>
-          <h3>Discount</h3>
+          <h3><FormattedMessage id="promos.section.discount" /></h3>
           <div className="grid">
-            {field('percent', 'Percent off', { inputMode: 'decimal', hint: 'Or fixed amounts, or free items only' })}
-            {field('fixed', 'Fixed amounts off', { placeholder: 'eur 50.00, usd 55.00' })}
-            {field('freeProductVariants', 'Free items (SKUs)', { placeholder: 'ACC-USBC-3M' })}
-            {field('voucherApplicableItemsSKUs', 'Discounted items (SKUs; empty: all)')}
-            {field('applyNTimesPerOrder', 'Applies at most, per order', { inputMode: 'numeric' })}
+            {field('percent', t('promos.field.percent'), { inputMode: 'decimal', hint: t('promos.field.percentHint') })}
+            {field('fixed', t('promos.field.fixed'), { placeholder: 'eur 50.00, usd 55.00' })}
+            {field('freeProductVariants', t('promos.field.freeItems'), { placeholder: 'ACC-USBC-3M' })}
+            {field('voucherApplicableItemsSKUs', t('promos.field.discountedItems'))}
+            {field('applyNTimesPerOrder', t('promos.field.perOrder'), { inputMode: 'numeric' })}
           </div>
-          <h3>Where and when</h3>
+          <h3><FormattedMessage id="promos.section.whereWhen" /></h3>
           <div className="grid">
-            {field('countries', 'Countries (empty: all)', { placeholder: 'DE, AT' })}
-            {field('startsAt', 'Starts on (UTC)', { type: 'date' })}
-            {field('expiresAt', 'Expires after (UTC)', { type: 'date' })}
-            {field('usageLimit', 'Orders at most', { inputMode: 'numeric' })}
-            {field('attributionDays', 'Attribution days', { inputMode: 'numeric' })}
+            {field('countries', t('promos.field.countries'), { placeholder: 'DE, AT' })}
+            {field('startsAt', t('common.startsOn'), { type: 'date' })}
+            {field('expiresAt', t('promos.field.expiresAt'), { type: 'date' })}
+            {field('usageLimit', t('promos.field.usageLimit'), { inputMode: 'numeric' })}
+            {field('attributionDays', t('promos.field.attributionDays'), { inputMode: 'numeric' })}
           </div>
-          <Checkboxes id="p-bundles" legend="Kinds of purchase (none: all)" options={data?.promoOptions.bundles ?? []} value={form.bundles} onChange={set('bundles')} error={errors.bundles} />
-          <h3>Banner</h3>
+          <Checkboxes id="p-bundles" legend={t('promos.field.bundles')} options={data?.promoOptions.bundles ?? []} value={form.bundles} onChange={set('bundles')} error={errors.bundles} />
+          <h3><FormattedMessage id="promos.section.banner" /></h3>
           <div className="grid">
-            {field('bannerMessage', 'Banner message')}
-            {field('bannerLink', 'Banner link', { placeholder: '/pricing/' })}
-            {field('bannerColor', 'Banner colour', { placeholder: '#0b2545' })}
+            {field('bannerMessage', t('promos.field.bannerMessage'))}
+            {field('bannerLink', t('promos.field.bannerLink'), { placeholder: '/pricing/' })}
+            {field('bannerColor', t('promos.field.bannerColor'), { placeholder: '#0b2545' })}
           </div>
-          <Checkboxes id="p-pages" legend="Banner shown on" options={data?.promoOptions.bannerPages ?? []} value={form.bannerVisibilityPages} onChange={set('bannerVisibilityPages')} error={errors.bannerVisibilityPages} />
+          <Checkboxes id="p-pages" legend={t('promos.field.bannerPages')} options={data?.promoOptions.bannerPages ?? []} value={form.bannerVisibilityPages} onChange={set('bannerVisibilityPages')} error={errors.bannerVisibilityPages} />
           <div className="actions">
-            <button type="submit">{editing ? 'Save changes' : 'Create promo'}</button>
-            {editing ? <button type="button" className="secondary" onClick={() => startEdit(null)}>Cancel edit</button> : null}
+            <button type="submit">{editing ? t('common.saveChanges') : t('promos.create')}</button>
+            {editing ? <button type="button" className="secondary" onClick={() => startEdit(null)}><FormattedMessage id="common.cancelEdit" /></button> : null}
           </div>
           <FormMessage message={message} />
         </form>
-      ) : <p className="card">Your role reads promos; a catalogue manager or the owner changes them.</p>}
+      ) : <p className="card"><FormattedMessage id="promos.readOnly" /></p>}
       {error ? <p role="alert" className="error">{error}</p> : null}
       {data ? (
-        <div className="table-scroll" role="region" aria-label="Promos" tabIndex={0}>
+        <div className="table-scroll" role="region" aria-label={t('promos.title')} tabIndex={0}>
           <table className="wide">
-            <caption className="visually-hidden">Promos, newest first</caption>
-            <thead><tr><th scope="col">Code</th><th scope="col">Name</th><th scope="col">Discount</th><th scope="col">Countries</th><th scope="col">Runs</th><th scope="col">Banner</th><th scope="col" className="num nowrap">Used</th><th scope="col">State</th></tr></thead>
+            <caption className="visually-hidden"><FormattedMessage id="promos.caption" /></caption>
+            <thead><tr><th scope="col"><FormattedMessage id="promos.column.code" /></th><th scope="col"><FormattedMessage id="promos.column.name" /></th>
+              <th scope="col"><FormattedMessage id="promos.column.discount" /></th><th scope="col"><FormattedMessage id="promos.column.countries" /></th>
+              <th scope="col"><FormattedMessage id="promos.column.runs" /></th><th scope="col"><FormattedMessage id="promos.column.banner" /></th>
+              <th scope="col" className="num nowrap"><FormattedMessage id="promos.column.used" /></th><th scope="col"><FormattedMessage id="promos.column.state" /></th></tr></thead>
             <tbody>
               {data.promos.map((p) => (
                 <tr key={p.id}>
                   <td className="nowrap">{p.code}{p.codeKind !== 'VOUCHER' ? <> <small>({p.codeKind.toLowerCase()})</small></> : null}</td>
-                  <td>{p.name}</td><td>{discountOf(p)}</td><td>{p.countries.join(', ') || 'all'}</td>
-                  <td>{p.startsAt ? `from ${when(p.startsAt)}, ` : ''}{p.expiresAt ? `until ${when(p.expiresAt)}` : 'no end'}</td>
-                  <td>{p.bannerMessage ? <>{p.bannerColor ? <span className="swatch" style={{ background: p.bannerColor }} aria-hidden="true" /> : null}{p.bannerMessage} <small>({p.bannerVisibilityPages.join(', ') || 'no page'})</small></> : '—'}</td>
-                  <td className="num">{p.usedCount}{p.usageLimit ? ` / ${p.usageLimit}` : ''}</td>
+                  <td>{p.name}</td><td>{discountOf(p, text)}</td><td>{p.countries.join(', ') || t('common.allCountries')}</td>
+                  <td>{runsOf(p, text)}</td>
+                  <td>{p.bannerMessage ? <>{p.bannerColor ? <span className="swatch" style={{ background: p.bannerColor }} aria-hidden="true" /> : null}{p.bannerMessage} <small>({p.bannerVisibilityPages.join(', ') || t('promos.noPage')})</small></> : '—'}</td>
+                  <td className="num">{number(p.usedCount)}{p.usageLimit ? ` / ${number(p.usageLimit)}` : ''}</td>
                   <td>
-                    {p.isActive ? 'On' : 'Off'}
+                    {t(p.isActive ? 'common.on' : 'common.off')}
                     {canEdit ? (
                       <div className="actions">
-                        <button type="button" className="link" onClick={() => startEdit(p)}>Edit<span className="visually-hidden"> {p.code}</span></button>
-                        <button type="button" className="link" onClick={() => void toggle(p)}>{p.isActive ? 'Switch off' : 'Switch on'}<span className="visually-hidden"> {p.code}</span></button>
+                        <button type="button" className="link" onClick={() => startEdit(p)}><FormattedMessage id="common.edit" /><span className="visually-hidden"> {p.code}</span></button>
+                        <button type="button" className="link" onClick={() => void toggle(p)}>{t(p.isActive ? 'promos.switchOff' : 'promos.switchOn')}<span className="visually-hidden"> {p.code}</span></button>
                       </div>
                     ) : null}
                   </td>
@@ -180,7 +199,7 @@ export function PromosPage() {
             </tbody>
           </table>
         </div>
-      ) : !error ? <p role="status">Loading…</p> : null}
+      ) : !error ? <p role="status"><FormattedMessage id="common.loading" /></p> : null}
     </>
   );
 }

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { gql } from '../api.ts';
 import { FormMessage } from '../form-message.tsx';
-import { dirOf, languageName } from '../languages.ts';
-import { describe } from '../use-data.ts';
+import { useText } from '../i18n/text.ts';
+import { dirOf } from '../languages.ts';
+import { useDescribe } from '../use-data.ts';
 
 export interface Variant { id: number; sku: string; isPublished: boolean; trackInventory: boolean; stock: number; translations: Array<{ language: string; name: string }> }
 export const VARIANT_FIELDS = '{ id sku isPublished trackInventory stock translations { language name } }';
@@ -15,39 +17,41 @@ const formOf = (v: Variant): Form => ({
 
 /** One variant: SKU, whether the store shows it, its stock (refused when an order took some since it was shown) and its name in every language. */
 export function VariantForm({ variant, canEdit, onSaved }: { variant: Variant; canEdit: boolean; onSaved: () => void }) {
+  const { t, number, languageName } = useText();
+  const describe = useDescribe();
   const [base, setBase] = useState(variant);
   const [form, setForm] = useState(() => formOf(variant));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
   const id = (field: string) => `v${variant.id}-${field}`;
-  const nameErrors = base.translations.some((t) => errors[`translations.${t.language}.name`] && t.language !== 'en');
+  const nameErrors = base.translations.some((x) => errors[`translations.${x.language}.name`] && x.language !== 'en');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
     const stockChanged = form.stock.trim() !== String(base.stock);
     if (stockChanged && !/^\d{1,7}$/.test(form.stock.trim())) {
-      setErrors({ stock: 'Stock is a whole number from 0 to 1000000' });
-      setMessage({ error: true, text: 'Nothing was saved: see the fields marked below.' });
+      setErrors({ stock: t('variant.stockInvalid', { max: 1_000_000 }) });
+      setMessage({ error: true, text: t('common.nothingSaved') });
       return;
     }
     const input = {
       sku: form.sku, isPublished: form.isPublished, trackInventory: form.trackInventory,
       ...(stockChanged ? { stock: Number(form.stock.trim()), stockSeen: base.stock } : {}),
-      translations: base.translations.filter((t) => form.names[t.language] !== t.name).map((t) => ({ language: t.language, name: form.names[t.language] ?? '' })),
+      translations: base.translations.filter((x) => form.names[x.language] !== x.name).map((x) => ({ language: x.language, name: form.names[x.language] ?? '' })),
     };
     try {
       const { variantUpdate } = await gql<{ variantUpdate: { variant: Variant | null; errors: Array<{ field: string; code: string; message: string }> } }>(SAVE, { id: variant.id, input });
       setErrors(Object.fromEntries(variantUpdate.errors.map((e) => [e.field, e.message])));
       if (variantUpdate.errors.length) {
         const stale = variantUpdate.errors.find((e) => e.code === 'STALE');
-        setMessage({ error: true, text: 'Nothing was saved: see the fields marked below.' });
+        setMessage({ error: true, text: t('common.nothingSaved') });
         // The stock an order left is shown as the new starting point; the operator's number stays in the box.
         if (stale && variantUpdate.variant) setBase({ ...base, stock: variantUpdate.variant.stock });
       } else if (variantUpdate.variant) {
         setBase(variantUpdate.variant);
         setForm(formOf(variantUpdate.variant));
-        setMessage({ error: false, text: `Saved ${variantUpdate.variant.sku}. The store shows the change within a second.` });
+        setMessage({ error: false, text: t('variant.saved', { sku: variantUpdate.variant.sku }) });
         onSaved();
       }
     } catch (e) {
@@ -58,7 +62,7 @@ export function VariantForm({ variant, canEdit, onSaved }: { variant: Variant; c
   const described = (key: string) => (errors[key] ? { 'aria-invalid': true, 'aria-describedby': `${id(key)}-error` } : {});
   const nameInput = (language: string) => (
     <div key={language} className={`field${errors[`translations.${language}.name`] ? ' invalid' : ''}`}>
-      <label htmlFor={id(`name-${language}`)}>Name, {languageName(language)}</label>
+      <label htmlFor={id(`name-${language}`)}><FormattedMessage id="variant.nameIn" values={{ language: languageName(language) }} /></label>
       <input id={id(`name-${language}`)} lang={language} dir={dirOf(language)} value={form.names[language] ?? ''} readOnly={!canEdit}
         onChange={(e) => setForm({ ...form, names: { ...form.names, [language]: e.target.value } })} {...described(`translations.${language}.name`)} />
       {fieldError(`translations.${language}.name`)}
@@ -70,25 +74,25 @@ export function VariantForm({ variant, canEdit, onSaved }: { variant: Variant; c
       <h3 id={id('title')}>{base.sku}</h3>
       <div className="grid">
         <div className={`field${errors.sku ? ' invalid' : ''}`}>
-          <label htmlFor={id('sku')}>SKU</label>
+          <label htmlFor={id('sku')}><FormattedMessage id="variant.sku" /></label>
           <input id={id('sku')} value={form.sku} readOnly={!canEdit} autoComplete="off" spellCheck={false} onChange={(e) => setForm({ ...form, sku: e.target.value })} {...described('sku')} />
           {fieldError('sku')}
         </div>
         <div className={`field${errors.stock ? ' invalid' : ''}`}>
-          <label htmlFor={id('stock')}>Stock</label>
+          <label htmlFor={id('stock')}><FormattedMessage id="variant.stock" /></label>
           <input id={id('stock')} inputMode="numeric" value={form.stock} readOnly={!canEdit} onChange={(e) => setForm({ ...form, stock: e.target.value })} {...described('stock')} />
-          {errors.stock ? null : <p className="hint">{base.stock} now{form.trackInventory ? '' : ' (not counted)'}</p>}
+          {errors.stock ? null : <p className="hint">{t(form.trackInventory ? 'variant.stockNow' : 'variant.stockNowNotCounted', { stock: number(base.stock) })}</p>}
           {fieldError('stock')}
         </div>
         {nameInput('en')}
       </div>
-      <label className="check"><input type="checkbox" checked={form.isPublished} disabled={!canEdit} onChange={(e) => setForm({ ...form, isPublished: e.target.checked })} /> Published: the store shows and sells it</label>
-      <label className="check"><input type="checkbox" checked={form.trackInventory} disabled={!canEdit} onChange={(e) => setForm({ ...form, trackInventory: e.target.checked })} /> Count stock: orders take it, and none left means not available</label>
+      <label className="check"><input type="checkbox" checked={form.isPublished} disabled={!canEdit} onChange={(e) => setForm({ ...form, isPublished: e.target.checked })} /> {t('variant.published')}</label>
+      <label className="check"><input type="checkbox" checked={form.trackInventory} disabled={!canEdit} onChange={(e) => setForm({ ...form, trackInventory: e.target.checked })} /> {t('variant.trackInventory')}</label>
       <details open={nameErrors || undefined}>
-        <summary>Name in the other {base.translations.length - 1} languages</summary>
-        <div className="grid">{base.translations.filter((t) => t.language !== 'en').map((t) => nameInput(t.language))}</div>
+        <summary><FormattedMessage id="variant.otherLanguages" values={{ count: base.translations.length - 1 }} /></summary>
+        <div className="grid">{base.translations.filter((x) => x.language !== 'en').map((x) => nameInput(x.language))}</div>
       </details>
-      {canEdit ? <button type="submit">Save {base.sku}</button> : null}
+      {canEdit ? <button type="submit"><FormattedMessage id="variant.save" values={{ sku: base.sku }} /></button> : null}
       <FormMessage message={message} />
     </form>
   );

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { gql, when } from '../api.ts';
+import { FormattedMessage } from 'react-intl';
+import { gql } from '../api.ts';
 import { FormMessage } from '../form-message.tsx';
-import { describe, useData } from '../use-data.ts';
+import { useText } from '../i18n/text.ts';
+import { useData, useDescribe } from '../use-data.ts';
 
 interface Voucher { code: string; name: string; discountKind: string; percent: number | null; fixed: string | null; countries: string[]; expiresAt: string | null; usageLimit: number | null; usedCount: number; isActive: boolean }
 const LIST = '{ vouchers { code name discountKind percent fixed countries expiresAt usageLimit usedCount isActive } }';
@@ -12,6 +14,8 @@ type Field = keyof typeof EMPTY;
 
 /** Voucher codes with how often each was used; a new code buyers can use at once; a code switched off. */
 export function VouchersPage() {
+  const { t, when, number } = useText();
+  const describe = useDescribe();
   const { data, error, reload } = useData(() => gql<{ vouchers: Voucher[] }>(LIST).then((d) => d.vouchers), []);
   const [form, setForm] = useState(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -30,10 +34,10 @@ export function VouchersPage() {
       const { voucherCreate } = await gql<{ voucherCreate: { voucher: { code: string } | null; errors: Array<{ field: string | null; message: string }> } }>(CREATE, { input });
       setFieldErrors(Object.fromEntries(voucherCreate.errors.map((e) => [e.field === 'discount' ? 'percent' : e.field ?? 'code', e.message])));
       if (voucherCreate.voucher) {
-        setMessage({ error: false, text: `${voucherCreate.voucher.code} is live: buyers can enter it now.` });
+        setMessage({ error: false, text: t('vouchers.created', { code: voucherCreate.voucher.code }) });
         setForm(EMPTY);
         reload();
-      } else setMessage({ error: true, text: 'The voucher was not saved: see the fields marked below.' });
+      } else setMessage({ error: true, text: t('vouchers.notSaved') });
     } catch (e) {
       setMessage({ error: true, text: describe(e) });
     }
@@ -57,30 +61,33 @@ export function VouchersPage() {
 
   return (
     <>
-      <h1>Vouchers</h1>
+      <h1><FormattedMessage id="vouchers.title" /></h1>
       <form className="card" onSubmit={submit} aria-labelledby="voucher-new" noValidate>
-        <h2 id="voucher-new">New voucher</h2>
+        <h2 id="voucher-new"><FormattedMessage id="vouchers.new" /></h2>
         <div className="grid">
-          {input('code', 'Code', { required: true, autoComplete: 'off' })}
-          {input('name', 'Name buyers see', { required: true })}
-          {input('percent', 'Percent off', { inputMode: 'decimal' })}
-          {input('countries', 'Countries (empty: all)', { placeholder: 'DE, AT' })}
-          {input('expiresAt', 'Expires after', { type: 'date' })}
-          {input('usageLimit', 'Uses at most', { inputMode: 'numeric' })}
+          {input('code', t('vouchers.field.code'), { required: true, autoComplete: 'off' })}
+          {input('name', t('vouchers.field.name'), { required: true })}
+          {input('percent', t('vouchers.field.percent'), { inputMode: 'decimal' })}
+          {input('countries', t('vouchers.field.countries'), { placeholder: 'DE, AT' })}
+          {input('expiresAt', t('vouchers.field.expiresAt'), { type: 'date' })}
+          {input('usageLimit', t('vouchers.field.usageLimit'), { inputMode: 'numeric' })}
         </div>
-        <button type="submit">Create voucher</button>
+        <button type="submit"><FormattedMessage id="vouchers.create" /></button>
         <FormMessage message={message} />
       </form>
       {error ? <p role="alert" className="error">{error}</p> : null}
       {data ? (
         <table>
-          <thead><tr><th scope="col">Code</th><th scope="col">Name</th><th scope="col">Discount</th><th scope="col">Countries</th><th scope="col">Expires</th><th scope="col" className="num">Used</th><th scope="col">State</th></tr></thead>
+          <thead><tr><th scope="col"><FormattedMessage id="vouchers.column.code" /></th><th scope="col"><FormattedMessage id="vouchers.column.name" /></th>
+            <th scope="col"><FormattedMessage id="vouchers.column.discount" /></th><th scope="col"><FormattedMessage id="vouchers.column.countries" /></th>
+            <th scope="col"><FormattedMessage id="vouchers.column.expires" /></th><th scope="col" className="num"><FormattedMessage id="vouchers.column.used" /></th>
+            <th scope="col"><FormattedMessage id="vouchers.column.state" /></th></tr></thead>
           <tbody>
             {data.map((v) => (
               <tr key={v.code}>
-                <td>{v.code}</td><td>{v.name}</td><td>{v.percent != null ? `${v.percent} %` : v.fixed ?? '—'}</td><td>{v.countries.join(', ') || 'all'}</td>
-                <td>{when(v.expiresAt)}</td><td className="num">{v.usedCount}{v.usageLimit ? ` / ${v.usageLimit}` : ''}</td>
-                <td>{v.isActive ? 'On' : 'Off'} · <button type="button" className="link" onClick={() => void toggle(v)}>{v.isActive ? 'switch off' : 'switch on'}<span className="visually-hidden"> {v.code}</span></button></td>
+                <td>{v.code}</td><td>{v.name}</td><td>{v.percent != null ? t('common.percent', { percent: v.percent }) : v.fixed ?? '—'}</td><td>{v.countries.join(', ') || t('common.allCountries')}</td>
+                <td>{when(v.expiresAt)}</td><td className="num">{number(v.usedCount)}{v.usageLimit ? ` / ${number(v.usageLimit)}` : ''}</td>
+                <td>{t(v.isActive ? 'common.on' : 'common.off')} · <button type="button" className="link" onClick={() => void toggle(v)}>{t(v.isActive ? 'vouchers.switchOff' : 'vouchers.switchOn')}<span className="visually-hidden"> {v.code}</span></button></td>
               </tr>
             ))}
           </tbody>
