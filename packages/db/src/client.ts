@@ -1,12 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -60,7 +54,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       stats.log?.push(query);
     },
   };
+  // Each driver is loaded only when it is used: a store on one database does not hold the other's code.
   if (options.databaseUrl) {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'), import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator'),
+    ]);
     // int8 (count(*), sums of minor units) as a JS number, as PGlite returns it; amounts stay far below 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
@@ -81,6 +79,9 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       close: () => pool.end(),
     };
   }
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'), import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator'),
+  ]);
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = new PGlite({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), ...(options.template ? { loadDataDir: options.template } : {}), postgresqlconf: EMBEDDED_SETTINGS });
   const db = drizzlePglite(client, { schema, logger }) as unknown as Database;

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis as RedisClient } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /**
@@ -31,7 +32,9 @@ export interface RateLimiterFactory {
 }
 
 export function createRateLimiterFactory(options: { redisUrl?: string | undefined; keyPrefix?: string }): RateLimiterFactory {
-  const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : null;
+  // ioredis is loaded only when Redis is configured: a single instance counts in memory and need not hold it.
+  const Redis = options.redisUrl ? (createRequire(import.meta.url)('ioredis') as typeof import('ioredis')).Redis : null;
+  const redis: RedisClient | null = Redis && options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : null;
   // An unreachable Redis must not crash the process: a command fails after one reconnection attempt and
   // the insurance (memory) limiter answers it meanwhile.
   redis?.on('error', () => {});

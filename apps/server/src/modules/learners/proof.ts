@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 
 /** A proof of enrollment is a PDF or a photo or scan (JPEG, PNG, WebP), at most 5 MB. */
 export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
@@ -14,6 +13,8 @@ export async function checkProof(file: ProofFile): Promise<ProofCheck & { bytes?
   if (file.size === 0) return { ok: false, reason: 'EMPTY' };
   if (file.size > PROOF_MAX_BYTES) return { ok: false, reason: 'TOO_LARGE' };
   const bytes = await file.read();
+  // Loaded with the first proof (about 2 MB of heap), not by every server at start.
+  const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !(PROOF_TYPES as readonly string[]).includes(type.mime)) return { ok: false, reason: 'TYPE' };
   return { ok: true, contentType: type.mime, bytes };

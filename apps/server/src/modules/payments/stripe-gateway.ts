@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { stripeSdk } from './stripe-sdk.ts';
 import type { PaymentMethod, Wallet } from '@probe/domain';
 import type { ChargeRequest, ChargeResult, GatewayEvent, Intent, IntentRequest, PaymentGateway, SucceededPayment } from './gateway.ts';
 import type { SavedChargeRequest, SavedMethodKind, Setup, SetupRequest, SetupResult } from './saved-method-types.ts';
@@ -30,9 +31,10 @@ export interface StripeGatewayOptions {
 export class StripeGateway implements PaymentGateway {
   readonly name = 'stripe' as const;
   private readonly stripe: Stripe;
+  private readonly StripeSdk = stripeSdk();
 
   constructor(private readonly options: StripeGatewayOptions) {
-    this.stripe = new Stripe(options.secretKey, {
+    this.stripe = new this.StripeSdk(options.secretKey, {
       maxNetworkRetries: 2,
       timeout: 20_000,
       ...(options.host ? { host: options.host, port: options.port, protocol: options.protocol ?? 'https' } : {}),
@@ -117,7 +119,7 @@ export class StripeGateway implements PaymentGateway {
       if (intent.status === 'succeeded' || intent.status === 'processing') return { status: intent.status === 'succeeded' ? 'SUCCEEDED' : 'PROCESSING', reference: intent.id, card: null };
       return { status: 'FAILED', code: failureCodeOf(intent.last_payment_error?.code) };
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeCardError) return { status: 'FAILED', code: failureCodeOf(error.code) };
+      if (error instanceof this.StripeSdk.errors.StripeCardError) return { status: 'FAILED', code: failureCodeOf(error.code) };
       throw error;
     }
   }

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import Stripe from 'stripe';
 import { cardBrand, isAsyncMethod, testCardOutcome, testWalletProfile, WALLETS, type Wallet } from '@probe/domain';
 import type { ChargeRequest, ChargeResult, GatewayEvent, Intent, IntentRequest, PaymentGateway, SucceededPayment } from './gateway.ts';
 import type { SavedChargeRequest, Setup, SetupRequest, SetupResult, TestSetupDetails } from './saved-method-types.ts';
 import { testSavedChargeOutcome, testSetup } from './test-saved-methods.ts';
+import { stripeSdk } from './stripe-sdk.ts';
 import { assertFreshSignatureTimestamp, eventFromStripeShape, WEBHOOK_TOLERANCE_S } from './events.ts';
 
 type TestIntentStatus = 'requires_action' | 'processing' | 'succeeded' | 'failed' | 'canceled';
@@ -195,7 +195,7 @@ export class TestGateway implements PaymentGateway {
 
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): GatewayEvent {
     assertFreshSignatureTimestamp(signatureHeader);
-    const event = Stripe.webhooks.constructEvent(rawBody, signatureHeader ?? '', this.webhookSecret, WEBHOOK_TOLERANCE_S);
+    const event = stripeSdk().webhooks.constructEvent(rawBody, signatureHeader ?? '', this.webhookSecret, WEBHOOK_TOLERANCE_S);
     return eventFromStripeShape(event as unknown as { id: string; type: string; data: { object: { id?: string; last_payment_error?: { code?: string } } } });
   }
 
@@ -227,7 +227,7 @@ export class TestGateway implements PaymentGateway {
     const object: Record<string, unknown> = { id: intentId, object: 'payment_intent' };
     if (type === 'payment_intent.payment_failed') object.last_payment_error = { code: 'payment_method_not_available' };
     const rawBody = JSON.stringify({ id: eventId, object: 'event', type, created: Math.floor(this.now().getTime() / 1000), data: { object } });
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload: rawBody, secret: this.webhookSecret });
+    const signature = stripeSdk().webhooks.generateTestHeaderString({ payload: rawBody, secret: this.webhookSecret });
     return { rawBody, signature };
   }
 

@@ -6,7 +6,6 @@ import { Heading } from '@react-email/heading';
 import { Hr } from '@react-email/hr';
 import { Link } from '@react-email/link';
 import { Preview } from '@react-email/preview';
-import { render } from '@react-email/render';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { intlLocale, isKnownCountry, isUrlLanguage, storePath, textDirection, type UrlLanguage } from '@probe/domain';
@@ -170,6 +169,8 @@ export async function renderOrderMail(order: OrderMailFacts, publicUrl: string):
     items: listed ? order.lines.map((l) => ({ label: `${l.quantity} × ${l.name}: ${money(l.total)}` })) : [],
     total: listed ? values.total! : null,
   };
+  // Loaded with the first e-mail (it brings html-to-text and prettier), not by every server at start.
+  const { render } = await import('@react-email/render');
   const [html, text] = await Promise.all([
     render(<OrderMailView {...props} />),
     render(<OrderMailView {...props} />, { plainText: true }),
