@@ -1,10 +1,10 @@
 import { catalogueLanguage, intlLocale, languageCodeEnum, resolveBasePath, UNAVAILABLE_COUNTRY_COOKIE, type KnownCountry, type UrlLanguage } from '@probe/domain';
 import { useEffect, useState } from 'react';
-import { Outlet, useLoaderData, useNavigation, type LoaderFunctionArgs } from 'react-router';
+import { Outlet, useLoaderData, useMatches, useNavigation, type LoaderFunctionArgs } from 'react-router';
 import { useBaseData, type StoreData } from '../../data/route-data.ts';
 import { useIntl } from 'react-intl';
 import { apolloContext } from '../../data/apollo-context.ts';
-import { ENABLED_COUNTRIES, MAINTENANCE, SHOP } from '../../data/shop-operations.ts';
+import { ENABLED_COUNTRIES, MAINTENANCE, PROMO_BANNERS, SHOP } from '../../data/shop-operations.ts';
 import { redirectTo } from '../resolve-path.ts';
 import { readCookie } from '../../lib/cookies.ts';
 import { GRAPHQL_ERROR_EVENT, type GraphqlErrorDetail } from '../../lib/events.ts';
@@ -13,6 +13,7 @@ import { ErrorScreen } from '../../ui/error-screen.tsx';
 import { MaintenancePage } from '../../ui/maintenance-page.tsx';
 import { PageLoader } from '../../ui/spinner.tsx';
 import { ConsentBanner } from './consent-banner.tsx';
+import { promoPageOf, PromoBanners } from './promo-banners.tsx';
 import { StoreFooter } from './store-footer.tsx';
 import { StoreHeader } from './store-header.tsx';
 import { UnavailableCountryNotice } from './unavailable-country-notice.tsx';
@@ -24,10 +25,12 @@ export async function storeLoader({ request, context, params }: LoaderFunctionAr
   const country = (params.countryCode ?? '').toUpperCase() as KnownCountry;
   const language = params.language as UrlLanguage;
   const languageCode = languageCodeEnum(catalogueLanguage(country, language));
-  const [maintenance, countries, shop] = await Promise.all([
+  const [maintenance, countries, shop, promos] = await Promise.all([
     orFail('Failed to load maintenance data', () => client.query({ query: MAINTENANCE })),
     orFail('Failed to load countries', () => client.query({ query: ENABLED_COUNTRIES, variables: { languageCode } })),
     orFail('Failed to load shop', () => client.query({ query: SHOP, variables: { country, languageCode } })),
+    // A promo banner is an extra: the store opens without it when it cannot be loaded.
+    client.query({ query: PROMO_BANNERS, variables: { country, languageCode } }).then((r) => r.data?.shop.catalogue.promos ?? [], () => []),
   ]);
   // Spec §2: a country without pricing for the IQ3 or the IQ+ Lightning device goes to the default country.
   if (!shop.data!.shop.catalogue.isDevicePriced) {
@@ -41,6 +44,7 @@ export async function storeLoader({ request, context, params }: LoaderFunctionAr
     maintenance: maintenance.data!.shop,
     shop: shop.data!.shop,
     countries: countries.data!.shop.countries,
+    promos,
     // Named here, in the loader, so the browser hydrates with the server's text.
     unavailableCountry: unavailable && /^[A-Z]{2}$/.test(unavailable)
       ? { code: unavailable, name: new Intl.DisplayNames([intlLocale(country, language)], { type: 'region' }).of(unavailable) ?? unavailable }
@@ -60,7 +64,8 @@ function useGlobalGraphqlError(): GraphqlErrorDetail | null {
 }
 
 export function StoreLayout() {
-  const { maintenance, countries, unavailableCountry } = useLoaderData<StoreData>();
+  const { maintenance, countries, unavailableCountry, promos } = useLoaderData<StoreData>();
+  const page = promoPageOf(useMatches().at(-1)?.id);
   const base = useBaseData();
   const navigation = useNavigation();
   const globalError = useGlobalGraphqlError();
@@ -76,7 +81,11 @@ export function StoreLayout() {
       <a className="skip-link" href="#main">{intl.formatMessage({ id: 'app.skipToContent' })}</a>
       <StoreHeader base={base} countries={countries} />
       {unavailableCountry && !closed ? <UnavailableCountryNotice country={unavailableCountry} /> : null}
-      <main id="main" tabIndex={-1}>{content}</main>
+      <main id="main" tabIndex={-1}>
+        {/* Where the home's site banner is (the top of the page), on the pages the promo names. */}
+        {!globalError && !closed ? <PromoBanners promos={promos} page={page} basePath={base.basePath} /> : null}
+        {content}
+      </main>
       <StoreFooter basePath={base.basePath} />
       <ConsentBanner />
       {navigation.state === 'loading' ? <PageLoader label={intl.formatMessage({ id: 'app.loading' })} /> : null}
