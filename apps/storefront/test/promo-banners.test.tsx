@@ -1,10 +1,15 @@
+import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { act } from 'react';
+import { Observable } from 'rxjs';
 import { createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../src/app/routes.tsx';
-import { promoPageOf, PromoBanners, promoTone, type PromoBannerFields } from '../src/app/shell/promo-banners.tsx';
+import { loadPromoBanners, PROMO_SSR_GRACE_MS, promoPageOf, PromoBanners, promoTone, type PromoBannerFields } from '../src/app/shell/promo-banners.tsx';
+import { cacheConfig } from '../src/data/cache-config.ts';
+import { DEFAULT_OPTIONS } from '../src/data/default-options.ts';
+import { PROMO_BANNERS } from '../src/data/shop-operations.ts';
 import de from '../src/i18n/messages/de.json';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -68,5 +73,66 @@ describe('promo banners', () => {
     expect(promoTone('#c00000')).toBe('red');
     expect(promoTone('#ffffff')).toBe('light');
     expect(promoTone(null)).toBe('navy');
+  });
+});
+
+describe('loading promo banners in the store loader', () => {
+  const variables = { country: 'DE', languageCode: 'DE' } as const;
+  const answer = { data: { shop: { __typename: 'Shop', catalogue: { __typename: 'Catalogue', promos: [{ __typename: 'Promo', ...SPRING, bannerVisibilityPages: [...SPRING.bannerVisibilityPages] }] } } } };
+
+  /** A client whose PromoBanners request answers when `respond` is called (never, if it is not). */
+  function pendingClient() {
+    const requests: Array<{ optional: unknown }> = [];
+    let respond = () => {};
+    const link = new ApolloLink((operation) => new Observable((observer) => {
+      requests.push({ optional: operation.getContext().optional });
+      respond = () => { observer.next(answer as ApolloLink.Result); observer.complete(); };
+    }));
+    const client = new ApolloClient({ cache: new InMemoryCache(cacheConfig), link, defaultOptions: DEFAULT_OPTIONS });
+    return { client, requests, respond: () => respond() };
+  }
+  const settled = (p: Promise<unknown>) => Promise.race([p.then(() => true), new Promise((r) => setTimeout(() => r(false), 0))]);
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('in the browser, never waits for them: the request is sent, optional, and the loader goes on at once', async () => {
+    const { client, requests, respond } = pendingClient();
+    await expect(settled(loadPromoBanners(client, variables, new Promise(() => {})))).resolves.toBe(true);
+    expect(requests).toEqual([{ optional: true }]);
+    respond();
+    await vi.waitFor(() => expect(client.readQuery({ query: PROMO_BANNERS, variables })?.shop.catalogue.promos).toHaveLength(1));
+  });
+
+  it('on the server, waits for them while the store loads and a short grace after, no longer', async () => {
+    vi.stubGlobal('document', undefined);
+    vi.useFakeTimers();
+    const finished = (p: Promise<unknown>) => {
+      const state = { done: false };
+      void p.then(() => { state.done = true; });
+      return state;
+    };
+    // They answer in time: the cache holds them when the page renders.
+    const quick = pendingClient();
+    const done = finished(loadPromoBanners(quick.client, variables, Promise.resolve()));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done.done).toBe(false);
+    quick.respond();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done.done).toBe(true);
+    expect(quick.client.readQuery({ query: PROMO_BANNERS, variables })?.shop.catalogue.promos).toHaveLength(1);
+    // They do not: the store's queries and the grace bound the wait.
+    const slow = pendingClient();
+    let storeAnswered = () => {};
+    const waiting = finished(loadPromoBanners(slow.client, variables, new Promise<void>((r) => { storeAnswered = r; })));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(waiting.done).toBe(false);
+    storeAnswered();
+    await vi.advanceTimersByTimeAsync(PROMO_SSR_GRACE_MS - 1);
+    expect(waiting.done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(waiting.done).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import type { KnownCountry, Language, UrlLanguage } from '@probe/domain';
 import { useRouteLoaderData } from 'react-router';
-import type { CountryFields, MaintenanceFields, PromoBannerFields, ShopFields } from './shop-operations.ts';
+import type { CountryFields, MaintenanceFields, ShopFields } from './shop-operations.ts';
 
 /** What the base-path route /{countryCode}/{language} resolves for every screen under it. */
 export interface BaseData {
@@ -19,8 +19,6 @@ export interface StoreData {
   maintenance: MaintenanceFields;
   shop: ShopFields['shop'];
   countries: CountryFields[];
-  /** The running promos of the country with a banner message (shown on the pages each names). */
-  promos: PromoBannerFields[];
   /** The country the visitor was redirected away from, by name, while the notice is not dismissed. */
   unavailableCountry: { code: string; name: string } | null;
 }

@@ -4,7 +4,6 @@ import type { PromoBannersQuery, PromoBannersQueryVariables, CountryAddressValid
 export type CountryFields = EnabledCountriesQuery['shop']['countries'][number];
 export type MaintenanceFields = MaintenanceQueryQuery['shop'];
 export type ShopFields = ShopQuery;
-export type PromoBannerFields = PromoBannersQuery['shop']['catalogue']['promos'][number];
 /** A taxed price as every catalogue screen selects it (the TaxedFields fragment). */
 export type TaxedFields = TaxedFieldsFragment;
 
@@ -71,8 +70,9 @@ export const COUNTRY_ADDRESS_VALIDATION: TypedDocumentNode<CountryAddressValidat
 
 /**
  * The running promos' banners (spec §3 Promo), loaded with the store rather than by each screen: the store layout shows
- * each on the pages it names. Its own operation, beside Shop, so the store's reads stay within their statement budgets;
- * the server keeps the promos per catalogue version, so a warm page costs no statement.
+ * each on the pages it names. Its own operation, beside Shop, so the store's reads stay within their statement budgets
+ * and the store never waits on it (app/shell/promo-banners.tsx); the server keeps the promos per catalogue version, so a
+ * warm page costs no statement.
  */
 export const PROMO_BANNERS: TypedDocumentNode<PromoBannersQuery, PromoBannersQueryVariables> = gql`
   query PromoBanners($country: CountryCode!, $languageCode: LanguageCodeEnum!) {

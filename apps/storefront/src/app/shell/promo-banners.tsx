@@ -1,8 +1,13 @@
+import type { ApolloClient } from '@apollo/client';
+import { useQuery } from '@apollo/client/react';
+import { catalogueLanguage, languageCodeEnum, type KnownCountry, type UrlLanguage } from '@probe/domain';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { PROMO_BANNERS } from '../../data/shop-operations.ts';
+import type { PromoBannersQueryVariables } from '../../graphql/generated.ts';
 import './promo-banners.css';
 
-/** A promo as the Shop query selects it: its banner is data (already in the page's language where translated). */
+/** A promo as the PromoBanners query selects it: its banner is data (already in the page's language where translated). */
 export interface PromoBannerFields {
   code: string | null;
   bannerMessage: string | null;
@@ -76,4 +81,42 @@ export function PromoBanners({ promos, page, basePath }: { promos: readonly Prom
       })}
     </section>
   );
+}
+
+/** The PromoBanners variables of a store: the same in the loader and the layout, so both name one cache entry. */
+export const promoBannerVariables = (country: KnownCountry, language: UrlLanguage): PromoBannersQueryVariables =>
+  ({ country, languageCode: languageCodeEnum(catalogueLanguage(country, language)) });
+
+/** How long the server's store loader waits for the banners after its own queries have answered. */
+export const PROMO_SSR_GRACE_MS = 250;
+
+/**
+ * A promo banner is an extra: the store never waits on it in the browser, and on the server only so long.
+ *
+ * Started by the store loader beside its own queries (`store`), so the banners are usually in the cache when the page
+ * renders; the layout reads them from there (<StorePromoBanners>). In the browser the promise resolves at once: a
+ * banner in the cache (persisted, or the server's state) shows at once, one still loading shows when it arrives, and
+ * one that cannot be loaded (offline: the retries take seconds) does not hold the store. On the server, whose queries
+ * run in process, the loader waits for it until the store's queries are answered and PROMO_SSR_GRACE_MS more, so the
+ * server-rendered page holds the banner; what the cache holds when the page renders is what the HTML and the state
+ * sent to the browser show, so hydration matches either way. Errors are the banner's own (context optional).
+ */
+export function loadPromoBanners(client: ApolloClient, variables: PromoBannersQueryVariables, store: Promise<unknown>): Promise<void> {
+  const query = client.query({ query: PROMO_BANNERS, variables, context: { optional: true } }).then(() => undefined, () => undefined);
+  if (typeof document !== 'undefined') return Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const grace = store.then(
+    () => new Promise<void>((resolve) => { timer = setTimeout(resolve, PROMO_SSR_GRACE_MS); }),
+    () => undefined,
+  );
+  return Promise.race([query, grace]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The store's promo banners for the current page, from the cache (cache-first: rendered on the server and hydrated
+ * from the same data; fetched after render only when the loader could not put them there).
+ */
+export function StorePromoBanners({ variables, page, basePath }: { variables: PromoBannersQueryVariables; page: string | null; basePath: string }) {
+  const { data } = useQuery(PROMO_BANNERS, { variables, fetchPolicy: 'cache-first', nextFetchPolicy: 'cache-first', context: { optional: true } });
+  return <PromoBanners promos={data?.shop.catalogue.promos ?? []} page={page} basePath={basePath} />;
 }

@@ -4,7 +4,7 @@ import { Outlet, useLoaderData, useMatches, useNavigation, type LoaderFunctionAr
 import { useBaseData, type StoreData } from '../../data/route-data.ts';
 import { useIntl } from 'react-intl';
 import { apolloContext } from '../../data/apollo-context.ts';
-import { ENABLED_COUNTRIES, MAINTENANCE, PROMO_BANNERS, SHOP } from '../../data/shop-operations.ts';
+import { ENABLED_COUNTRIES, MAINTENANCE, SHOP } from '../../data/shop-operations.ts';
 import { redirectTo } from '../resolve-path.ts';
 import { readCookie } from '../../lib/cookies.ts';
 import { GRAPHQL_ERROR_EVENT, type GraphqlErrorDetail } from '../../lib/events.ts';
@@ -13,7 +13,7 @@ import { ErrorScreen } from '../../ui/error-screen.tsx';
 import { MaintenancePage } from '../../ui/maintenance-page.tsx';
 import { PageLoader } from '../../ui/spinner.tsx';
 import { ConsentBanner } from './consent-banner.tsx';
-import { promoPageOf, PromoBanners } from './promo-banners.tsx';
+import { loadPromoBanners, promoBannerVariables, promoPageOf, StorePromoBanners } from './promo-banners.tsx';
 import { StoreFooter } from './store-footer.tsx';
 import { StoreHeader } from './store-header.tsx';
 import { UnavailableCountryNotice } from './unavailable-country-notice.tsx';
@@ -25,13 +25,15 @@ export async function storeLoader({ request, context, params }: LoaderFunctionAr
   const country = (params.countryCode ?? '').toUpperCase() as KnownCountry;
   const language = params.language as UrlLanguage;
   const languageCode = languageCodeEnum(catalogueLanguage(country, language));
-  const [maintenance, countries, shop, promos] = await Promise.all([
+  const store = Promise.all([
     orFail('Failed to load maintenance data', () => client.query({ query: MAINTENANCE })),
     orFail('Failed to load countries', () => client.query({ query: ENABLED_COUNTRIES, variables: { languageCode } })),
     orFail('Failed to load shop', () => client.query({ query: SHOP, variables: { country, languageCode } })),
-    // A promo banner is an extra: the store opens without it when it cannot be loaded.
-    client.query({ query: PROMO_BANNERS, variables: { country, languageCode } }).then((r) => r.data?.shop.catalogue.promos ?? [], () => []),
   ]);
+  // A promo banner is an extra: started beside the store's queries, never waited for in the browser (promo-banners.tsx).
+  const promos = loadPromoBanners(client, promoBannerVariables(country, language), store);
+  const [maintenance, countries, shop] = await store;
+  await promos;
   // Spec §2: a country without pricing for the IQ3 or the IQ+ Lightning device goes to the default country.
   if (!shop.data!.shop.catalogue.isDevicePriced) {
     const url = new URL(request.url);
@@ -44,7 +46,6 @@ export async function storeLoader({ request, context, params }: LoaderFunctionAr
     maintenance: maintenance.data!.shop,
     shop: shop.data!.shop,
     countries: countries.data!.shop.countries,
-    promos,
     // Named here, in the loader, so the browser hydrates with the server's text.
     unavailableCountry: unavailable && /^[A-Z]{2}$/.test(unavailable)
       ? { code: unavailable, name: new Intl.DisplayNames([intlLocale(country, language)], { type: 'region' }).of(unavailable) ?? unavailable }
@@ -64,7 +65,7 @@ function useGlobalGraphqlError(): GraphqlErrorDetail | null {
 }
 
 export function StoreLayout() {
-  const { maintenance, countries, unavailableCountry, promos } = useLoaderData<StoreData>();
+  const { maintenance, countries, unavailableCountry } = useLoaderData<StoreData>();
   const page = promoPageOf(useMatches().at(-1)?.id);
   const base = useBaseData();
   const navigation = useNavigation();
@@ -83,7 +84,7 @@ export function StoreLayout() {
       {unavailableCountry && !closed ? <UnavailableCountryNotice country={unavailableCountry} /> : null}
       <main id="main" tabIndex={-1}>
         {/* Where the home's site banner is (the top of the page), on the pages the promo names. */}
-        {!globalError && !closed ? <PromoBanners promos={promos} page={page} basePath={base.basePath} /> : null}
+        {!globalError && !closed ? <StorePromoBanners variables={promoBannerVariables(base.country, base.language)} page={page} basePath={base.basePath} /> : null}
         {content}
       </main>
       <StoreFooter basePath={base.basePath} />
