@@ -178,7 +178,7 @@ function CancelForm({ number, blocker, allowed, onDone }: { number: string; bloc
   return (
     <form className="card" onSubmit={submit} aria-labelledby="cancel-title">
       <h3 id="cancel-title">Cancel the order</h3>
-      <p>The order is unpaid: cancelled, it can no longer be paid and its items go back into stock.{allowed ? '' : ' Your role may not cancel orders; the server would refuse it.'}</p>
+      <p>The order is unpaid: cancelled, it can no longer be paid, its items go back into stock and its voucher code can be used again.{allowed ? '' : ' Your role may not cancel orders; the server would refuse it.'}</p>
       <div className="field"><label htmlFor="cancel-reason">Why it is cancelled</label><input id="cancel-reason" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} /></div>
       <button type="submit" className="secondary" disabled={busy}>{busy ? 'Cancelling…' : 'Cancel the order'}</button>
       <FormMessage message={message} />
