@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from '../support/browser.ts';
 
@@ -48,6 +48,8 @@ describe('storefront data layer', () => {
     });
     await toGerman(page);
     await page.getByRole('heading', { name: GERMAN_HEADING }).waitFor();
+    // The running promo's banner too: its query is cached beside Shop's (the same catalogue, both kept).
+    await expect(page.locator('.promo-banner[data-promo="SPRING10"]').count()).resolves.toBe(1);
     expect(cut).toBe(0);
 
     await page.unroute('**/graphql');
@@ -63,6 +65,40 @@ describe('storefront data layer', () => {
     await page.getByTestId('error-screen').waitFor({ timeout: 20_000 });
     expect(cut).toBeGreaterThan(1); // it retried before giving up
     await context.close();
+  });
+
+  it('the store opens at once without its promo banners when they cannot be loaded', async () => {
+    const isPromos = (request: Request) => request.postDataJSON()?.operationName === 'PromoBanners';
+    // Never answered: a store that waited on its banners would never open.
+    const hanging = await openPage(browser);
+    await hanging.page.goto('/us/en/');
+    await hanging.page.waitForLoadState('networkidle');
+    await hanging.page.evaluate(() => localStorage.clear());
+    let asked = 0;
+    await hanging.page.route('**/graphql', (route) => (isPromos(route.request()) && ++asked ? new Promise<void>(() => {}) : route.continue()));
+    await toGerman(hanging.page);
+    await hanging.page.getByRole('heading', { name: GERMAN_HEADING }).waitFor();
+    expect(asked).toBeGreaterThan(0);
+    await expect(hanging.page.locator('.promo-banner').count()).resolves.toBe(0);
+    await hanging.context.close();
+
+    // Answered with a GraphQL error: the banner's own error, not the page's error screen.
+    const failing = await openPage(browser);
+    await failing.page.goto('/us/en/');
+    await failing.page.waitForLoadState('networkidle');
+    await failing.page.evaluate(() => localStorage.clear());
+    let refused = 0;
+    await failing.page.route('**/graphql', (route) => (isPromos(route.request()) && ++refused
+      ? route.fulfill({ json: { errors: [{ message: 'promos unavailable' }] } })
+      : route.continue()));
+    await toGerman(failing.page);
+    await failing.page.getByRole('heading', { name: GERMAN_HEADING }).waitFor();
+    await expect.poll(() => refused).toBeGreaterThan(0);
+    await failing.page.waitForTimeout(500); // time for an error event to reach the layout, had it been sent
+    await expect(failing.page.getByTestId('error-screen').count()).resolves.toBe(0);
+    await expect(failing.page.getByRole('heading', { name: GERMAN_HEADING }).isVisible()).resolves.toBe(true);
+    await expect(failing.page.locator('.promo-banner').count()).resolves.toBe(0);
+    await failing.context.close();
   });
 
   it('an offline page retries and recovers when the network returns', async () => {

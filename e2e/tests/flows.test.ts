@@ -113,6 +113,9 @@ describe('step flows and offers', () => {
     await page.getByRole('button', { name: m['survey.seeResults'] }).click();
     await page.waitForURL('**/us/en/survey-results/team+pro/?practitioners=IQ_5&role=PRACTITIONER&experience=NOVICE&specialty=CARDIOLOGY');
     const cards = page.locator('.results__card');
+    // The router changes the URL before React commits the new screen (in a transition): evaluateAll does not wait, so
+    // wait for the cards first (on a slow machine they came a few hundred ms after the URL, and the list read empty).
+    await cards.first().waitFor();
     await expect(cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-bundle')))).resolves.toEqual(['team', 'pro']);
     const names = await cards.locator('h3').allTextContents();
     expect(names).toEqual([m['plans.team.name'], m['plans.pro.name']]);

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestGateway } from '../src/modules/payments/index.ts';
 import { adminGql, denied, startStaffApp } from './admin-support.ts';
-import { CARD_OK, PLACE, readyCheckout, type PlaceAnswer } from './checkout-support.ts';
+import { CARD_OK, mutate, PLACE, readyCheckout, type PlaceAnswer } from './checkout-support.ts';
 import type { TestApp } from './harness.ts';
 
 const [, admin, member, vet, student, , operator] = DEMO_USERS;
@@ -28,8 +28,8 @@ afterAll(() => t?.close());
 
 const db = () => t.database.db;
 const stockOf = async (sku: string) => (await db().select({ stock: schema.productVariants.stock }).from(schema.productVariants).where(eq(schema.productVariants.sku, sku)))[0]!.stock;
-const place = async (options: { lines: Array<{ sku: string; quantity: number }>; method?: string; headers?: Record<string, string>; membership?: string }) => {
-  const ready = await readyCheckout(t, { country: 'US', lines: options.lines, method: options.method, ...(options.headers ? { signedIn: { headers: options.headers, organizationMembershipId: options.membership! } } : {}) });
+const place = async (options: { lines: Array<{ sku: string; quantity: number }>; method?: string; headers?: Record<string, string>; membership?: string; voucherCode?: string }) => {
+  const ready = await readyCheckout(t, { country: 'US', lines: options.lines, method: options.method, voucherCode: options.voucherCode, ...(options.headers ? { signedIn: { headers: options.headers, organizationMembershipId: options.membership! } } : {}) });
   const placed = (await t.gql<PlaceAnswer>(PLACE, { token: ready.token, key: `h-${ready.token}`, total: ready.total, card: options.method ? undefined : CARD_OK }, options.headers)).body.data!.checkoutPlaceOrder;
   expect(placed.errors).toEqual([]);
   return { number: placed.order!.number, token: placed.order!.token, total: ready.total };
@@ -81,6 +81,32 @@ describe('orders in the console (issue 16): cancel an unpaid order, refund chose
     expect(pay.body.data!.invoicePay.errors.map((e) => e.code)).toEqual(['OPERATION_NOT_ALLOWED']);
     expect(invoice!.invoices.status).toBe('OPEN');
     expect(gateway.charges.some((c) => c.amount === quote.total)).toBe(false);
+  });
+
+  it('gives back the use of its voucher: a code limited to one use serves another checkout once the order that used it is cancelled, once however often cancelled', async () => {
+    const CREATE = 'mutation V($i: StaffVoucherInput!) { voucherCreate(input: $i) { voucher { code } errors { field code } } }';
+    expect((await adminGql<{ voucherCreate: { errors: unknown[] } }>(t, CREATE, { i: { code: 'ONCEONLY', name: 'Once only', percent: 10, usageLimit: 1 } }, as.owner)).data!.voucherCreate.errors).toEqual([]);
+    const usedCount = async () => (await db().select({ used: schema.promos.usedCount }).from(schema.promos).where(eq(schema.promos.code, 'ONCEONLY')))[0]!.used;
+    const line = [{ sku: 'ACC-USBC-1M', quantity: 1 }];
+
+    const quote = await place({ lines: line, method: 'ELECTRONIC_QUOTE', voucherCode: 'ONCEONLY' });
+    expect(await usedCount()).toBe(1);
+    // Used up: another checkout cannot take the code.
+    const other = await readyCheckout(t, { country: 'US', lines: line });
+    const refused = await mutate(t, 'checkoutVoucherUpdate', '$token: String!, $voucherCode: String', { token: other.token, voucherCode: 'ONCEONLY' });
+    expect(refused.errors.map((e) => [e.code, e.message])).toEqual([['VOUCHER_NOT_APPLICABLE', 'This code has been used up']]);
+
+    expect((await adminGql<Cancel>(t, CANCEL, { n: quote.number }, as.orders)).data!.orderCancel.errors).toEqual([]);
+    expect(await usedCount()).toBe(0);
+    expect((await adminGql<Cancel>(t, CANCEL, { n: quote.number }, as.orders)).data!.orderCancel.errors).toEqual([]);
+    expect(await usedCount()).toBe(0);
+    expect((await orderOf(quote.number)).events.map((e) => JSON.parse(e.payload).voucherReleased)).toEqual(['ONCEONLY']);
+
+    // The code serves a new checkout again, once.
+    const next = await place({ lines: line, voucherCode: 'ONCEONLY' });
+    const [placed] = await db().select({ voucher: schema.orders.voucher }).from(schema.orders).where(eq(schema.orders.number, next.number));
+    expect(placed!.voucher?.code).toBe('ONCEONLY');
+    expect(await usedCount()).toBe(1);
   });
 
   it('refuses to cancel a paid order and says why (refund it instead); nothing changes', async () => {

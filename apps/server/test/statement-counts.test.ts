@@ -76,6 +76,7 @@ describe(`the shop and the catalogue, anonymous (${DB})`, () => {
   /** The catalogue screens' reads (cold), with the variables the storefront sends. */
   const CATALOGUE: Array<[string, Record<string, unknown>]> = [
     ['Home', { country: 'DE', languageCode: 'DE', page: 'home' }],
+    ['PromoBanners', { country: 'DE', languageCode: 'DE' }],
     ['Pricing', { country: 'DE', languageCode: 'DE' }],
     ['GroupCards', { country: 'DE', languageCode: 'DE', group: 'ACCESSORIES' }],
     ['AccessoriesStep', { country: 'DE', languageCode: 'DE', device: 'iq3' }],

@@ -141,6 +141,20 @@ describe('errors (spec §7, §8)', () => {
     expect(errorCounts.other).toBe(before + 2);
   });
 
+  it('the GraphQL errors of an optional operation (an extra such as a promo banner) are counted and reported, not announced as global', async () => {
+    const reporter = { report: vi.fn(() => 'client-id') };
+    const details: unknown[] = [];
+    const listener = (e: Event) => details.push((e as CustomEvent).detail);
+    window.addEventListener(GRAPHQL_ERROR_EVENT, listener);
+    const before = errorCounts.other;
+    const { link } = terminal([() => ({ errors: [{ message: 'promos unavailable' }] })]);
+    await lastValueFrom(execute(ApolloLink.from([errorLink(reporter, () => {}), link]), { query: QUERY, context: { optional: true } }, { client }).pipe(toArray())).catch(() => {});
+    window.removeEventListener(GRAPHQL_ERROR_EVENT, listener);
+    expect(details).toEqual([]);
+    expect(reporter.report).toHaveBeenCalledWith(new Error('promos unavailable'), { operation: 'Shop' });
+    expect(errorCounts.other).toBe(before + 1);
+  });
+
   it("a response with neither data nor errors fails with 'Server response was missing for query'", async () => {
     const { link } = terminal([() => ({}) as ApolloLink.Result]);
     await expect(firstValueFrom(execute(ApolloLink.from([missingResponseLink, link]), { query: QUERY }, { client }))).rejects.toThrow(`${MISSING_RESPONSE} Shop`);

@@ -15,4 +15,9 @@ declare module '@apollo/client' {
       }
     }
   }
+
+  interface DefaultContext {
+    /** An extra the page shows without (error-link.ts): its GraphQL errors do not replace the page by the error screen. */
+    optional?: boolean;
+  }
 }

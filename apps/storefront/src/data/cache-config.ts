@@ -15,7 +15,12 @@ export const cacheConfig: InMemoryCacheConfig = {
     Country: { keyFields: false },
     // List fields are replaced by the server's answer, never merged.
     Checkout: { fields: { lines: { merge: false }, availableShippingMethods: { merge: false }, activePromos: { merge: false } } },
-    Catalogue: { keyFields: false },
+    // A catalogue has no id: it is the value of Shop.catalogue(country, languageCode[, voucherCode]), whose arguments
+    // name it. Several queries select different fields of the same one (Shop and PromoBanners; Home and FlowCatalogue):
+    // merged, each keeps its fields. Replaced (the default for an object without id), the last answer dropped the
+    // others' fields, so a cache-first read of the first went to the network again, and a page reloaded offline from
+    // the persisted cache did not render.
+    Catalogue: { keyFields: false, merge: true },
     User: { fields: { organizationMemberships: { merge: false }, orders: { merge: false } } },
     Organization: { fields: { members: { merge: false } } },
     // An organization's one subscription has no id of its own: a fresh answer is merged into the one cached.

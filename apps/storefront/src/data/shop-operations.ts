@@ -1,5 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { CountryAddressValidationQuery, CountryAddressValidationQueryVariables, EnabledCountriesQuery, EnabledCountriesQueryVariables, GeolocalizationQuery, GeolocalizationQueryVariables, MaintenanceQueryQuery, MaintenanceQueryQueryVariables, ShopQuery, ShopQueryVariables, TaxedFieldsFragment } from '../graphql/generated.ts';
+import type { PromoBannersQuery, PromoBannersQueryVariables, CountryAddressValidationQuery, CountryAddressValidationQueryVariables, EnabledCountriesQuery, EnabledCountriesQueryVariables, GeolocalizationQuery, GeolocalizationQueryVariables, MaintenanceQueryQuery, MaintenanceQueryQueryVariables, ShopQuery, ShopQueryVariables, TaxedFieldsFragment } from '../graphql/generated.ts';
 
 export type CountryFields = EnabledCountriesQuery['shop']['countries'][number];
 export type MaintenanceFields = MaintenanceQueryQuery['shop'];
@@ -65,5 +65,21 @@ export const SHOP: TypedDocumentNode<ShopQuery, ShopQueryVariables> = gql`
 export const COUNTRY_ADDRESS_VALIDATION: TypedDocumentNode<CountryAddressValidationQuery, CountryAddressValidationQueryVariables> = gql`
   query CountryAddressValidation($countryCode: CountryCode!, $languageCode: LanguageCodeEnum) {
     addressValidator(countryCode: $countryCode, languageCode: $languageCode) { countryCode requiredFields countryAreaChoices { raw verbose } postalCodeType countryAreaType }
+  }
+`;
+
+/**
+ * The running promos' banners (spec §3 Promo), loaded with the store rather than by each screen: the store layout shows
+ * each on the pages it names. Its own operation, beside Shop, so the store's reads stay within their statement budgets
+ * and the store never waits on it (app/shell/promo-banners.tsx); the server keeps the promos per catalogue version, so a
+ * warm page costs no statement.
+ */
+export const PROMO_BANNERS: TypedDocumentNode<PromoBannersQuery, PromoBannersQueryVariables> = gql`
+  query PromoBanners($country: CountryCode!, $languageCode: LanguageCodeEnum!) {
+    shop {
+      catalogue(country: $country, languageCode: $languageCode) {
+        promos { code bannerMessage bannerLink bannerColor bannerVisibilityPages }
+      }
+    }
   }
 `;

@@ -192,7 +192,7 @@ builder.mutationField('orderCancel', (t) => t.field({
       errors: f.field({ type: [AdminErrorRef], resolve: (p) => p.errors }),
     }),
   }),
-  description: 'Cancels an unpaid order (not charged: an open e-quote invoice, a failed payment): it can no longer be paid and its stock goes back. '
+  description: 'Cancels an unpaid order (not charged: an open e-quote invoice, a failed payment): it can no longer be paid, its stock goes back and so does the use of its voucher. '
     + 'A paid or settling order is refused with the reason. Cancelling a cancelled order changes nothing.',
   args: { number: t.arg.string({ required: true }), reason: t.arg.string() },
   resolve: async (_root, args, ctx) => cancelOrder(ctx.db, await ctx.require('orders.manage'), { number: args.number, reason: args.reason ?? null }),

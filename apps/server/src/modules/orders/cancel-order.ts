@@ -18,9 +18,10 @@ export function whyNotCancellable(order: { chargeStatus: string }, payments: Arr
 
 /**
  * Cancels an unpaid order (NOT_CHARGED: an e-quote whose invoice is open, an asynchronous payment that
- * failed): it can no longer be paid, the stock it took goes back, and the cancellation is an order event
- * and an audit entry, all in one transaction on the locked order. Cancelling a cancelled order changes
- * nothing and answers as the first time did.
+ * failed): it can no longer be paid, the stock it took goes back, so does the use of its voucher (a code
+ * with a usage limit can be used again), and the cancellation is an order event and an audit entry, all in
+ * one transaction on the locked order. Cancelling a cancelled order changes nothing (nothing is given back
+ * twice) and answers as the first time did.
  */
 export async function cancelOrder(db: Database, actor: Actor, input: { number: string; reason: string | null }): Promise<{ cancelledAt: Date | null; errors: CancelError[] }> {
   const refuse = (field: string | null, code: CancelError['code'], message: string) => ({ cancelledAt: null, errors: [{ field, code, message }] });
@@ -37,9 +38,10 @@ export async function cancelOrder(db: Database, actor: Actor, input: { number: s
     if (why) return refuse(null, 'OPERATION_NOT_ALLOWED', why);
 
     const restocked = await giveStockBack(tx, order.id);
+    const voucherReleased = await releaseVoucherUse(tx, order.voucher);
     const [cancelled] = await tx.update(schema.orders).set({ cancelledAt: sql`now()` }).where(eq(schema.orders.id, order.id)).returning({ at: schema.orders.cancelledAt });
-    await tx.insert(schema.orderEvents).values({ orderId: order.id, type: 'CANCELLED', actorId: actor.id, payload: { reason, restocked } });
-    await audit(tx, actor, 'order.cancel', `order:${order.number}`, { chargeStatus: order.chargeStatus, cancelled: false }, { cancelled: true, reason, restocked });
+    await tx.insert(schema.orderEvents).values({ orderId: order.id, type: 'CANCELLED', actorId: actor.id, payload: { reason, restocked, voucherReleased } });
+    await audit(tx, actor, 'order.cancel', `order:${order.number}`, { chargeStatus: order.chargeStatus, cancelled: false }, { cancelled: true, reason, restocked, voucherReleased });
     return { cancelledAt: cancelled!.at, errors: [] };
   });
 }
@@ -63,4 +65,19 @@ async function giveStockBack(tx: Tx, orderId: number): Promise<Array<{ sku: stri
     back.push({ sku: mine[0]!.sku, quantity });
   }
   return back;
+}
+
+/**
+ * Gives back the use of the voucher the order was placed with (placing it counted one within the code's limit:
+ * place-order.ts countVoucherUse); returns its code, or null when there was none. The order names its voucher by
+ * code, which is unique and never changes once buyers may hold it, and promos are not deleted, so the code finds the
+ * row that was counted. Run after the stock is given back: placing an order takes stock, then the voucher, so the
+ * two never wait on each other's locks. A code-less promo (a student price: no usage limit, no count in the console)
+ * is not recorded on the order and keeps its count.
+ */
+async function releaseVoucherUse(tx: Tx, voucher: { code: string } | null): Promise<string | null> {
+  if (!voucher?.code) return null;
+  const [released] = await tx.update(schema.promos).set({ usedCount: sql`${schema.promos.usedCount} - 1` })
+    .where(and(eq(schema.promos.code, voucher.code), sql`${schema.promos.usedCount} > 0`)).returning({ code: schema.promos.code });
+  return released?.code ?? null;
 }

@@ -1,6 +1,6 @@
 import { catalogueLanguage, intlLocale, languageCodeEnum, resolveBasePath, UNAVAILABLE_COUNTRY_COOKIE, type KnownCountry, type UrlLanguage } from '@probe/domain';
 import { useEffect, useState } from 'react';
-import { Outlet, useLoaderData, useNavigation, type LoaderFunctionArgs } from 'react-router';
+import { Outlet, useLoaderData, useMatches, useNavigation, type LoaderFunctionArgs } from 'react-router';
 import { useBaseData, type StoreData } from '../../data/route-data.ts';
 import { useIntl } from 'react-intl';
 import { apolloContext } from '../../data/apollo-context.ts';
@@ -13,6 +13,7 @@ import { ErrorScreen } from '../../ui/error-screen.tsx';
 import { MaintenancePage } from '../../ui/maintenance-page.tsx';
 import { PageLoader } from '../../ui/spinner.tsx';
 import { ConsentBanner } from './consent-banner.tsx';
+import { loadPromoBanners, promoBannerVariables, promoPageOf, StorePromoBanners } from './promo-banners.tsx';
 import { StoreFooter } from './store-footer.tsx';
 import { StoreHeader } from './store-header.tsx';
 import { UnavailableCountryNotice } from './unavailable-country-notice.tsx';
@@ -24,11 +25,15 @@ export async function storeLoader({ request, context, params }: LoaderFunctionAr
   const country = (params.countryCode ?? '').toUpperCase() as KnownCountry;
   const language = params.language as UrlLanguage;
   const languageCode = languageCodeEnum(catalogueLanguage(country, language));
-  const [maintenance, countries, shop] = await Promise.all([
+  const store = Promise.all([
     orFail('Failed to load maintenance data', () => client.query({ query: MAINTENANCE })),
     orFail('Failed to load countries', () => client.query({ query: ENABLED_COUNTRIES, variables: { languageCode } })),
     orFail('Failed to load shop', () => client.query({ query: SHOP, variables: { country, languageCode } })),
   ]);
+  // A promo banner is an extra: started beside the store's queries, never waited for in the browser (promo-banners.tsx).
+  const promos = loadPromoBanners(client, promoBannerVariables(country, language), store);
+  const [maintenance, countries, shop] = await store;
+  await promos;
   // Spec §2: a country without pricing for the IQ3 or the IQ+ Lightning device goes to the default country.
   if (!shop.data!.shop.catalogue.isDevicePriced) {
     const url = new URL(request.url);
@@ -61,6 +66,7 @@ function useGlobalGraphqlError(): GraphqlErrorDetail | null {
 
 export function StoreLayout() {
   const { maintenance, countries, unavailableCountry } = useLoaderData<StoreData>();
+  const page = promoPageOf(useMatches().at(-1)?.id);
   const base = useBaseData();
   const navigation = useNavigation();
   const globalError = useGlobalGraphqlError();
@@ -76,7 +82,11 @@ export function StoreLayout() {
       <a className="skip-link" href="#main">{intl.formatMessage({ id: 'app.skipToContent' })}</a>
       <StoreHeader base={base} countries={countries} />
       {unavailableCountry && !closed ? <UnavailableCountryNotice country={unavailableCountry} /> : null}
-      <main id="main" tabIndex={-1}>{content}</main>
+      <main id="main" tabIndex={-1}>
+        {/* Where the home's site banner is (the top of the page), on the pages the promo names. */}
+        {!globalError && !closed ? <StorePromoBanners variables={promoBannerVariables(base.country, base.language)} page={page} basePath={base.basePath} /> : null}
+        {content}
+      </main>
       <StoreFooter basePath={base.basePath} />
       <ConsentBanner />
       {navigation.state === 'loading' ? <PageLoader label={intl.formatMessage({ id: 'app.loading' })} /> : null}

@@ -73,7 +73,6 @@ export const HOME: TypedDocumentNode<HomeQuery, HomeQueryVariables> = gql`
       catalogue(country: $country, languageCode: $languageCode, voucherCode: $voucherCode) {
         displayGrossPrices
         banner(page: $page) { content url }
-        promos { code bannerMessage bannerLink bannerColor bannerVisibilityPages }
         devices: variants(group: IQ_DEVICE) { ...CardVariant }
         plans: variants(group: INDIVIDUAL) { ...CardVariant }
         proCustom: variants(group: PRO_CUSTOM) { ...CardVariant }
