@@ -50,15 +50,16 @@ export async function makeDataTemplate(): Promise<string> {
 }
 
 /**
- * The server's node flags, as `npm start` gives them (package.json): young-generation semispaces of 2 MB,
- * not V8's 16 MB, keep a request burst's garbage from inflating resident memory by 40–50 MB (docs/decisions/0022).
+ * The server's node flags, as `npm start` gives them (package.json): the young generation's semispaces are
+ * 2 MB on the embedded database, where PGlite's 128 MB leave little room, and 16 MB (V8's default) on
+ * PostgreSQL, where 2 MB promoted in-flight requests' garbage to the old generation under load (docs/decisions/0022).
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=2'];
+export const serverNodeFlags = (databaseUrl: string | undefined): string[] => [`--max-semi-space-size=${databaseUrl ? 16 : 2}`];
 
 /** Starts the real, built server (`apps/server/dist/main.js`, from `npm run build`) on a free port and a fresh embedded database. */
 export async function startServer(env: Record<string, string> = {}, dataDir = freshDataDir()): Promise<RunningServer> {
   const port = String(await freePort());
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [...serverNodeFlags(env.DATABASE_URL), 'apps/server/dist/main.js'], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}`, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

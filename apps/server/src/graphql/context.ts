@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Loaders } from './loaders.ts';
 import type { AccountsService, UserRow } from '../modules/accounts/index.ts';
-import type { CatalogueService } from '../modules/catalogue/index.ts';
+import type { CatalogueReads } from '../modules/catalogue/index.ts';
 import type { GeoLookup } from '../modules/shop/index.ts';
 import type { LeadsService } from '../modules/leads/index.ts';
 import type { PaymentGateway } from '../modules/payments/index.ts';
@@ -53,7 +53,8 @@ export interface GraphQLContext {
    * never shared from the response cache.
    */
   requester: () => Requester;
-  catalogue: CatalogueService;
+  /** The catalogue and the shop's settings, as this request reads them (the settings row at most once). */
+  catalogue: CatalogueReads;
   accounts: AccountsService;
   subscriptions: SubscriptionsService;
   savedMethods: SavedMethodsService;

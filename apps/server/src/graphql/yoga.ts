@@ -100,7 +100,7 @@ export function createYogaServer({ db, catalogue, tokens, now = () => new Date()
         config,
         log: req.log,
         geoLookup,
-        catalogue,
+        catalogue: catalogue.forRequest(),
         gateway,
         now,
         requester: () => {

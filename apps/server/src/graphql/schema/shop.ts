@@ -3,7 +3,7 @@ import { builder } from '../builder.ts';
 import { StoreTypeEnum } from '../enums.ts';
 import type { OfferRow } from '../../modules/catalogue/index.ts';
 import type { GraphQLContext } from '../context.ts';
-import { geolocate, findCountry, getShopSettings, listEnabledCountries, type CountryRow, type ShopSettingsRow } from '../../modules/shop/index.ts';
+import { geolocate, findCountry, listEnabledCountries, type CountryRow, type ShopSettingsRow } from '../../modules/shop/index.ts';
 import { bcp47, LanguageCodeEnum, type LanguageCode } from '../language-code.ts';
 
 const SeatConfiguration = builder.objectRef<{ minSeats: number; maxSeats: number }>('SeatConfiguration').implement({
@@ -130,8 +130,7 @@ builder.queryField('shop', (t) =>
   t.field({
     type: Shop,
     resolve: (_root, _args, ctx) => {
-      let settings: Promise<ShopSettingsRow> | undefined;
-      return { settings: () => (settings ??= getShopSettings(ctx.db)) };
+      return { settings: () => ctx.catalogue.settings() };
     },
   }),
 );

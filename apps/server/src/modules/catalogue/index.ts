@@ -1,5 +1,5 @@
 /** The catalogue: products, variants and their prices per country, cached per catalogue version. */
-export { CatalogueService } from './service.ts';
+export { CatalogueService, type CatalogueReads, type ShopStateRow } from './service.ts';
 export type { CatalogueProduct, CatalogueSnapshot, CatalogueVariant } from './snapshot.ts';
 export { countryRate, priceVariant } from './pricing.ts';
 export { findPromoByCode, type OfferRow, type PromoRow, type PublicPromoRow } from './repo.ts';

@@ -5,6 +5,20 @@ import {
   loadBannerPromos, loadBanners, loadCatalogueRows, loadCountryTaxSettings, loadOffers, type BannerRow, type OfferRow, type PublicPromoRow,
 } from './repo.ts';
 
+/** The shop's one settings row; it carries the catalogue version. */
+export type ShopStateRow = typeof schema.shopSettings.$inferSelect;
+
+/** What a request reads of the catalogue and the shop's settings. */
+export interface CatalogueReads {
+  version(): Promise<number>;
+  /** The shop's settings row, read once per request (and carrying the catalogue version with it). */
+  settings(): Promise<ShopStateRow>;
+  snapshot(country: string, language: string): Promise<CatalogueSnapshot | null>;
+  offers(): Promise<OfferRow[]>;
+  banners(language: string): Promise<BannerRow[]>;
+  promos(language: string): Promise<PublicPromoRow[]>;
+}
+
 export interface CatalogueServiceOptions {
   /** Keep built snapshots between requests (off to measure the uncached path). */
   cache: boolean;
@@ -17,7 +31,7 @@ export interface CatalogueServiceOptions {
  * catalogue version (a snapshot per country and language); the version comes from shop_settings, bumped by a trigger on every catalogue
  * change, and is re-read at most every `versionTtlMs`, so every server instance sees edits quickly.
  */
-export class CatalogueService {
+export class CatalogueService implements CatalogueReads {
   private versionValue = 0;
   private versionReadAt = -Infinity;
   private versionRead: Promise<number> | null = null;
@@ -25,50 +39,100 @@ export class CatalogueService {
   private entries = new Map<string, Promise<unknown>>();
   private entriesVersion = -1;
 
-  /** A prepared statement: with the read-ahead off (versionTtlMs 0) it runs on every request, so it is not planned every time. */
-  private readonly versionStatement;
+  /**
+   * The settings row, which carries the catalogue version: one prepared statement (with the read-ahead off,
+   * versionTtlMs 0, it runs on every request, so it is not planned every time) gives a request both.
+   */
+  private readonly stateStatement;
 
   constructor(
     private readonly db: Database,
     readonly options: CatalogueServiceOptions,
   ) {
-    this.versionStatement = db.select({ v: schema.shopSettings.catalogueVersion }).from(schema.shopSettings).where(eq(schema.shopSettings.id, 1)).prepare('catalogue_version');
+    this.stateStatement = db.select().from(schema.shopSettings).where(eq(schema.shopSettings.id, 1)).prepare('shop_state');
   }
 
-  /** The current catalogue version (cached for versionTtlMs). */
+  /** Reads the settings row; the version it carries refreshes the read-ahead. */
+  private async readState(): Promise<ShopStateRow> {
+    const [row] = await this.stateStatement.execute();
+    if (!row) throw new Error('shop_settings row is missing: the demo data was not loaded');
+    this.versionValue = row.catalogueVersion;
+    this.versionReadAt = performance.now();
+    return row;
+  }
+
+  private versionIsFresh(): boolean {
+    return performance.now() - this.versionReadAt < this.options.versionTtlMs;
+  }
+
+  /** The current catalogue version (cached for versionTtlMs; reads running at once share one statement). */
   async version(): Promise<number> {
-    if (performance.now() - this.versionReadAt < this.options.versionTtlMs) return this.versionValue;
-    this.versionRead ??= this.versionStatement
-      .execute()
-      .then(([row]) => {
-        this.versionValue = row?.v ?? 0;
-        this.versionReadAt = performance.now();
-        return this.versionValue;
-      })
+    if (this.versionIsFresh()) return this.versionValue;
+    this.versionRead ??= this.readState()
+      .then((row) => row.catalogueVersion)
       .finally(() => {
         this.versionRead = null;
       });
     return this.versionRead;
   }
 
+  settings(): Promise<ShopStateRow> {
+    return this.readState();
+  }
+
+  /**
+   * The reads of one request: the settings row is read at most once, and gives the catalogue version too
+   * when the read-ahead has none fresh. Uncached (versionTtlMs 0), the Shop query was three statements
+   * (version, settings, version again) and is one.
+   */
+  forRequest(): CatalogueReads {
+    let state: Promise<ShopStateRow> | undefined;
+    const settings = () => (state ??= this.readState());
+    const version = async () => (this.versionIsFresh() ? this.versionValue : (await settings()).catalogueVersion);
+    return {
+      version,
+      settings,
+      snapshot: (country, language) => this.snapshotAt(version, country, language),
+      offers: () => this.offersAt(version),
+      banners: (language) => this.bannersAt(version, language),
+      promos: (language) => this.promosAt(version, language),
+    };
+  }
+
   /** The catalogue of a country in a language; null for a country the store does not know. */
   snapshot(country: string, language: string): Promise<CatalogueSnapshot | null> {
-    return this.cached(`snapshot:${country}:${language}`, () => this.build(country, language));
+    return this.snapshotAt(() => this.version(), country, language);
   }
 
   /** Offers, shop-wide. */
   offers(): Promise<OfferRow[]> {
-    return this.cached('offers', () => loadOffers(this.db));
+    return this.offersAt(() => this.version());
   }
 
   /** Banners in a language; loaded only when a query asks for them. */
   banners(language: string): Promise<BannerRow[]> {
-    return this.cached(`banners:${language}`, () => loadBanners(this.db, language));
+    return this.bannersAt(() => this.version(), language);
   }
 
   /** Promos announcing themselves with a banner, in a language; loaded only when asked for. */
   promos(language: string): Promise<PublicPromoRow[]> {
-    return this.cached(`promos:${language}`, () => loadBannerPromos(this.db, language));
+    return this.promosAt(() => this.version(), language);
+  }
+
+  private snapshotAt(version: () => Promise<number>, country: string, language: string) {
+    return this.cached(version, `snapshot:${country}:${language}`, () => this.build(country, language));
+  }
+
+  private offersAt(version: () => Promise<number>) {
+    return this.cached(version, 'offers', () => loadOffers(this.db));
+  }
+
+  private bannersAt(version: () => Promise<number>, language: string) {
+    return this.cached(version, `banners:${language}`, () => loadBanners(this.db, language));
+  }
+
+  private promosAt(version: () => Promise<number>, language: string) {
+    return this.cached(version, `promos:${language}`, () => loadBannerPromos(this.db, language));
   }
 
   /** Two statements, run together: the country's price and tax settings, and its catalogue rows. */
@@ -78,9 +142,9 @@ export class CatalogueService {
   }
 
   /** One value per catalogue version (or none, with the cache off). */
-  private async cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+  private async cached<T>(currentVersion: () => Promise<number>, key: string, load: () => Promise<T>): Promise<T> {
     if (!this.options.cache) return load();
-    const version = await this.version();
+    const version = await currentVersion();
     if (version !== this.entriesVersion) {
       this.entries.clear();
       this.entriesVersion = version;

@@ -3,7 +3,7 @@ import {
   reverseChargeApplies, shippingMethodsFor, type CheckoutTotals, type CheckoutType, type Currency, type LineTotals, type PaymentMethod,
   type TaxedMoney, applyTax,
 } from '@probe/domain';
-import { type CatalogueService, type CatalogueSnapshot, type CatalogueVariant, countryRate } from '../catalogue/index.ts';
+import { type CatalogueReads, type CatalogueSnapshot, type CatalogueVariant, countryRate } from '../catalogue/index.ts';
 import { CheckoutFailure, fail, type CheckoutError } from './errors.ts';
 import { findPromo, loadAreaRates, type Executor, type LineRow, type LoadedCheckout, type PromoRow } from './repo.ts';
 import { isProbe, TRADE_IN_PERCENT, tradeInOf } from './trade-in.ts';
@@ -138,7 +138,7 @@ export async function priceCheckout(db: Executor, snapshot: CatalogueSnapshot, c
  * A checkout's catalogue snapshot, read BEFORE a transaction opens: the embedded database has one
  * connection, so nothing inside a transaction may wait for a query outside it.
  */
-export async function snapshotFor(catalogue: CatalogueService, country: string, language: string): Promise<CatalogueSnapshot> {
+export async function snapshotFor(catalogue: CatalogueReads, country: string, language: string): Promise<CatalogueSnapshot> {
   const snapshot = await catalogue.snapshot(country, language);
   if (!snapshot) throw new CheckoutFailure([fail('COUNTRY_NOT_AVAILABLE', 'country', 'The store does not sell in this country')]);
   return snapshot;

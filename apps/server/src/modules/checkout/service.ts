@@ -5,7 +5,7 @@ import {
 } from '@probe/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { CatalogueService, CatalogueSnapshot } from '../catalogue/index.ts';
+import type { CatalogueReads, CatalogueSnapshot } from '../catalogue/index.ts';
 import { validateAddress, type AddressInput } from './address.ts';
 import { CheckoutFailure, fail, type CheckoutError } from './errors.ts';
 import { probeRefusals, type ProbeBuyerOf } from './probe-rights.ts';
@@ -19,7 +19,7 @@ import { findReferrer } from '../referrals/index.ts';
 
 export interface CheckoutDeps {
   db: Database;
-  catalogue: CatalogueService;
+  catalogue: CatalogueReads;
   now: () => Date;
   /** The signed-in user's id, or null. */
   userId: string | null;
@@ -146,7 +146,7 @@ export class CheckoutService {
     return probeRefusals(this.deps.probeBuyer, variants, row.membershipId);
   }
 
-  private resolveLines(input: LineInput[], snapshot: NonNullable<Awaited<ReturnType<CatalogueService['snapshot']>>>, errors: CheckoutError[]) {
+  private resolveLines(input: LineInput[], snapshot: NonNullable<Awaited<ReturnType<CatalogueReads['snapshot']>>>, errors: CheckoutError[]) {
     const lines: Array<{ variant: NonNullable<ReturnType<typeof variantById>>; quantity: number }> = [];
     input.forEach((line, i) => {
       const variant = line.variantId !== null ? variantById(snapshot, line.variantId) : line.sku ? (snapshot.variantBySku.get(line.sku) ?? null) : null;

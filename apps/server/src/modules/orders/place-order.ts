@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentGateway } from '../payments/index.ts';
 import { moveSubscriptionForOrder } from '../subscriptions/index.ts';
-import type { CatalogueService } from '../catalogue/index.ts';
+import type { CatalogueReads } from '../catalogue/index.ts';
 import {
   CheckoutFailure, fail, type CheckoutError, assertSameLocale, priceCheckout, snapshotFor, type PricedCheckout, checkoutLocale, loadCheckout, updateCheckout,
   type Executor, isTradeInConflict, NOT_FOR_REFERRALS, TRADE_IN_TAKEN, tradeInKey, tradeInOf, tradeInTaken,
@@ -17,7 +17,7 @@ export type OrderRow = typeof schema.orders.$inferSelect;
 
 export interface PlaceOrderDeps {
   db: Database;
-  catalogue: CatalogueService;
+  catalogue: CatalogueReads;
   gateway: PaymentGateway;
   now: () => Date;
   log: FastifyBaseLogger;
