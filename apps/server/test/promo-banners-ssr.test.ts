@@ -45,4 +45,13 @@ describe('promo banners, server-rendered', () => {
     expect(html).not.toContain('Frühlingsaktion');
     expect(html).not.toContain('promo-banner--');
   });
+
+  it('the demo store\'s own promo and site banner are in the German store\'s language, not English', async () => {
+    const html = await page('/de/de/');
+    expect(html).toContain('Frühlingsangebot: 10 % Rabatt mit dem Code SPRING10');
+    expect(html).toContain('Kostenloser Expressversand für jede Sonden-Bestellung');
+    expect(html).not.toContain('Spring offer: 10% off');
+    expect(html).not.toContain('Free express shipping on every probe order');
+    expect(await page('/us/en/')).toContain('Spring offer: 10% off with code SPRING10');
+  });
 });

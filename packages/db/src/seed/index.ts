@@ -7,7 +7,7 @@ import { seedAccounts } from './accounts.ts';
 import { seedLeadForms } from './lead-forms.ts';
 
 /** Bump when the demo data changes; a database holding an older version is brought up to date on start. */
-export const DEMO_DATA_VERSION = '11';
+export const DEMO_DATA_VERSION = '12';
 
 /** Loads the demo data when the database does not hold the current version. Safe to run on every start. */
 export async function ensureDemoData(db: Database): Promise<'loaded' | 'current'> {

@@ -13,6 +13,10 @@ interface CatalogueTranslation {
   categories: Record<string, string>;
   products: Record<string, { name: string; shortDescription: string }>;
   labels: Record<string, string>;
+  /** A promo's name and banner message, by its code. */
+  promos?: Record<string, { name: string; bannerMessage?: string }>;
+  /** A site banner's content, by its link. */
+  banners?: Record<string, string>;
 }
 
 const translationsDir = fileURLToPath(new URL('./translations', import.meta.url));
@@ -137,13 +141,28 @@ export async function seedCatalogue(db: Database): Promise<void> {
     // A promo without a code (the student prices) is one per kind: replaced, not added again.
     if (!fields.code) await db.delete(s.promos).where(and(isNull(s.promos.code), eq(s.promos.codeKind, fields.codeKind ?? 'VOUCHER')));
     const [row] = await db.insert(s.promos).values(values).onConflictDoUpdate({ target: s.promos.code, set: values }).returning();
+    const texts = translations.flatMap(([language, t]) => {
+      const text = fields.code ? t.promos?.[fields.code] : undefined;
+      return text ? [{ promoId: row!.id, language, name: text.name, bannerMessage: text.bannerMessage ?? null }] : [];
+    });
+    if (texts.length) await db
+      .insert(s.promoTranslations)
+      .values(texts)
+      .onConflictDoUpdate({ target: [s.promoTranslations.promoId, s.promoTranslations.language], set: excluded(['name', 'bannerMessage']) });
     for (const free of freeVariants) {
       await db.insert(s.promoFreeVariants).values({ promoId: row!.id, variantId: variantId.get(free.sku)!, quantity: free.quantity }).onConflictDoNothing();
     }
   }
 
   await db.delete(s.banners);
-  await db.insert(s.banners).values(BANNERS);
+  const banners = await db.insert(s.banners).values(BANNERS).returning();
+  const bannerTexts = banners.flatMap((banner) =>
+    translations.flatMap(([language, t]) => {
+      const content = banner.url ? t.banners?.[banner.url] : undefined;
+      return content ? [{ bannerId: banner.id, language, content }] : [];
+    }),
+  );
+  if (bannerTexts.length) await db.insert(s.bannerTranslations).values(bannerTexts);
   await db
     .insert(s.offers)
     .values(OFFERS.map((o) => ({ slug: o.slug, startDate: new Date(o.startDate), endDate: new Date(o.endDate) })))
