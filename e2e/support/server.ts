@@ -50,11 +50,11 @@ export async function makeDataTemplate(): Promise<string> {
 }
 
 /**
- * The server's node flags, as `npm start` gives them (package.json): the young generation's semispaces are
- * 2 MB on the embedded database, where PGlite's 128 MB leave little room, and 16 MB (V8's default) on
- * PostgreSQL, where 2 MB promoted in-flight requests' garbage to the old generation under load (docs/decisions/0022).
+ * The server's node flags, as `npm start` gives them (apps/server/scripts/start.sh): on the embedded database,
+ * 2 MB young-generation semispaces and an old generation collected once it grows 10 % over what it holds, since
+ * PGlite's 128 MB leave little room; on PostgreSQL, V8's defaults (docs/decisions/0022).
  */
-export const serverNodeFlags = (databaseUrl: string | undefined): string[] => [`--max-semi-space-size=${databaseUrl ? 16 : 2}`];
+export const serverNodeFlags = (databaseUrl: string | undefined): string[] => (databaseUrl ? [] : ['--max-semi-space-size=2', '--heap-growing-percent=10']);
 
 /** Starts the real, built server (`apps/server/dist/main.js`, from `npm run build`) on a free port and a fresh embedded database. */
 export async function startServer(env: Record<string, string> = {}, dataDir = freshDataDir()): Promise<RunningServer> {
