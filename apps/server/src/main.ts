@@ -1,11 +1,11 @@
-import { ensureDemoData, openDatabase } from '@probe/db';
+import { demoDataIsCurrent, ensureDemoData, openDatabase } from '@probe/db';
 import { loadConfig } from './config.ts';
 import { buildApp } from './http/app.ts';
 import { startJobRunner } from './jobs/index.ts';
 import { ensureDemoIdentityUsers } from './identity/index.ts';
 import { loadStorefrontBundles } from './http/storefront-bundle.ts';
 import { loadGeoLookup } from './modules/shop/index.ts';
-import { prepareEmbeddedDatabase, PREPARE_ONLY_ENV } from './first-start.ts';
+import { isPreparing, prepareDemoData, prepareEmbeddedDatabase } from './first-start.ts';
 
 const config = loadConfig();
 if (!config.DATABASE_URL) await prepareEmbeddedDatabase(config.DATA_DIR);
@@ -15,9 +15,10 @@ const database = await openDatabase({
   poolSize: config.DATABASE_POOL_SIZE,
   onConnectionError: (error) => console.error(JSON.stringify({ level: 50, msg: 'database connection lost; the pool reconnects on demand', err: error.message })),
 });
+if (config.DATABASE_URL) await prepareDemoData(() => demoDataIsCurrent(database.db));
 const seeded = await ensureDemoData(database.db);
 const demoUsers = config.AUTH_ISSUER_URL || config.AUTH_JWT_PUBLIC_KEY ? 0 : await ensureDemoIdentityUsers(database.db);
-if (process.env[PREPARE_ONLY_ENV]) {
+if (isPreparing()) {
   await database.close();
   process.exit(0);
 }

@@ -1,6 +1,6 @@
 export * from './client.ts';
 export * as schema from './schema/index.ts';
-export { ensureDemoData, DEMO_DATA_VERSION } from './seed/index.ts';
+export { demoDataIsCurrent, ensureDemoData, DEMO_DATA_VERSION } from './seed/index.ts';
 export { DEMO_LEAD_FORMS } from './seed/lead-forms.ts';
 export type { LeadFormCopy, LeadFormFieldRow } from './schema/leads.ts';
 export type { StoredAddress } from './schema/checkout.ts';
