@@ -3,7 +3,7 @@ import type { DocumentFacts } from '../facts.ts';
 import type { Seller } from '../seller.ts';
 import { en, type DocumentWords } from '../words.ts';
 import * as translations from '../words-translations.ts';
-import { registerFonts, Typesetter, type TextStyle } from './text.ts';
+import { parsedFonts, registerFonts, Typesetter, type TextStyle } from './text.ts';
 
 const WORDS: Record<UrlLanguage, DocumentWords> = { en, ...translations };
 
@@ -51,7 +51,7 @@ export async function renderDocumentPdf(facts: DocumentFacts, seller: Seller, pu
   const dir = textDirection(facts.language);
   const title = facts.kind === 'quote' ? w.quote : w.invoice;
   // pdfkit and its fonts (about 20 MB) load with the first document, not with every server.
-  const { default: PDFDocument } = await import('pdfkit');
+  const [{ default: PDFDocument }, fonts] = await Promise.all([import('pdfkit'), parsedFonts()]);
   const doc = new PDFDocument({
     size: 'A4', margin: 0, lang: facts.language, autoFirstPage: true, bufferPages: true,
     info: { Title: `${title} ${facts.number}`, Author: seller.name, Subject: `${title} ${facts.number}`, CreationDate: facts.createdAt },
@@ -62,7 +62,7 @@ export async function renderDocumentPdf(facts: DocumentFacts, seller: Seller, pu
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  registerFonts(doc);
+  registerFonts(doc, fonts);
   const t = new Typesetter(doc, dir);
   const rtl = dir === 'rtl';
   /** A box given from the start edge (left in LTR, right in RTL) as its physical left x. */
