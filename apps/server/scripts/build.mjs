@@ -22,7 +22,12 @@ const npmPackagesExternal = {
 
 rmSync(dist, { recursive: true, force: true });
 await build({
-  entryPoints: { 'server-bundle': root('apps/server/src/main.ts'), 'worker-bundle': root('apps/server/src/worker.ts') },
+  entryPoints: {
+    'server-bundle': root('apps/server/src/main.ts'),
+    'worker-bundle': root('apps/server/src/worker.ts'),
+    // The render thread's entry, found beside the bundles (modules/render-thread).
+    'render-thread': root('apps/server/src/modules/render-thread/thread.ts'),
+  },
   outdir: dist,
   bundle: true,
   platform: 'node',

@@ -217,4 +217,23 @@ describe(`job runner (${DB})`, () => {
       await r.stop();
     }
   });
+
+  it('inside a busy server a due row waits until the requests are answered, and at most yieldMs under a steady load', async () => {
+    const handled = counter();
+    let busy = true;
+    const waiting = runner({ 'test.busy': async (job) => handled.count(job.id) }, { busy: () => busy, yieldMs: 60_000 });
+    const first = await enqueue(db, { topic: 'test.busy', payload: {} });
+    const ran = waiting.runOnce();
+    await new Promise((done) => setTimeout(done, 100));
+    expect(handled.calls.get(first)).toBeUndefined(); // claimed, not run while requests are in flight
+    busy = false;
+    expect(await ran).toBe(1);
+    expect(handled.calls.get(first)).toBe(1);
+
+    // Never idle: the row still runs, once its wait is over.
+    const steady = runner({ 'test.steady': async (job) => handled.count(job.id) }, { busy: () => true, yieldMs: 50 });
+    const second = await enqueue(db, { topic: 'test.steady', payload: {} });
+    expect(await steady.runOnce()).toBe(1);
+    expect(handled.calls.get(second)).toBe(1);
+  });
 });

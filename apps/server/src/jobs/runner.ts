@@ -28,6 +28,12 @@ export interface RunnerOptions {
   backoff?: Partial<BackoffOptions>;
   /** How often pending rows of topics without a handler are looked for (each topic is logged once). */
   unhandledCheckMs?: number;
+  /**
+   * Inside the server: true while it answers requests. Each row then waits until it is false, but at most
+   * `yieldMs`: the runner's handlers (an e-mail with its PDF) share the requests' thread and their cores.
+   */
+  busy?: () => boolean;
+  yieldMs?: number;
 }
 
 const MAX_ERROR_LENGTH = 4000;
@@ -52,6 +58,8 @@ export class JobRunner {
   readonly #maxAttemptsByTopic: Readonly<Record<string, number>>;
   readonly #backoff: BackoffOptions;
   readonly #unhandledCheckMs: number;
+  readonly #busy: () => boolean;
+  readonly #yieldMs: number;
   readonly #reported = new Set<string>();
   #lastUnhandledCheck = Number.NEGATIVE_INFINITY;
   #loop: Promise<void> | null = null;
@@ -73,6 +81,8 @@ export class JobRunner {
     this.#maxAttemptsByTopic = options.maxAttemptsByTopic ?? {};
     this.#backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
     this.#unhandledCheckMs = options.unhandledCheckMs ?? 60_000;
+    this.#busy = options.busy ?? (() => false);
+    this.#yieldMs = options.yieldMs ?? 1000;
   }
 
   /** Polls until stop(). */
@@ -109,6 +119,7 @@ export class JobRunner {
     const rows = await claim(this.#db, { topics: this.#topics, now: this.#now(), leaseMs: this.#leaseMs, limit: this.#batchSize, runnerId: this.id });
     let ran = 0;
     for (const row of rows) {
+      if (!this.#stopping) await this.#yieldToRequests();
       if (this.#stopping) {
         await release(this.#db, row);
         continue;
@@ -130,6 +141,12 @@ export class JobRunner {
       }
       if (ran === 0 && !this.#stopping) await this.#sleep(this.#pollIntervalMs);
     }
+  }
+
+  /** Waits while the server is busy (polled every 10 ms), at most yieldMs, so that rows still run under a steady load. */
+  async #yieldToRequests(): Promise<void> {
+    const until = Date.now() + this.#yieldMs;
+    while (this.#busy() && !this.#stopping && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
   }
 
   #sleep(ms: number): Promise<void> {

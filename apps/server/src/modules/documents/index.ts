@@ -5,7 +5,8 @@
  */
 import type { Database } from '@probe/db';
 import { documentFacts, type DocumentKind, type OrderRef } from './facts.ts';
-import { documentWords, renderDocumentPdf } from './pdf/render.ts';
+import { renderOffThread } from '../render-thread/index.ts';
+import { documentWords } from './pdf/render.ts';
 import type { Seller } from './seller.ts';
 
 export { DOCUMENT_KINDS, documentFacts, storeLanguage, type DocumentFacts, type DocumentKind, type OrderRef } from './facts.ts';
@@ -28,6 +29,7 @@ export async function orderDocument(db: Database, ref: OrderRef, kind: DocumentK
   const facts = await documentFacts(db, ref, kind);
   if (!facts) return null;
   const words = documentWords(facts.language);
-  const bytes = await renderDocumentPdf(facts, options.seller, options.publicUrl);
+  const pdf = await renderOffThread<Uint8Array>('documentPdf', [facts, options.seller, options.publicUrl]);
+  const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
   return { kind, filename: `${kind === 'quote' ? words.quoteFile : words.invoiceFile}-${facts.number}.pdf`, contentType: 'application/pdf', bytes };
 }

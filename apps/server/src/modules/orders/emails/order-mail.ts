@@ -2,7 +2,8 @@ import { schema, type Database } from '@probe/db';
 import { eq } from 'drizzle-orm';
 import { DEMO_SELLER, orderDocument, type Seller } from '../../documents/index.ts';
 import { orderDetails } from '../place-order.ts';
-import { renderOrderMail, type OrderMail, type OrderMailKind } from './render.tsx';
+import { renderOffThread } from '../../render-thread/index.ts';
+import type { OrderMail, OrderMailFacts, OrderMailKind } from './render.tsx';
 
 /**
  * The outbox topics an order writes, and the e-mail each sends to the buyer. `order.placed` of an order on
@@ -27,10 +28,11 @@ export async function orderMailFor(db: Database, topic: string, payload: unknown
   const kind: OrderMailKind = topicKind === 'placed' && order.paymentMethod === 'ELECTRONIC_QUOTE' && invoice ? 'quote' : topicKind;
   const documentKind = kind === 'quote' ? 'quote' : kind === 'placed' || kind === 'invoice' ? 'invoice' : null;
   const pdf = documentKind ? await orderDocument(db, { id: order.id }, documentKind, { seller, publicUrl }) : null;
-  const mail = await renderOrderMail({
+  const facts: OrderMailFacts = {
     kind, token: order.token, number: order.number, email: order.email, country: order.country, language: order.language, currency: order.currency,
     total: order.totalGross, chargeStatus: order.chargeStatus, invoiceDue: invoice?.dueAt ?? null, invoiceToken: invoice?.token ?? null, attached: !!pdf,
     lines: lines.map((l) => ({ name: l.variantName && l.variantName !== l.productName ? `${l.productName} (${l.variantName})` : l.productName, quantity: l.quantity, total: l.totalGross })),
-  }, publicUrl);
+  };
+  const mail = await renderOffThread<OrderMail>('orderMail', [facts, publicUrl]);
   return pdf ? { ...mail, attachments: [{ filename: pdf.filename, content: pdf.bytes.toString('base64'), encoding: 'base64', contentType: pdf.contentType }] } : mail;
 }
