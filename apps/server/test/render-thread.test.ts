@@ -8,7 +8,7 @@ const facts: OrderMailFacts = {
 };
 
 describe('the render thread', () => {
-  it('renders an order e-mail as the server would, in the order's language and money', async () => {
+  it("renders an order e-mail as the server would, in the order's language and money", async () => {
     const mail = await renderOffThread<OrderMail>('orderMail', [facts, 'https://shop.example']);
     expect(mail).toMatchObject({ to: 'ola@example.pl', locale: 'pl' });
     expect(mail.subject).toContain('1042');
