@@ -77,7 +77,7 @@ export const STATEMENT_BUDGETS: Record<string, Budget> = {
   CheckoutQuoteDataUpdate: [11, 'checkout', 'list', 'a checkout mutation: find and load the checkout with its lines, write, move its version, reload and price it (catalogue version, settings); signed in + user, membership, learner price; + the promo, the method or the quote rules'],
   CheckoutByToken: [5, 'checkout', 'list', 'the checkout (row, lines), catalogue version, settings, the trade-in program flag'],
   CheckoutBeforePlaceOrderMutation: [11, 'checkout', 'list', 'a checkout mutation: find and load the checkout with its lines, write, move its version, reload and price it (catalogue version, settings); signed in + user, membership, learner price; + the readiness checks and the payment intent'],
-  CheckoutPlaceOrder: [19, 'checkout', 'list', 'idempotency, the checkout priced, trade-in and referrer checks, the order and all its lines (one insert), the referral credit, invoice, outbox, the checkout closed, stock taken (two statements however many items)'],
+  CheckoutPlaceOrder: [16, 'checkout', 'list', 'idempotency, the checkout priced, trade-in and referrer checks, the order with all its lines, its outbox row and the checkout closed (one statement), the referral credit, invoice, stock taken (two statements however many items)'],
   OrderByToken: [7, 'checkout', 'list', 'the order, then its lines, payments and invoice (one statement each), catalogue version and tax settings (displayGrossPrices)'],
   InvoiceByToken: [2, 'checkout', 'one'],
   InvoicePay: [10, 'checkout', 'one', 'the invoice locked, its order, the payment recorded and settled, order and invoice marked paid, outbox, then the answer'],
