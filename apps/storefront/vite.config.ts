@@ -2,6 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { messageCatalogues } from './scripts/message-catalogues.ts';
+import { precompiledOperations } from './scripts/precompiled-operations.ts';
 
 /**
  * Two applications from one codebase (docs/decisions/0018): the store (index.html, entry-server.tsx)
@@ -9,7 +10,7 @@ import { messageCatalogues } from './scripts/message-catalogues.ts';
  * code (React, the router, Apollo, the shell) lands in shared chunks both load.
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ...messageCatalogues()],
+  plugins: [react(), ...messageCatalogues(), precompiledOperations()],
   build: {
     manifest: !isSsrBuild,
     // One stylesheet for the whole store (about 11 KB brotli): a first page waited on eight small
