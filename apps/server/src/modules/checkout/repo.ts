@@ -18,14 +18,23 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
-/** A checkout with its lines; `lock` takes its row lock (FOR UPDATE) inside a transaction. */
+/**
+ * A checkout's lines, oldest first, as one JSON array of [id, variant, quantity, free] (read with the checkout).
+ * `checkouts.id` written out: drizzle names a column of a one-table select without its table, and `id` would be the line's.
+ */
+const LINES = sql<Array<[number, number, number, boolean]>>`(select coalesce(json_agg(json_build_array(l.id, l.variant_id, l.quantity, l.is_free) order by l.id), '[]') from checkout_lines l where l.checkout_id = checkouts.id)`;
+
+/**
+ * A checkout with its lines, in one statement (every checkout mutation starts here); `lock` takes its row
+ * lock (FOR UPDATE) inside a transaction.
+ */
 export async function loadCheckout(db: Executor, token: string, options: { lock?: boolean } = {}): Promise<LoadedCheckout | null> {
   if (!isUuid(token)) return null;
-  const query = db.select().from(schema.checkouts).where(eq(schema.checkouts.token, token));
-  const [row] = options.lock ? await query.for('update') : await query;
-  if (!row) return null;
-  const lines = await db.select().from(schema.checkoutLines).where(eq(schema.checkoutLines.checkoutId, row.id)).orderBy(schema.checkoutLines.id);
-  return { row, lines };
+  const query = db.select({ row: schema.checkouts, lines: LINES }).from(schema.checkouts).where(eq(schema.checkouts.token, token));
+  const [found] = options.lock ? await query.for('update') : await query;
+  if (!found) return null;
+  const { row } = found;
+  return { row, lines: found.lines.map(([id, variantId, quantity, isFree]) => ({ id, checkoutId: row.id, variantId, quantity, isFree })) };
 }
 
 /** A checkout's country and language only (to fetch its catalogue before a transaction opens). */
