@@ -23,7 +23,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PAGES = process.env.BENCH_PAGES?.split(',') ?? ['/us/en/', '/us/en/product/iq3/', '/de/de/', '/de/de/product/iq3/', '/us/en/cart/', '/us/en/checkout/'];
 const HOME = ['/us/en/', '/de/de/'];
 
-interface Run { score: number; lcp: number; scriptKb: number; lcpElement: string }
+interface Run { score: number; lcp: number; scriptKb: number; lcpElement: string; metrics: string }
 
 /** The budget's measure: the scripts the page loaded, each gzipped (level 9), whatever encoding the server sent. */
 async function gzipKb(urls: string[]): Promise<number> {
@@ -43,6 +43,9 @@ async function audit(url: string, port: number): Promise<Run | string> {
     lcp: Math.round(lhr.audits['largest-contentful-paint']!.numericValue ?? 0),
     scriptKb: await gzipKb(items.filter((r) => r.resourceType === 'Script').map((r) => r.url)),
     lcpElement: lcpItems?.[0]?.items?.[0]?.node?.nodeLabel?.slice(0, 40) ?? '?',
+    // What the score is made of: first contentful paint, speed index, total blocking time (ms), layout shift.
+    metrics: (['first-contentful-paint', 'speed-index', 'total-blocking-time', 'cumulative-layout-shift'] as const)
+      .map((id) => { const v = lhr.audits[id]!.numericValue ?? 0; return id === 'cumulative-layout-shift' ? v.toFixed(2) : String(Math.round(v)); }).join('/'),
   };
 }
 
@@ -90,14 +93,14 @@ try {
       const kb = Math.max(...store.map((r) => r.scriptKb));
       verdicts.push({ check: `${path} JavaScript loaded (gzip)`, budget: '≤ 200 KB', figure: `${kb.toFixed(1)} KB`, baseline: '(same files)', pass: ok && kb <= 200 });
     }
-    lines.push(`| ${path} | ${[...new Set(store.map((r) => r.lcpElement))].join('; ')} | ${store.map((r) => r.lcp).join(', ')} ms | ${baseline.map((r) => r.lcp).join(', ')} ms |`);
+    lines.push(`| ${path} | ${[...new Set(store.map((r) => r.lcpElement))].join('; ')} | ${store.map((r) => r.lcp).join(', ')} ms | ${baseline.map((r) => r.lcp).join(', ')} ms | ${store.map((r) => `${r.score}: ${r.metrics}`).join(', ')} | ${baseline.map((r) => `${r.score}: ${r.metrics}`).join(', ')} |`);
   }
 } finally {
   await chrome.kill();
   await server.stop();
 }
 console.log(`\nLighthouse mobile profile, ${RUNS} runs per page, each interleaved with its bare baseline\n`);
-console.log('| page | largest contentful paint element | store LCP per run | bare LCP per run |');
-console.log('|---|---|---|---|');
+console.log('| page | largest contentful paint element | store LCP per run | bare LCP per run | store score: FCP/SI/TBT ms/CLS per run | bare score: FCP/SI/TBT/CLS |');
+console.log('|---|---|---|---|---|---|');
 for (const line of lines) console.log(line);
 printVerdicts('Budgets (ARCHITECTURE §7)', verdicts);
