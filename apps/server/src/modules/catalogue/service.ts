@@ -44,6 +44,9 @@ export class CatalogueService implements CatalogueReads {
    * versionTtlMs 0, it runs on every request, so it is not planned every time) gives a request both.
    */
   private readonly stateStatement;
+  /** The settings read running now, and the one that starts when it ends, shared by the requests that asked meanwhile. */
+  private stateRunning: Promise<ShopStateRow> | null = null;
+  private stateQueued: Promise<ShopStateRow> | null = null;
 
   constructor(
     private readonly db: Database,
@@ -59,6 +62,31 @@ export class CatalogueService implements CatalogueReads {
     this.versionValue = row.catalogueVersion;
     this.versionReadAt = performance.now();
     return row;
+  }
+
+  /**
+   * The settings row as a request reads it: from a statement sent after the request asked (an edit
+   * committed before is seen), shared by every request that asked while the previous one ran. Uncached, at
+   * 50 connections, each request sent its own: the statement's round trip was most of the server's time.
+   */
+  private sharedState(): Promise<ShopStateRow> {
+    if (!this.stateRunning) return this.startState();
+    this.stateQueued ??= this.stateRunning.then(
+      () => undefined,
+      () => undefined,
+    ).then(() => {
+      this.stateQueued = null;
+      return this.startState();
+    });
+    return this.stateQueued;
+  }
+
+  private startState(): Promise<ShopStateRow> {
+    const read: Promise<ShopStateRow> = this.readState().finally(() => {
+      if (this.stateRunning === read) this.stateRunning = null;
+    });
+    this.stateRunning = read;
+    return read;
   }
 
   private versionIsFresh(): boolean {
@@ -87,7 +115,7 @@ export class CatalogueService implements CatalogueReads {
    */
   forRequest(): CatalogueReads {
     let state: Promise<ShopStateRow> | undefined;
-    const settings = () => (state ??= this.readState());
+    const settings = () => (state ??= this.sharedState());
     const version = async () => (this.versionIsFresh() ? this.versionValue : (await settings()).catalogueVersion);
     return {
       version,
