@@ -44,10 +44,14 @@ function thread(): Worker {
     else call?.resolve(value);
     if (!pending.size) release();
   });
-  // A thread that dies takes its calls with it; the next call starts another.
-  started.on('error', (error) => failAll(error));
+  // A thread that dies takes its calls with it; the next call starts another. (A thread ended for being idle
+  // is no longer the current one and had no calls.)
+  started.on('error', (error) => {
+    if (worker === started) failAll(error);
+  });
   started.on('exit', (code) => {
-    if (worker === started) worker = null;
+    if (worker !== started) return;
+    worker = null;
     failAll(new Error(`the render thread stopped (exit code ${code})`));
   });
   worker = started;
@@ -57,7 +61,12 @@ function thread(): Worker {
 /** No call in hand: the thread does not keep the process alive, and ends after IDLE_MS. */
 function release(): void {
   worker?.unref();
-  idle = setTimeout(() => void worker?.terminate(), IDLE_MS);
+  if (idle) clearTimeout(idle);
+  idle = setTimeout(() => {
+    const ending = worker;
+    worker = null;
+    void ending?.terminate();
+  }, IDLE_MS);
   idle.unref();
 }
 
