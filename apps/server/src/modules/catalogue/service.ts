@@ -34,7 +34,6 @@ export interface CatalogueServiceOptions {
 export class CatalogueService implements CatalogueReads {
   private versionValue = 0;
   private versionReadAt = -Infinity;
-  private versionRead: Promise<number> | null = null;
   /** Snapshots, banners, promos and offers made under `entriesVersion`. */
   private entries = new Map<string, Promise<unknown>>();
   private entriesVersion = -1;
@@ -96,12 +95,7 @@ export class CatalogueService implements CatalogueReads {
   /** The current catalogue version (cached for versionTtlMs; reads running at once share one statement). */
   async version(): Promise<number> {
     if (this.versionIsFresh()) return this.versionValue;
-    this.versionRead ??= this.readState()
-      .then((row) => row.catalogueVersion)
-      .finally(() => {
-        this.versionRead = null;
-      });
-    return this.versionRead;
+    return (await (this.stateRunning ?? this.startState())).catalogueVersion;
   }
 
   settings(): Promise<ShopStateRow> {
