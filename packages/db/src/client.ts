@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
+import { prepareFrequentStatements, preparedStatements } from './prepared-statements.ts';
 
 export type Schema = typeof schema;
 /** The common type of both drivers' databases: code above this layer never knows which one it has. */
@@ -68,7 +69,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // two statements) that the server ends (restart, crash, terminated backend) emits 'error' on its client,
     // and an unheard 'error' event ends the process. Heard here, the transaction's next statement fails,
     // the connection is released as broken and the pool opens a new one.
-    pool.on('connect', (client) => client.on('error', onConnectionError));
+    const prepared = preparedStatements();
+    pool.on('connect', (client) => {
+      client.on('error', onConnectionError);
+      prepareFrequentStatements(client, prepared);
+    });
     const db = drizzlePg(pool, { schema, logger }) as unknown as Database;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return {
