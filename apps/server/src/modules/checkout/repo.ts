@@ -1,4 +1,4 @@
-import { schema, type Database } from '@probe/db';
+import { reusable, schema, type Database } from '@probe/db';
 import { and, eq, sql } from 'drizzle-orm';
 
 export type CheckoutRow = typeof schema.checkouts.$inferSelect;
@@ -30,20 +30,25 @@ const LINES = sql<Array<[number, number, number, boolean]>>`(select coalesce(jso
  */
 export async function loadCheckout(db: Executor, token: string, options: { lock?: boolean } = {}): Promise<LoadedCheckout | null> {
   if (!isUuid(token)) return null;
-  const query = db.select({ row: schema.checkouts, lines: LINES }).from(schema.checkouts).where(eq(schema.checkouts.token, token));
-  const [found] = options.lock ? await query.for('update') : await query;
+  const [found] = await (options.lock ? checkoutLocked : checkoutRead)(db, { token });
   if (!found) return null;
   const { row } = found;
   return { row, lines: found.lines.map(([id, variantId, quantity, isFree]) => ({ id, checkoutId: row.id, variantId, quantity, isFree })) };
 }
 
+const checkoutByToken = (db: Database) => db.select({ row: schema.checkouts, lines: LINES }).from(schema.checkouts).where(eq(schema.checkouts.token, sql.placeholder('token')));
+const checkoutRead = reusable(checkoutByToken);
+const checkoutLocked = reusable((db) => checkoutByToken(db).for('update'));
+
+const localeByToken = reusable((db) => db
+  .select({ country: schema.checkouts.country, language: schema.checkouts.language })
+  .from(schema.checkouts)
+  .where(eq(schema.checkouts.token, sql.placeholder('token'))));
+
 /** A checkout's country and language only (to fetch its catalogue before a transaction opens). */
 export async function checkoutLocale(db: Executor, token: string): Promise<{ country: string; language: string } | null> {
   if (!isUuid(token)) return null;
-  const [row] = await db
-    .select({ country: schema.checkouts.country, language: schema.checkouts.language })
-    .from(schema.checkouts)
-    .where(eq(schema.checkouts.token, token));
+  const [row] = await localeByToken(db, { token });
   return row ?? null;
 }
 
@@ -88,12 +93,14 @@ export async function deleteFreeLines(db: Executor, checkoutId: number): Promise
 }
 
 /** Area rates (US states, Canadian provinces) of a country by tax class; empty where there are none. */
+const areaRates = reusable((db) => db
+  .select({ taxClass: schema.taxRates.taxClass, rate: schema.taxRates.rate })
+  .from(schema.taxRates)
+  .where(and(eq(schema.taxRates.country, sql.placeholder('country')), eq(schema.taxRates.area, sql.placeholder('area')))));
+
 export async function loadAreaRates(db: Executor, country: string, area: string): Promise<Record<string, number>> {
   if (!area) return {};
-  const rows = await db
-    .select({ taxClass: schema.taxRates.taxClass, rate: schema.taxRates.rate })
-    .from(schema.taxRates)
-    .where(and(eq(schema.taxRates.country, country), eq(schema.taxRates.area, area)));
+  const rows = await areaRates(db, { country, area });
   return Object.fromEntries(rows.map((r) => [r.taxClass, r.rate]));
 }
 
