@@ -72,9 +72,11 @@ export interface CountryTaxSettings {
   permissions: string[];
   /** Country-wide rates by tax class; empty where the rate depends on the state or province. */
   rates: Record<string, { rate: number; name: string }>;
+  /** The rates of states and provinces (US, Canada), by area code, then tax class. */
+  areaRates: Record<string, Record<string, number>>;
 }
 
-/** A country's price and tax settings with its country-wide rates, in one statement. */
+/** A country's price and tax settings with all its rates (country-wide and by state or province), in one statement. */
 export async function loadCountryTaxSettings(db: Database, country: string): Promise<CountryTaxSettings | null> {
   const rows = await db
     .select({
@@ -87,9 +89,10 @@ export async function loadCountryTaxSettings(db: Database, country: string): Pro
       taxClass: schema.taxRates.taxClass,
       rate: schema.taxRates.rate,
       rateName: schema.taxRates.name,
+      area: schema.taxRates.area,
     })
     .from(schema.countries)
-    .leftJoin(schema.taxRates, and(eq(schema.taxRates.country, schema.countries.code), eq(schema.taxRates.area, '')))
+    .leftJoin(schema.taxRates, eq(schema.taxRates.country, schema.countries.code))
     .where(eq(schema.countries.code, country));
   const [first] = rows;
   if (!first) return null;
@@ -100,7 +103,11 @@ export async function loadCountryTaxSettings(db: Database, country: string): Pro
     pricesEntered: first.pricesEntered === 'gross' ? 'gross' : 'net',
     displayGrossPrices: first.displayGrossPrices,
     permissions: first.permissions,
-    rates: Object.fromEntries(rows.filter((r) => r.taxClass).map((r) => [r.taxClass!, { rate: r.rate!, name: r.rateName! }])),
+    rates: Object.fromEntries(rows.filter((r) => r.taxClass && r.area === '').map((r) => [r.taxClass!, { rate: r.rate!, name: r.rateName! }])),
+    areaRates: rows.filter((r) => r.taxClass && r.area).reduce<CountryTaxSettings['areaRates']>((byArea, r) => {
+      (byArea[r.area!] ??= {})[r.taxClass!] = r.rate!;
+      return byArea;
+    }, {}),
   };
 }
 

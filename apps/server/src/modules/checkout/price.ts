@@ -5,7 +5,7 @@ import {
 } from '@probe/domain';
 import { type CatalogueReads, type CatalogueSnapshot, type CatalogueVariant, countryRate } from '../catalogue/index.ts';
 import { CheckoutFailure, fail, type CheckoutError } from './errors.ts';
-import { findPromo, loadAreaRates, type Executor, type LineRow, type LoadedCheckout, type PromoRow } from './repo.ts';
+import { findPromo, type Executor, type LineRow, type LoadedCheckout, type PromoRow } from './repo.ts';
 import { isProbe, TRADE_IN_PERCENT, tradeInOf } from './trade-in.ts';
 import { isDiscount, voucherProblem } from './voucher.ts';
 import { learnerPromo } from './learner-price.ts';
@@ -73,7 +73,8 @@ export async function priceCheckout(db: Executor, snapshot: CatalogueSnapshot, c
   const vat = row.vatNumber ? checkVatNumber(row.vatNumber, row.country) : null;
   const reverseCharge = reverseChargeApplies(vat);
   const taxAddress = isShippingRequired ? row.shippingAddress : row.billingAddress;
-  const areaRates = taxAddress?.country === row.country ? await loadAreaRates(db, row.country, taxAddress.countryArea) : {};
+  // A state's or province's rates come with the catalogue (same version as its prices).
+  const areaRates = (taxAddress?.country === row.country && taxAddress.countryArea ? snapshot.country.areaRates[taxAddress.countryArea] : undefined) ?? {};
   const rateOf = (taxClass: string) => areaRates[taxClass] ?? countryRate(snapshot.country, taxClass);
 
   const voucherContext = {

@@ -93,17 +93,6 @@ export async function deleteFreeLines(db: Executor, checkoutId: number): Promise
 }
 
 /** Area rates (US states, Canadian provinces) of a country by tax class; empty where there are none. */
-const areaRates = reusable((db) => db
-  .select({ taxClass: schema.taxRates.taxClass, rate: schema.taxRates.rate })
-  .from(schema.taxRates)
-  .where(and(eq(schema.taxRates.country, sql.placeholder('country')), eq(schema.taxRates.area, sql.placeholder('area')))));
-
-export async function loadAreaRates(db: Executor, country: string, area: string): Promise<Record<string, number>> {
-  if (!area) return {};
-  const rows = await areaRates(db, { country, area });
-  return Object.fromEntries(rows.map((r) => [r.taxClass, r.rate]));
-}
-
 export type PromoRow = typeof schema.promos.$inferSelect;
 
 export async function findPromo(db: Executor, code: string): Promise<PromoRow | null> {
