@@ -4,7 +4,7 @@ import { buildApp } from './http/app.ts';
 import { startJobRunner } from './jobs/index.ts';
 import { ensureDemoIdentityUsers } from './identity/index.ts';
 import { loadStorefrontBundles } from './http/storefront-bundle.ts';
-import { countInFlight } from './http/in-flight.ts';
+import { saturation } from './http/in-flight.ts';
 import { loadGeoLookup } from './modules/shop/index.ts';
 import { isPreparing, prepareDemoData, prepareEmbeddedDatabase } from './first-start.ts';
 
@@ -29,13 +29,13 @@ const { app, lifecycle, gateway } = await buildApp({
   geoLookup: await loadGeoLookup(config.GEOIP_DATABASE),
   storefront: await loadStorefrontBundles(),
 });
-const inFlight = countInFlight(app.server);
+const saturated = saturation(app.server);
 app.log.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.DATA_DIR : undefined, demoData: seeded, demoUsersCreated: demoUsers }, 'database ready');
 
 const address = await app.listen({ host: config.HOST, port: config.PORT });
 // Outbox and scheduled jobs; JOBS_IN_PROCESS=false leaves them to `npm run worker`. In the server, a job
-// waits (up to a second) while requests are being answered: buyers first, their e-mails a moment later.
-const jobs = config.JOBS_IN_PROCESS ? startJobRunner({ config, db: database.db, log: app.log, gateway, busy: () => inFlight() > 0 }) : null;
+// waits while the server is saturated, up to 5 s each: buyers first, their e-mails when the burst is over.
+const jobs = config.JOBS_IN_PROCESS ? startJobRunner({ config, db: database.db, log: app.log, gateway, busy: saturated, yieldMs: 5000 }) : null;
 
 /**
  * Tell the load balancer (readiness 503, every answer closing its connection), keep serving while it

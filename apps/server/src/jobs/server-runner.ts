@@ -54,7 +54,7 @@ export function storeHandlers(config: Config, log: JobLogger, now?: () => Date, 
  */
 export const LEAD_MAX_ATTEMPTS = 36;
 
-export function startJobRunner(options: { config: Config; db: Database; log: JobLogger; now?: () => Date; gateway?: PaymentGateway; crm?: Crm; busy?: () => boolean }): ServerRunner {
+export function startJobRunner(options: { config: Config; db: Database; log: JobLogger; now?: () => Date; gateway?: PaymentGateway; crm?: Crm; busy?: () => boolean; yieldMs?: number }): ServerRunner {
   const { config, db, log, now } = options;
   const gateway = options.gateway ?? createGateway(config, now);
   const { handlers, close } = storeHandlers(config, log, now, { db, gateway, ...(options.crm ? { crm: options.crm } : {}) });
@@ -68,6 +68,7 @@ export function startJobRunner(options: { config: Config; db: Database; log: Job
     maxAttempts: config.JOBS_MAX_ATTEMPTS,
     maxAttemptsByTopic: { [LEAD_TOPIC]: LEAD_MAX_ATTEMPTS },
     ...(options.busy ? { busy: options.busy } : {}),
+    ...(options.yieldMs ? { yieldMs: options.yieldMs } : {}),
   });
   runner.start();
   scheduleReconcile(db, (now ?? (() => new Date()))()).then(() => runner.poke(), (err: unknown) => log.error({ err: String(err) }, 'could not schedule payment reconciliation'));
