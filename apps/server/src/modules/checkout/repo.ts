@@ -31,14 +31,34 @@ const LINES = sql<Array<[number, number, number, boolean]>>`(select coalesce(jso
 export async function loadCheckout(db: Executor, token: string, options: { lock?: boolean } = {}): Promise<LoadedCheckout | null> {
   if (!isUuid(token)) return null;
   const [found] = await (options.lock ? checkoutLocked : checkoutRead)(db, { token });
-  if (!found) return null;
-  const { row } = found;
-  return { row, lines: found.lines.map(([id, variantId, quantity, isFree]) => ({ id, checkoutId: row.id, variantId, quantity, isFree })) };
+  return found ? withLines(found.row, found.lines) : null;
 }
 
 const checkoutByToken = (db: Database) => db.select({ row: schema.checkouts, lines: LINES }).from(schema.checkouts).where(eq(schema.checkouts.token, sql.placeholder('token')));
 const checkoutRead = reusable(checkoutByToken);
 const checkoutLocked = reusable((db) => checkoutByToken(db).for('update'));
+
+/** The order placed with an idempotency key, as the database sends its row (column names), or null. */
+const ORDER_BY_KEY = sql<Record<string, unknown> | null>`(select row_to_json(o) from ${schema.orders} o where o.idempotency_key = ${sql.placeholder('key')})`;
+const checkoutToPlace = reusable((db) => db.select({ row: schema.checkouts, lines: LINES, byKey: ORDER_BY_KEY })
+  .from(schema.checkouts).where(eq(schema.checkouts.token, sql.placeholder('token'))).for('update'));
+
+/**
+ * For a placement, in one statement: the checkout locked, with its lines, and the order already placed with
+ * `key` (a replay), or null. The order is read in the statement's snapshot, taken before the lock was
+ * granted: when the lock was waited for, a placement of this checkout may have committed since (the checkout
+ * then shows its completed order), and its order is read again.
+ */
+export async function loadCheckoutToPlace(db: Executor, token: string, key: string): Promise<{ checkout: LoadedCheckout; byKey: Record<string, unknown> | null } | null> {
+  if (!isUuid(token)) return null;
+  const [found] = await checkoutToPlace(db, { token, key });
+  if (!found) return null;
+  return { checkout: withLines(found.row, found.lines), byKey: found.byKey };
+}
+
+function withLines(row: CheckoutRow, lines: Array<[number, number, number, boolean]>): LoadedCheckout {
+  return { row, lines: lines.map(([id, variantId, quantity, isFree]) => ({ id, checkoutId: row.id, variantId, quantity, isFree })) };
+}
 
 const localeByToken = reusable((db) => db
   .select({ country: schema.checkouts.country, language: schema.checkouts.language })

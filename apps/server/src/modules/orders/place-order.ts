@@ -6,8 +6,8 @@ import type { PaymentGateway } from '../payments/index.ts';
 import { moveSubscriptionForOrder } from '../subscriptions/index.ts';
 import type { CatalogueReads } from '../catalogue/index.ts';
 import {
-  CheckoutFailure, fail, type CheckoutError, assertSameLocale, priceCheckout, snapshotFor, type PricedCheckout, checkoutLocale, loadCheckout,
-  type Executor, isTradeInConflict, NOT_FOR_REFERRALS, TRADE_IN_TAKEN, tradeInKey, tradeInOf, tradeInTaken,
+  CheckoutFailure, fail, type CheckoutError, assertSameLocale, priceCheckout, snapshotFor, type PricedCheckout, checkoutLocale,
+  type Executor, isTradeInConflict, loadCheckoutToPlace, NOT_FOR_REFERRALS, TRADE_IN_TAKEN, tradeInKey, tradeInOf, tradeInTaken,
 } from '../checkout/index.ts';
 import { creditReferral, referrerById } from '../referrals/index.ts';
 import { readinessErrors } from './readiness.ts';
@@ -46,12 +46,13 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_:.-]{8,128}$/;
  *     a completed checkout returns its order (the client retried with a new key);
  *  2. the checkout is repriced from the database; a total other than the one the buyer saw is
  *     PRICES_ARE_CHANGED, a vanished item PRODUCTS_ARE_CHANGED, and nothing is charged;
- *  3. the order, its lines, invoice and an order.placed outbox row are written and the checkout marked
- *     completed (rows no other buyer touches); unique keys (checkout, idempotency key) make a second
- *     order impossible;
- *  4. then the shared rows, held as briefly as possible: stock by conditional updates in variant-id order
- *     (never below 0, no deadlock) and the voucher's use within its limit; a loser rolls back, uncharged;
- *  5. last the gateway charges (or confirms the intent); a decline rolls everything back, stock included.
+ *  3. the order, its lines and an order.placed outbox row are written, the checkout marked completed and the
+ *     stock taken, in one statement: unique keys (checkout, idempotency key) make a second order impossible;
+ *     stock is taken by a conditional update (never below 0), several items' rows locked first in variant-id
+ *     order (no deadlock); then the invoice, the subscription's move, the voucher's use within its limit;
+ *     a loser (an item sold out, a code used up) rolls back, uncharged;
+ *  4. last the gateway charges (or confirms the intent); a decline rolls everything back, stock included.
+ * The rows buyers share (stock, a voucher's use) are locked from then to the commit: a few statements.
  * If the transaction fails after a successful charge, the charge is refunded.
  */
 export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<PlaceOrderResult> {
@@ -62,9 +63,11 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
     if (!current) return { order: null, errors: [fail('NOT_FOUND', 'token', 'Checkout not found')] };
     const snapshot = await snapshotFor(deps.catalogue, current.country, current.language);
     const order = await deps.db.transaction(async (tx) => {
-      const checkout = await loadCheckout(tx, input.token, { lock: true });
+      const loaded = await loadCheckoutToPlace(tx, input.token, input.idempotencyKey);
+      const checkout = loaded?.checkout;
       if (!checkout || (checkout.row.userId !== null && checkout.row.userId !== deps.userId)) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Checkout not found')]);
-      const [byKey] = await orderByKey(tx, { key: input.idempotencyKey });
+      // Read with the lock: a placement that committed while this one waited for it is read again.
+      const byKey = loaded.byKey ? orderFromRow(loaded.byKey) : checkout.row.completedOrderToken ? (await orderByKey(tx, { key: input.idempotencyKey }))[0] : undefined;
       if (byKey) {
         if (byKey.checkoutToken !== checkout.row.token) throw new CheckoutFailure([fail('IDEMPOTENCY_KEY_REUSED', 'idempotencyKey', 'This key was used for another checkout')]);
         // A replay must ask what the first call asked (Stripe: other parameters with a used key are an
@@ -101,14 +104,15 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
       if (paymentRow?.status === 'FAILED') {
         throw new CheckoutFailure([fail((paymentRow.failureCode ?? 'PAYMENT_ERROR') as CheckoutError['code'], 'payment', 'The payment was not accepted')]);
       }
-      // The rows only this placement touches are written first; the rows buyers share (stock, a voucher's
-      // use) are taken last, just before the charge, so their locks are held as briefly as possible.
       const expected: ChargeStatus = method === 'ELECTRONIC_QUOTE' ? 'NOT_CHARGED'
         : method === 'FREE' || method === 'CREDIT_CARD' || paymentRow?.status === 'SUCCEEDED' ? 'FULLY_CHARGED' : 'ASYNC_PROCESSING';
       // A referral counts for a new purchase by someone other than the referrer.
       const referrer = checkout.row.referrerMembershipId && !NOT_FOR_REFERRALS.includes(priced.bundleType) ? await referrerById(tx, checkout.row.referrerMembershipId) : null;
       const referrerMembershipId = referrer && referrer.userId !== deps.userId ? referrer.membershipId : null;
-      let order = await writeOrder(tx, priced, { method, chargeStatus: expected, idempotencyKey: input.idempotencyKey, userId: deps.userId, referrerMembershipId });
+      // The order is written and the stock taken in one statement; a short item fails the order below, after
+      // the checks that come before it (the subscription's).
+      const stock = await lockStock(tx, priced);
+      let { order, stockTaken } = await writeOrder(tx, priced, stock, { method, chargeStatus: expected, idempotencyKey: input.idempotencyKey, userId: deps.userId, referrerMembershipId });
       if (referrerMembershipId) await creditReferral(tx, { orderId: order.id, referrerMembershipId });
       if (method === 'ELECTRONIC_QUOTE') {
         const due = new Date(deps.now().getTime() + 30 * 24 * 3600 * 1000);
@@ -123,7 +127,7 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
       });
       if (refused) throw new CheckoutFailure([fail(refused.code, 'lines', refused.message)]);
 
-      await takeStock(tx, priced);
+      if (!stockTaken) throw new CheckoutFailure([fail('INSUFFICIENT_STOCK', 'lines', 'An item in your cart has just sold out')]);
       await countVoucherUse(tx, priced);
       const charge = method === 'ELECTRONIC_QUOTE' || method === 'FREE'
         ? null
@@ -170,29 +174,21 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
 }
 
 /**
- * Takes stock of tracked items, never overselling: the rows are locked in id order (so two orders never
- * deadlock), then every item is taken in one conditional update; an item short of stock fails the order.
- * Two statements however many items (one for a single item).
+ * The stock a placement takes, by variant; with several items their rows are locked first, in id order, so that
+ * two orders never deadlock (the order's statement then takes them all: never below 0, see writeOrder).
  */
-async function takeStock(tx: Executor, priced: PricedCheckout): Promise<void> {
+async function lockStock(tx: Executor, priced: PricedCheckout): Promise<{ ids: number[]; quantities: number[] }> {
   const wanted = new Map<number, number>();
   for (const line of priced.priced) {
     if (line.variant?.trackInventory) wanted.set(line.variant.id, (wanted.get(line.variant.id) ?? 0) + line.row.quantity);
   }
-  if (!wanted.size) return;
   const ids = [...wanted.keys()].sort((a, b) => a - b);
   if (ids.length > 1) await lockVariants(tx, { ids });
-  const taken = await takeVariants(tx, { ids, quantities: ids.map((id) => wanted.get(id)!) });
-  if (taken.rows.length !== ids.length) throw new CheckoutFailure([fail('INSUFFICIENT_STOCK', 'lines', 'An item in your cart has just sold out')]);
+  return { ids, quantities: ids.map((id) => wanted.get(id)!) };
 }
 
 const lockVariants = reusable((db) => db.select({ id: schema.productVariants.id }).from(schema.productVariants)
   .where(sql`${schema.productVariants.id} = any(${sql.placeholder('ids')}::int[])`).orderBy(schema.productVariants.id).for('update'));
-const takeVariants = reusable<{ rows: unknown[] }>(() => sql`
-  update ${schema.productVariants} v set stock = v.stock - w.quantity
-    from unnest(${sql.placeholder('ids')}::int[], ${sql.placeholder('quantities')}::int[]) as w(id, quantity)
-   where v.id = w.id and v.stock >= w.quantity
-  returning v.id`);
 
 /** Counts the voucher's use within its limit (a conditional update: the limit holds under concurrency). */
 async function countVoucherUse(tx: Executor, priced: PricedCheckout): Promise<void> {
@@ -220,9 +216,9 @@ const LINE_COLUMNS = [
 ];
 
 /**
- * The order, its lines, its `order.placed` outbox row and the checkout closed (completed_order_token, a new
- * version): one statement, the order's insert in a WITH that the other three read its id, token and number
- * from; the lines come as one JSON array, so the statement is the same for any number of them and is built
+ * The order, its lines, its `order.placed` outbox row, the checkout closed (completed_order_token, a new
+ * version) and the stock taken: one statement, the order's insert in a WITH that the others read its id,
+ * token and number from; the lines come as one JSON array and the stock as arrays, so the statement is the same for any number of them and is built
  * once (reusable). Four statements' round trips were a quarter of the server's time in bench:checkout.
  */
 const insertPlacedOrder = reusable<{ rows: Array<Record<string, unknown>> }>((db) => {
@@ -237,11 +233,20 @@ const insertPlacedOrder = reusable<{ rows: Array<Record<string, unknown>> }>((db
   const closed = db.update(schema.checkouts)
     .set({ completedOrderToken: sql`(select token from placed)`, version: sql`${schema.checkouts.version} + 1`, updatedAt: sql.placeholder('now') as never })
     .where(eq(schema.checkouts.id, sql.placeholder('checkoutId')));
+  // Each item taken only where its stock suffices: fewer rows taken than asked fails the placement.
+  const taken = sql`update ${schema.productVariants} v set stock = v.stock - w.quantity
+      from unnest(${sql.placeholder('stockIds')}::int[], ${sql.placeholder('stockQuantities')}::int[]) as w(id, quantity)
+     where v.id = w.id and v.stock >= w.quantity returning v.id`;
   // getSQL(): a builder itself would be put in parentheses, as a subquery.
-  return sql`with placed as (${order.getSQL()}), placed_lines as (${lines}), placed_job as (${outbox.getSQL()}), closed as (${closed.getSQL()}) select * from placed`;
+  return sql`with placed as (${order.getSQL()}), placed_lines as (${lines}), placed_job as (${outbox.getSQL()}), closed as (${closed.getSQL()}), taken as (${taken})
+    select placed.*, (select count(*) from taken) as ${sql.identifier(STOCK_TAKEN)} from placed`;
 });
+const STOCK_TAKEN = 'stock_rows_taken';
 
-async function writeOrder(tx: Executor, priced: PricedCheckout, options: { method: PaymentMethod; chargeStatus: string; idempotencyKey: string; userId: string | null; referrerMembershipId: string | null }): Promise<OrderRow> {
+async function writeOrder(
+  tx: Executor, priced: PricedCheckout, stock: { ids: number[]; quantities: number[] },
+  options: { method: PaymentMethod; chargeStatus: string; idempotencyKey: string; userId: string | null; referrerMembershipId: string | null },
+): Promise<{ order: OrderRow; stockTaken: boolean }> {
   const { row, totals } = priced;
   const tradeIn = totals.tradeInCredit.gross > 0 ? tradeInOf(row.tradeInData) : null;
   const order: OrderValues = {
@@ -267,8 +272,9 @@ async function writeOrder(tx: Executor, priced: PricedCheckout, options: { metho
     [schema.orderLines.undiscountedUnitGross.name]: l.totals!.unitPriceUndiscounted.gross,
     [schema.orderLines.totalNet.name]: l.totals!.totalPriceDiscounted.net, [schema.orderLines.totalGross.name]: l.totals!.totalPriceDiscounted.gross,
   }));
-  const result = await insertPlacedOrder(tx, { ...order, lines: JSON.stringify(lines), now: new Date(), checkoutId: row.id });
-  return orderFromRow(result.rows[0]!);
+  const result = await insertPlacedOrder(tx, { ...order, lines: JSON.stringify(lines), now: new Date(), checkoutId: row.id, stockIds: stock.ids, stockQuantities: stock.quantities });
+  const placed = result.rows[0]!;
+  return { order: orderFromRow(placed), stockTaken: Number(placed[STOCK_TAKEN]) === stock.ids.length };
 }
 
 const ORDER_COLUMNS = Object.entries(getTableColumns(schema.orders));
