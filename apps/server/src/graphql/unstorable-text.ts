@@ -18,7 +18,16 @@ function hasUnstorable(value: unknown): boolean {
   return false;
 }
 
+/** Per parsed document: the parser's cache hands the same document to every request with the same text. */
+const checkedDocuments = new WeakMap<DocumentNode, boolean>();
+
 function documentHasUnstorable(document: DocumentNode): boolean {
+  let found = checkedDocuments.get(document);
+  if (found === undefined) checkedDocuments.set(document, (found = literalsHaveUnstorable(document)));
+  return found;
+}
+
+function literalsHaveUnstorable(document: DocumentNode): boolean {
   let found = false;
   visit(document, {
     [Kind.STRING]: (node) => {

@@ -20,6 +20,18 @@ export function countryRate(country: CountryTaxSettings, taxClass: string): numb
  * undiscounted price is higher. Null when the variant is not sold in the country.
  */
 export function priceVariant(variant: CatalogueVariant, country: CountryTaxSettings, voucher: PromoTerms | null): VariantPricing | null {
+  if (voucher) return computePricing(variant, country, voucher);
+  // Without a voucher a variant's pricing depends only on the snapshot's objects: computed once per snapshot.
+  let byCountry = listPricing.get(variant);
+  if (!byCountry) listPricing.set(variant, (byCountry = new WeakMap()));
+  let pricing = byCountry.get(country);
+  if (pricing === undefined) byCountry.set(country, (pricing = computePricing(variant, country, null)));
+  return pricing;
+}
+
+const listPricing = new WeakMap<CatalogueVariant, WeakMap<CountryTaxSettings, VariantPricing | null>>();
+
+function computePricing(variant: CatalogueVariant, country: CountryTaxSettings, voucher: PromoTerms | null): VariantPricing | null {
   if (!variant.price) return null;
   const currency = variant.price.currency.toLowerCase() as Currency;
   const rate = countryRate(country, variant.product.productType.taxClass);
