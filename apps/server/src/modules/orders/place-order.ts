@@ -208,12 +208,13 @@ const ORDER_VALUES = [
   'shippingAddress', 'billingAddress', 'shippingMethod', 'vatNumber', 'reverseCharge', 'voucher', 'offers', 'quoteData', 'tradeIn', 'tradeInKey', 'referrerMembershipId',
 ] as const satisfies ReadonlyArray<keyof typeof schema.orders.$inferInsert>;
 type OrderValues = { [K in (typeof ORDER_VALUES)[number]]: (typeof schema.orders.$inferInsert)[K] };
-/** The columns of an order line, as the lines' JSON array names them (their database names). */
-const LINE_COLUMNS = [
-  schema.orderLines.variantId, schema.orderLines.productSku, schema.orderLines.productName, schema.orderLines.variantName, schema.orderLines.productTypeName,
-  schema.orderLines.thumbnail, schema.orderLines.quantity, schema.orderLines.isFree, schema.orderLines.unitNet, schema.orderLines.unitGross,
-  schema.orderLines.undiscountedUnitGross, schema.orderLines.totalNet, schema.orderLines.totalGross,
-];
+/** The columns of an order line written from a priced line (the lines' JSON array names them as the database does). */
+const LINE_VALUES = [
+  'variantId', 'productSku', 'productName', 'variantName', 'productTypeName', 'thumbnail', 'quantity', 'isFree',
+  'unitNet', 'unitGross', 'undiscountedUnitGross', 'totalNet', 'totalGross',
+] as const satisfies ReadonlyArray<keyof typeof schema.orderLines.$inferInsert>;
+type LineValues = { [K in (typeof LINE_VALUES)[number]]: (typeof schema.orderLines.$inferInsert)[K] };
+const LINE_COLUMNS = LINE_VALUES.map((key) => schema.orderLines[key]);
 
 /**
  * The order, its lines, its `order.placed` outbox row, the checkout closed (completed_order_token, a new
@@ -264,14 +265,15 @@ async function writeOrder(
     tradeInKey: tradeIn ? tradeInKey(tradeIn) : null,
     referrerMembershipId: options.referrerMembershipId,
   };
-  const lines = priced.priced.filter((l) => l.variant && l.totals).map((l) => ({
-    [schema.orderLines.variantId.name]: l.variant!.id, [schema.orderLines.productSku.name]: l.variant!.sku, [schema.orderLines.productName.name]: l.variant!.product.name,
-    [schema.orderLines.variantName.name]: l.variant!.name, [schema.orderLines.productTypeName.name]: l.variant!.product.productType.name,
-    [schema.orderLines.thumbnail.name]: l.variant!.product.images[0]?.path ?? null, [schema.orderLines.quantity.name]: l.row.quantity, [schema.orderLines.isFree.name]: l.row.isFree,
-    [schema.orderLines.unitNet.name]: l.totals!.unitPrice.net, [schema.orderLines.unitGross.name]: l.totals!.unitPrice.gross,
-    [schema.orderLines.undiscountedUnitGross.name]: l.totals!.unitPriceUndiscounted.gross,
-    [schema.orderLines.totalNet.name]: l.totals!.totalPriceDiscounted.net, [schema.orderLines.totalGross.name]: l.totals!.totalPriceDiscounted.gross,
-  }));
+  const lines = priced.priced.filter((l) => l.variant && l.totals).map((l) => {
+    const line: LineValues = {
+      variantId: l.variant!.id, productSku: l.variant!.sku, productName: l.variant!.product.name, variantName: l.variant!.name,
+      productTypeName: l.variant!.product.productType.name, thumbnail: l.variant!.product.images[0]?.path ?? null, quantity: l.row.quantity, isFree: l.row.isFree,
+      unitNet: l.totals!.unitPrice.net, unitGross: l.totals!.unitPrice.gross, undiscountedUnitGross: l.totals!.unitPriceUndiscounted.gross,
+      totalNet: l.totals!.totalPriceDiscounted.net, totalGross: l.totals!.totalPriceDiscounted.gross,
+    };
+    return Object.fromEntries(LINE_VALUES.map((key) => [schema.orderLines[key].name, line[key]]));
+  });
   const result = await insertPlacedOrder(tx, { ...order, lines: JSON.stringify(lines), now: new Date(), checkoutId: row.id, stockIds: stock.ids, stockQuantities: stock.quantities });
   const placed = result.rows[0]!;
   return { order: orderFromRow(placed), stockTaken: Number(placed[STOCK_TAKEN]) === stock.ids.length };
