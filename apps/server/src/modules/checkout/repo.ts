@@ -112,7 +112,6 @@ export async function deleteFreeLines(db: Executor, checkoutId: number): Promise
   await db.delete(schema.checkoutLines).where(and(eq(schema.checkoutLines.checkoutId, checkoutId), eq(schema.checkoutLines.isFree, true)));
 }
 
-/** Area rates (US states, Canadian provinces) of a country by tax class; empty where there are none. */
 export type PromoRow = typeof schema.promos.$inferSelect;
 
 export async function findPromo(db: Executor, code: string): Promise<PromoRow | null> {
