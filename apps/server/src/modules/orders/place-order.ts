@@ -165,7 +165,7 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
       deps.log.error({ err: error, reference: chargedReference }, 'order not written after a successful charge: refunding');
       await deps.gateway.refund(chargedReference).catch((refundError) => deps.log.error({ err: refundError, reference: chargedReference }, 'refund failed'));
       // A concurrent call may have written the order: answer with it rather than an error.
-      const existing = await deps.db.select().from(schema.orders).where(eq(schema.orders.idempotencyKey, input.idempotencyKey));
+      const existing = await orderByKey(deps.db, { key: input.idempotencyKey });
       if (existing[0]) return { order: existing[0], errors: [] };
       return { order: null, errors: [fail('ORDER_CREATION_FAILED', null, 'The order could not be saved; you have not been charged')] };
     }
