@@ -37,12 +37,13 @@ async function audit(url: string, port: number): Promise<Run | string> {
   // A failed run is reported by name, never counted as a score.
   if (lhr.runtimeError || lhr.categories.performance!.score === null) return lhr.runtimeError?.code ?? 'NO_SCORE';
   const items = (lhr.audits['network-requests']!.details as { items: Array<{ url: string; resourceType?: string }> }).items;
-  const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { nodeLabel?: string } }> }> } | undefined)?.items;
+  // Lighthouse 13 names the element in its LCP breakdown insight, as a node item beside the table of phases.
+  const lcpItems = (lhr.audits['lcp-breakdown-insight']?.details as { items?: Array<{ type: string; nodeLabel?: string }> } | undefined)?.items;
   return {
     score: Math.round((lhr.categories.performance!.score ?? 0) * 100),
     lcp: Math.round(lhr.audits['largest-contentful-paint']!.numericValue ?? 0),
     scriptKb: await gzipKb(items.filter((r) => r.resourceType === 'Script').map((r) => r.url)),
-    lcpElement: lcpItems?.[0]?.items?.[0]?.node?.nodeLabel?.slice(0, 40) ?? '?',
+    lcpElement: lcpItems?.find((item) => item.type === 'node')?.nodeLabel?.slice(0, 40) ?? '?',
     // What the score is made of: first contentful paint, speed index, total blocking time (ms), layout shift.
     metrics: (['first-contentful-paint', 'speed-index', 'total-blocking-time', 'cumulative-layout-shift'] as const)
       .map((id) => { const v = lhr.audits[id]!.numericValue ?? 0; return id === 'cumulative-layout-shift' ? v.toFixed(2) : String(Math.round(v)); }).join('/'),

@@ -114,6 +114,30 @@ describe('product page', () => {
     await context.close();
   });
 
+  it('paints the product and its image before the store\'s code is requested, then hydrates (decision 0007)', async () => {
+    const { context, page } = await openPage(browser, { viewport: VIEWPORTS.phone });
+    await page.goto('/us/en/product/iq3/');
+    await page.locator('html[data-hydrated]').waitFor();
+    const timing = await page.evaluate(async () => {
+      // Largest-paint entries are only given to an observer (buffered: the ones already reported).
+      const largest = await new Promise<Array<PerformanceEntry & { element: Element | null }>>((resolve) => {
+        new PerformanceObserver((list, observer) => { observer.disconnect(); resolve(list.getEntries() as never); }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      const scripts = performance.getEntriesByType('resource').filter((r) => /\/assets\/.*\.js$/.test(r.name));
+      return {
+        largest: largest.map((e) => ({ at: e.startTime, image: e.element?.tagName === 'IMG' })),
+        firstScript: Math.min(...scripts.map((r) => r.startTime)),
+        catalogue: scripts.some((r) => /\/assets\/en-US-[\w-]+\.js$/.test(r.name)),
+      };
+    });
+    // The hero image is the page's largest paint, and every script (the entry, its chunks and the
+    // page's message catalogue) was requested after it.
+    expect(timing.largest.at(-1)?.image).toBe(true);
+    expect(timing.firstScript).toBeGreaterThanOrEqual(timing.largest.at(-1)!.at);
+    expect(timing.catalogue).toBe(true);
+    await context.close();
+  });
+
   it('an unknown product answers 404 with the not-found screen', async () => {
     const { context, page } = await openPage(browser);
     const response = await page.goto('/us/en/product/no-such-probe/');

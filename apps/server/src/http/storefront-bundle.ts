@@ -27,14 +27,21 @@ interface ManifestEntry {
 }
 
 /**
- * The page is complete as the server sends it, so its code need not compete with the first paint on a
- * slow phone: the entry script is requested after the first frame instead of from <head>, and its
- * early modulepreload hints go (the browser still loads the same chunks, a frame later).
+ * The page is complete as the server sends it, so its code need not compete with the page's largest paint
+ * on a slow phone: the entry script is requested once the browser reports that paint, instead of from
+ * <head>, and its early modulepreload hints go (the browser still loads the same chunks, a moment later).
+ * "That paint": a largest-contentful-paint entry (reported after the frame is on screen); on a page with a
+ * hero image (fetchpriority=high) still loading, the image's entry, or 100 ms after the image arrives when
+ * something larger was painted first; at most 2 s after the page's first entry. A browser that does not
+ * report paints (Safari) starts the code after the first frame. Decision 0007.
  */
-function loadAfterFirstPaint(template: string): string {
+function loadAfterLargestPaint(template: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template);
   if (!entry) return template;
-  const loader = `<script>requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${entry[1]}';document.body.appendChild(s)},0)})</script>`;
+  const loader = `<script>(function(){var d=0;function go(){if(d)return;d=1;var c=document.querySelector('meta[name=probe-catalogue]');if(c){var k=document.createElement('link');k.rel='modulepreload';k.href=c.content;document.head.appendChild(k)}var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${entry[1]}';document.body.appendChild(s)}`
+    + `var P=window.PerformanceObserver,t=P&&P.supportedEntryTypes||[];if(t.indexOf('largest-contentful-paint')<0)return requestAnimationFrame(function(){setTimeout(go,0)});`
+    + `var h=document.querySelector('img[fetchpriority=high]');if(h&&!h.complete){var later=function(){setTimeout(go,100)};h.addEventListener('load',later);h.addEventListener('error',later)}else h=null;`
+    + `new P(function(l){setTimeout(go,2000);if(!h||l.getEntries().some(function(e){return e.element===h}))go()}).observe({type:'largest-contentful-paint',buffered:true})})()</script>`;
   return template.replace(entry[0], '').replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '').replace('</body>', `  ${loader}\n  </body>`);
 }
 
@@ -77,7 +84,7 @@ export async function loadStorefrontBundle(distDir = DEFAULT_STOREFRONT_DIST, en
   if (!existsSync(join(clientDir, files.template)) || !existsSync(serverEntry)) {
     throw new Error(`The storefront is not built (looked in ${distDir}). Run \`npm run build\` first.`);
   }
-  const template = loadAfterFirstPaint(readFileSync(join(clientDir, files.template), 'utf8'));
+  const template = loadAfterLargestPaint(readFileSync(join(clientDir, files.template), 'utf8'));
   const inlineScriptHashes = [...template.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
     (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
   );

@@ -74,7 +74,7 @@ function fillTemplate(bundle: StorefrontBundle, result: Extract<SsrRenderResult,
       (l) => `<link rel="${l.rel}"${l.hreflang ? ` hreflang="${escapeHtml(l.hreflang)}"` : ''} href="${escapeHtml(l.href)}" />`,
     ),
     ...(result.catalogue && bundle.catalogueFiles.get(result.catalogue)
-      ? [`<link rel="modulepreload" href="${bundle.catalogueFiles.get(result.catalogue)}" />`]
+      ? [`<meta name="probe-catalogue" content="${bundle.catalogueFiles.get(result.catalogue)}" />`]
       : []),
   ].join('\n    ');
   // Function replacements: a "$&" in page text must not be expanded.
