@@ -1,5 +1,4 @@
 import zlib from 'node:zlib';
-import { setTimeout as delay } from 'node:timers/promises';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '@probe/db';
@@ -66,10 +65,11 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   // the server a header, not 5 MB of reads (reliability W2b). Such a refusal, and a GraphQL document's over
   // its limits, is answered after REFUSAL_DELAY_MS: a client repeating them over its connections gets a
   // few answers a second on each, and the server's CPU stays with the other requests (docs/decisions/0023).
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     const tooLarge = reply.statusCode === 413;
     if (tooLarge) reply.header('connection', 'close');
-    if ((tooLarge || refusedByLimits(req)) && config.REFUSAL_DELAY_MS > 0) await delay(config.REFUSAL_DELAY_MS);
+    if ((tooLarge || refusedByLimits(req)) && config.REFUSAL_DELAY_MS > 0) setTimeout(() => done(null, payload), config.REFUSAL_DELAY_MS);
+    else done(null, payload);
   });
   const lifecycle: Lifecycle = { accepting: true };
   const catalogue = new CatalogueService(database.db, { cache: config.CATALOGUE_CACHE, versionTtlMs: config.CATALOGUE_VERSION_TTL_MS });

@@ -13,6 +13,11 @@ const MULTIPART_MAX_BYTES = PROOF_MAX_BYTES + 64 * 1024;
  */
 const GRAPHQL_JSON_MAX_BYTES = 64 * 1024;
 
+/** A JSON body as it was sent, parsed only when GraphQL runs: the response cache finds an answer by its text. */
+class JsonText {
+  constructor(readonly text: string) {}
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     cacheHint?: CacheHint;
@@ -43,31 +48,41 @@ export function registerGraphqlRoute(app: FastifyInstance, yoga: Yoga, cache: Re
     if (length > MULTIPART_MAX_BYTES) return done(Object.assign(new Error('Request body is too large'), { statusCode: 413 }));
     done(null);
   });
-  app.route({
-    url: yoga.graphqlEndpoint,
-    method: ['GET', 'POST', 'OPTIONS'],
-    bodyLimit: GRAPHQL_JSON_MAX_BYTES,
-    handler: async (req, reply) => {
-      if (req.method === 'POST' && !preflighted(req.headers)) {
-        return reply.status(415).header('cache-control', 'no-store').send({ errors: [{ message: 'Send GraphQL as application/json', extensions: { exception: { code: 'UnsupportedMediaType' } } }] });
-      }
-      const key = cache.keyOf(req);
-      if (key && (await cache.serve(key, req, reply))) return reply;
-      const versionBefore = key ? await version() : 0;
-      req.cacheHint = { shared: true };
-      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
-      response.headers.forEach((value, key) => void reply.header(key, value));
-      reply.status(response.status);
-      const contentType = response.headers.get('content-type') ?? '';
-      if (key && response.status === 200 && req.cacheHint.shared && contentType.startsWith('application/')) {
-        const body = await response.text();
-        // Kept only when it answered without errors and the catalogue did not change meanwhile.
-        if (!body.includes('"errors"') && (await version()) === versionBefore) cache.store(key, versionBefore, body, contentType, reply);
-        else reply.header('cache-control', 'no-store');
-        return reply.send(body);
-      }
-      reply.header('cache-control', 'no-store');
-      return reply.send(response.body);
-    },
+  void app.register(async (scope) => {
+    // In this scope only: the other JSON routes keep Fastify's parser. Parsed below with the same parser
+    // (same limits, same 400 for malformed JSON, prototype poisoning refused).
+    const parseJson = scope.getDefaultJsonParser('error', 'error');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => done(null, new JsonText(text as string)));
+    scope.route({
+      url: yoga.graphqlEndpoint,
+      method: ['GET', 'POST', 'OPTIONS'],
+      bodyLimit: GRAPHQL_JSON_MAX_BYTES,
+      handler: async (req, reply) => {
+        if (req.method === 'POST' && !preflighted(req.headers)) {
+          return reply.status(415).header('cache-control', 'no-store').send({ errors: [{ message: 'Send GraphQL as application/json', extensions: { exception: { code: 'UnsupportedMediaType' } } }] });
+        }
+        const text = req.body instanceof JsonText ? req.body.text : undefined;
+        const key = cache.keyOf(req, text);
+        if (key && (await cache.serve(key, req, reply))) return reply;
+        if (text !== undefined) {
+          req.body = await new Promise((resolve, reject) => parseJson(req, text, (error, body) => (error ? reject(error) : resolve(body))));
+        }
+        const versionBefore = key ? await version() : 0;
+        req.cacheHint = { shared: true };
+        const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+        response.headers.forEach((value, name) => void reply.header(name, value));
+        reply.status(response.status);
+        const contentType = response.headers.get('content-type') ?? '';
+        if (key && response.status === 200 && req.cacheHint.shared && contentType.startsWith('application/')) {
+          const body = await response.text();
+          // Kept only when it answered without errors and the catalogue did not change meanwhile.
+          if (!body.includes('"errors"') && (await version()) === versionBefore) cache.store(key, versionBefore, body, contentType, reply);
+          else reply.header('cache-control', 'no-store');
+          return reply.send(body);
+        }
+        reply.header('cache-control', 'no-store');
+        return reply.send(response.body);
+      },
+    });
   });
 }

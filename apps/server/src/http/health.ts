@@ -14,8 +14,9 @@ export interface Lifecycle {
  * connections end cleanly after their last answer instead of being cut when the server closes.
  */
 export function registerHealthRoutes(app: FastifyInstance, lifecycle: Lifecycle, ping: () => Promise<void>): void {
-  app.addHook('onRequest', async (_req, reply) => {
+  app.addHook('onRequest', (_req, reply, done) => {
     if (!lifecycle.accepting) reply.header('connection', 'close');
+    done();
   });
   app.get('/healthz', async (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
   app.get('/readyz', async (req, reply) => {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -18,7 +18,8 @@ interface Entry {
   version: number;
   storedAt: number;
   etag: string;
-  body: string;
+  /** Encoded once: a string would be encoded to UTF-8 on every write (a quarter of the cached path's time). */
+  body: Buffer;
   contentType: string;
 }
 
@@ -40,20 +41,20 @@ export class ResponseCache {
     return this.options.maxAgeSeconds > 0;
   }
 
-  /** The cache key of a request, or null when it must not be served from the cache. */
-  keyOf(req: FastifyRequest): string | null {
+  /**
+   * The cache key of a request, or null when it must not be served from the cache. A POST is looked up by
+   * its body's text as sent (`bodyText`), before it is parsed: a cached answer costs no JSON parse.
+   */
+  keyOf(req: FastifyRequest, bodyText?: string): string | null {
     if (!this.enabled || req.headers.authorization) return null;
     if (req.method === 'GET') return `GET ${req.url}`;
-    if (req.method === 'POST' && req.body && typeof req.body === 'object') {
-      // The storefront's documents are under 3 KB: a larger body is not worth hashing to look up (a 200 KB
-      // one, an attack's, took 2 ms), nor is one without a declared length.
-      if (!(Number(req.headers['content-length']) <= CACHEABLE_BODY_MAX_BYTES)) return null;
-      // A mutation runs every time it is sent, whatever its resolvers report (defence in depth).
-      const query = (req.body as { query?: unknown }).query;
-      if (typeof query === 'string' && /\bmutation\b/.test(query)) return null;
-      return `POST ${createHash('sha1').update(JSON.stringify(req.body)).digest('base64')}`;
-    }
-    return null;
+    // The storefront's documents are under 3 KB: a larger body is not worth hashing to look up (a 200 KB
+    // one, an attack's, took 2 ms).
+    if (req.method !== 'POST' || bodyText === undefined || bodyText.length > CACHEABLE_BODY_MAX_BYTES) return null;
+    // A mutation runs every time it is sent, whatever its resolvers report (defence in depth); a query
+    // whose variables say "mutation" is only answered afresh.
+    if (/\bmutation\b/.test(bodyText)) return null;
+    return `POST ${hash('sha1', bodyText, 'base64')}`;
   }
 
   /** Serves a fresh entry (304 when the client already has it); false when there is none. */
@@ -79,8 +80,8 @@ export class ResponseCache {
     const entry: Entry = {
       version,
       storedAt: Date.now(),
-      etag: `"${version}-${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
-      body,
+      etag: `"${version}-${hash('sha1', body, 'base64url').slice(0, 22)}"`,
+      body: Buffer.from(body),
       contentType,
     };
     if (this.entries.size >= this.options.maxEntries) this.entries.delete(this.entries.keys().next().value!);
