@@ -50,16 +50,13 @@ export async function makeDataTemplate(): Promise<string> {
 }
 
 /**
- * The server's node flags, as `npm start` gives them (apps/server/scripts/start.sh): on the embedded database,
- * 2 MB young-generation semispaces and an old generation collected once it grows 10 % over what it holds, since
- * PGlite's 128 MB leave little room; on PostgreSQL, the old generation collected at 20 % growth (docs/decisions/0022).
+ * Starts the real, built server (`apps/server/dist/main.js`, from `npm run build`) on a free port and a fresh
+ * embedded database, as `npm start` does: through apps/server/scripts/start.sh, with its node flags and malloc
+ * settings (the shell execs node: the child's pid is the server's).
  */
-export const serverNodeFlags = (databaseUrl: string | undefined): string[] => (databaseUrl ? ['--heap-growing-percent=20'] : ['--max-semi-space-size=2', '--heap-growing-percent=10']);
-
-/** Starts the real, built server (`apps/server/dist/main.js`, from `npm run build`) on a free port and a fresh embedded database. */
 export async function startServer(env: Record<string, string> = {}, dataDir = freshDataDir()): Promise<RunningServer> {
   const port = String(await freePort());
-  const child = spawn(process.execPath, [...serverNodeFlags(env.DATABASE_URL), 'apps/server/dist/main.js'], {
+  const child = spawn('sh', ['apps/server/scripts/start.sh'], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}`, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
