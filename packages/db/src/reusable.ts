@@ -1,5 +1,5 @@
-import { is, Param, Placeholder, SQL, type DriverValueEncoder, type Query } from 'drizzle-orm';
-import { PgDialect, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
+import { getTableColumns, is, Param, Placeholder, SQL, type DriverValueEncoder, type Query } from 'drizzle-orm';
+import { PgDialect, type PgTable, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import type { Database } from './client.ts';
 
 /** What the ORM built for a statement: its text, its parameters (placeholders where values go), how rows map. */
@@ -76,4 +76,13 @@ function capture(statement: Preparable<unknown> | SQL): Built {
     ...withEncoders({ sql: prepared.queryString, params: prepared.params }),
     fields: prepared.fields, arrayMode: prepared.isResponseInArrayMode(), customResultMapper: prepared.customResultMapper, joinsNotNullableMap: prepared.joinsNotNullableMap,
   };
+}
+
+/**
+ * How a row of `table` that an `sql` statement returned (column names, the driver's values, or the values of
+ * its row_to_json) becomes the row the ORM's select gives (field names, each column's mapping).
+ */
+export function rowFromDriver<T extends PgTable>(table: T): (raw: Record<string, unknown>) => T['$inferSelect'] {
+  const columns = Object.entries(getTableColumns(table));
+  return (raw) => Object.fromEntries(columns.map(([key, column]) => [key, raw[column.name] === null ? null : column.mapFromDriverValue(raw[column.name])])) as T['$inferSelect'];
 }

@@ -1,4 +1,4 @@
-import { reusable, schema, type Database } from '@probe/db';
+import { reusable, rowFromDriver, schema, type Database } from '@probe/db';
 import { and, eq, sql } from 'drizzle-orm';
 
 export type CheckoutRow = typeof schema.checkouts.$inferSelect;
@@ -70,6 +70,46 @@ export async function checkoutLocale(db: Executor, token: string): Promise<{ cou
   if (!isUuid(token)) return null;
   const [row] = await localeByToken(db, { token });
   return row ?? null;
+}
+
+/** The fields a new checkout is written with (the others are the database's: id, token, version, dates). */
+export type NewCheckout = Pick<typeof schema.checkouts.$inferInsert, (typeof NEW_CHECKOUT_FIELDS)[number]>;
+const NEW_CHECKOUT_FIELDS = ['country', 'language', 'bundleType', 'bundleTypeFixed', 'email', 'userId', 'organizationMembershipId', 'creationKey'] as const;
+const NEW_LINES = 'new_checkout_lines';
+
+/**
+ * A new checkout with its paid lines (a variant given twice, once with both quantities), written and read
+ * back in one statement: whole or not at all without a transaction, and no second statement to read it.
+ */
+const insertWithLines = reusable<{ rows: Array<Record<string, unknown>> }>((db) => {
+  const created = db.insert(schema.checkouts).values(Object.fromEntries(NEW_CHECKOUT_FIELDS.map((key) => [key, sql.placeholder(key)])) as never).returning();
+  return sql`with created as (${created.getSQL()}),
+    added as (insert into ${schema.checkoutLines} (checkout_id, variant_id, quantity, is_free)
+      select (select id from created), w.variant_id, w.quantity, false
+        from unnest(${sql.placeholder('variantIds')}::int[], ${sql.placeholder('quantities')}::int[]) as w(variant_id, quantity)
+      returning id, variant_id, quantity, is_free)
+    select created.*, (select coalesce(json_agg(json_build_array(a.id, a.variant_id, a.quantity, a.is_free) order by a.id), '[]') from added a) as ${sql.identifier(NEW_LINES)}
+      from created`;
+});
+const checkoutFromRow = rowFromDriver(schema.checkouts);
+
+export async function insertCheckout(db: Executor, checkout: NewCheckout, lines: ReadonlyArray<{ variantId: number; quantity: number }>): Promise<LoadedCheckout> {
+  const merged = new Map<number, number>();
+  for (const line of lines) merged.set(line.variantId, (merged.get(line.variantId) ?? 0) + line.quantity);
+  const { rows } = await insertWithLines(db, { ...checkout, variantIds: [...merged.keys()], quantities: [...merged.values()] });
+  const raw = rows[0]!;
+  return withLines(checkoutFromRow(raw), raw[NEW_LINES] as Array<[number, number, number, boolean]>);
+}
+
+const bumped = reusable<{ rows: Array<Record<string, unknown>> }>(() => sql`update ${schema.checkouts}
+    set version = version + 1, updated_at = ${sql.placeholder('now')}::timestamptz where id = ${sql.placeholder('id')}
+    returning *, (select coalesce(json_agg(json_build_array(l.id, l.variant_id, l.quantity, l.is_free) order by l.id), '[]') from checkout_lines l where l.checkout_id = checkouts.id) as ${sql.identifier(NEW_LINES)}`);
+
+/** A change's last statement: the checkout's version moved, and the checkout read back with its lines as the change left them. */
+export async function bumpVersion(db: Executor, id: number, now: Date): Promise<LoadedCheckout> {
+  const { rows } = await bumped(db, { id, now: now.toISOString() });
+  const raw = rows[0]!;
+  return withLines(checkoutFromRow(raw), raw[NEW_LINES] as Array<[number, number, number, boolean]>);
 }
 
 /** Saves changed fields and bumps the version (every change does). */

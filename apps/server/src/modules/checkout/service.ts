@@ -11,7 +11,7 @@ import { CheckoutFailure, fail, type CheckoutError } from './errors.ts';
 import { probeRefusals, type ProbeBuyerOf } from './probe-rights.ts';
 import { assertSameLocale, priceCheckout, snapshotFor, variantById, type PricedCheckout } from './price.ts';
 import {
-  addLine, addLines, checkoutLocale, deleteFreeLines, findPromo, isUuid, loadCheckout, promoFreeVariants, updateCheckout, type Executor, type LoadedCheckout,
+  addLine, addLines, bumpVersion, checkoutLocale, insertCheckout, deleteFreeLines, findPromo, isUuid, loadCheckout, promoFreeVariants, updateCheckout, type Executor, type LoadedCheckout,
 } from './repo.ts';
 import { isProbe, TRADE_IN_MODELS, TRADE_IN_TAKEN, tradeInProgramRuns, tradeInTaken } from './trade-in.ts';
 import { voucherProblem } from './voucher.ts';
@@ -105,29 +105,22 @@ export class CheckoutService {
     }
     if (this.deps.userId) errors.push(...(await probeRefusals(this.deps.probeBuyer, lines.map((l) => l.variant), input.organizationMembershipId ?? null)));
     if (errors.length) return { checkout: null, errors };
-    let token: string;
+    let created: LoadedCheckout;
     try {
-      token = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(schema.checkouts)
-          .values({
-            country: input.country, language: input.language, bundleType, bundleTypeFixed: Boolean(input.bundleType), email,
-            userId: this.deps.userId, organizationMembershipId: input.organizationMembershipId ?? null, creationKey: input.idempotencyKey ?? null,
-          })
-          .returning({ id: schema.checkouts.id, token: schema.checkouts.token });
-        await addLines(tx, row!.id, lines.map((line) => ({ variantId: line.variant.id, quantity: line.quantity })));
-        return row!.token;
-      });
+      created = await insertCheckout(db, {
+        country: input.country, language: input.language, bundleType, bundleTypeFixed: Boolean(input.bundleType), email,
+        userId: this.deps.userId, organizationMembershipId: input.organizationMembershipId ?? null, creationKey: input.idempotencyKey ?? null,
+      }, lines.map((line) => ({ variantId: line.variant.id, quantity: line.quantity })));
     } catch (error) {
       // Two concurrent creates with one key: the loser finds the winner's checkout.
       if (input.idempotencyKey && isUniqueViolation(error)) return this.create({ ...input });
       throw error;
     }
     if (input.voucherCode) {
-      const applied = await this.updateVoucher(token, input.voucherCode);
-      if (applied.errors.length) return { checkout: await this.get(token), errors: applied.errors };
+      const applied = await this.updateVoucher(created.row.token, input.voucherCode);
+      return { checkout: await this.get(created.row.token), errors: applied.errors };
     }
-    return { checkout: await this.get(token), errors: [] };
+    return { checkout: await priceCheckout(db, snapshot, created, this.deps.now()), errors: [] };
   }
 
   /**
@@ -172,7 +165,7 @@ export class CheckoutService {
       const current = await checkoutLocale(this.deps.db, token);
       if (!current) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Checkout not found')]);
       const snapshot = await snapshotFor(this.deps.catalogue, current.country, current.language);
-      await this.deps.db.transaction(async (tx) => {
+      const changed = await this.deps.db.transaction(async (tx) => {
         const checkout = await loadCheckout(tx, token, { lock: true });
         if (!checkout || !this.mayAccess(checkout)) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Checkout not found')]);
         assertSameLocale(snapshot, checkout);
@@ -182,13 +175,17 @@ export class CheckoutService {
         }
         const errors = await change(tx, checkout, snapshot);
         if (errors?.length) throw new CheckoutFailure(errors);
-        await updateCheckout(tx, checkout.row.id, {});
+        return bumpVersion(tx, checkout.row.id, new Date());
       });
+      // Priced as the change left it, on the catalogue the change was checked against (the new country's or
+      // language's when the change was to them).
+      const sameLocale = changed.row.country === current.country && changed.row.language === current.language;
+      const catalogue = sameLocale ? snapshot : await snapshotFor(this.deps.catalogue, changed.row.country, changed.row.language);
+      return { checkout: await priceCheckout(this.deps.db, catalogue, changed, this.deps.now()), errors: [] };
     } catch (error) {
       if (error instanceof CheckoutFailure) return { checkout: await this.get(token), errors: error.errors };
       throw error;
     }
-    return { checkout: await this.get(token), errors: [] };
   }
 
   /** Keeps an inferred bundle type in step with the lines (a type chosen by the page stays). */

@@ -1,6 +1,6 @@
-import { reusable, schema, type Database } from '@probe/db';
+import { reusable, rowFromDriver, schema, type Database } from '@probe/db';
 import { PAYMENT_METHODS, type ChargeStatus, type PaymentMethod } from '@probe/domain';
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentGateway } from '../payments/index.ts';
 import { moveSubscriptionForOrder } from '../subscriptions/index.ts';
@@ -279,12 +279,8 @@ async function writeOrder(
   return { order: orderFromRow(placed), stockTaken: Number(placed[STOCK_TAKEN]) === stock.ids.length };
 }
 
-const ORDER_COLUMNS = Object.entries(getTableColumns(schema.orders));
-
 /** A row of `orders` as the database sent it (column names, driver values) as drizzle's select gives it. */
-function orderFromRow(raw: Record<string, unknown>): OrderRow {
-  return Object.fromEntries(ORDER_COLUMNS.map(([key, column]) => [key, raw[column.name] === null ? null : column.mapFromDriverValue(raw[column.name])])) as OrderRow;
-}
+const orderFromRow = rowFromDriver(schema.orders);
 
 const orderByKey = reusable((db) => db.select().from(schema.orders).where(eq(schema.orders.idempotencyKey, sql.placeholder('key'))));
 
