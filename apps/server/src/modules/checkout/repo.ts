@@ -93,23 +93,26 @@ const insertWithLines = reusable<{ rows: Array<Record<string, unknown>> }>((db) 
 });
 const checkoutFromRow = rowFromDriver(schema.checkouts);
 
+/** A checkout row an `sql` statement returned (its columns and its lines' JSON array), as loadCheckout gives it. */
+function loadedFromRow(raw: Record<string, unknown>): LoadedCheckout {
+  return withLines(checkoutFromRow(raw), raw[NEW_LINES] as Array<[number, number, number, boolean]>);
+}
+
 export async function insertCheckout(db: Executor, checkout: NewCheckout, lines: ReadonlyArray<{ variantId: number; quantity: number }>): Promise<LoadedCheckout> {
   const merged = new Map<number, number>();
   for (const line of lines) merged.set(line.variantId, (merged.get(line.variantId) ?? 0) + line.quantity);
   const { rows } = await insertWithLines(db, { ...checkout, variantIds: [...merged.keys()], quantities: [...merged.values()] });
-  const raw = rows[0]!;
-  return withLines(checkoutFromRow(raw), raw[NEW_LINES] as Array<[number, number, number, boolean]>);
+  return loadedFromRow(rows[0]!);
 }
 
 const bumped = reusable<{ rows: Array<Record<string, unknown>> }>(() => sql`update ${schema.checkouts}
     set version = version + 1, updated_at = ${sql.placeholder('now')}::timestamptz where id = ${sql.placeholder('id')}
-    returning *, (select coalesce(json_agg(json_build_array(l.id, l.variant_id, l.quantity, l.is_free) order by l.id), '[]') from checkout_lines l where l.checkout_id = checkouts.id) as ${sql.identifier(NEW_LINES)}`);
+    returning *, ${LINES} as ${sql.identifier(NEW_LINES)}`);
 
 /** A change's last statement: the checkout's version moved, and the checkout read back with its lines as the change left them. */
 export async function bumpVersion(db: Executor, id: number, now: Date): Promise<LoadedCheckout> {
   const { rows } = await bumped(db, { id, now: now.toISOString() });
-  const raw = rows[0]!;
-  return withLines(checkoutFromRow(raw), raw[NEW_LINES] as Array<[number, number, number, boolean]>);
+  return loadedFromRow(rows[0]!);
 }
 
 /** Saves changed fields and bumps the version (every change does). */
