@@ -72,6 +72,13 @@ export async function checkoutLocale(db: Executor, token: string): Promise<{ cou
   return row ?? null;
 }
 
+/** Paid lines' quantities by variant, a variant given twice once with both (one statement may not write a row twice). */
+function quantitiesByVariant(lines: ReadonlyArray<{ variantId: number; quantity: number }>): Map<number, number> {
+  const merged = new Map<number, number>();
+  for (const line of lines) merged.set(line.variantId, (merged.get(line.variantId) ?? 0) + line.quantity);
+  return merged;
+}
+
 /** The fields a new checkout is written with (the others are the database's: id, token, version, dates). */
 export type NewCheckout = Pick<typeof schema.checkouts.$inferInsert, (typeof NEW_CHECKOUT_FIELDS)[number]>;
 const NEW_CHECKOUT_FIELDS = ['country', 'language', 'bundleType', 'bundleTypeFixed', 'email', 'userId', 'organizationMembershipId', 'creationKey'] as const;
@@ -99,8 +106,7 @@ function loadedFromRow(raw: Record<string, unknown>): LoadedCheckout {
 }
 
 export async function insertCheckout(db: Executor, checkout: NewCheckout, lines: ReadonlyArray<{ variantId: number; quantity: number }>): Promise<LoadedCheckout> {
-  const merged = new Map<number, number>();
-  for (const line of lines) merged.set(line.variantId, (merged.get(line.variantId) ?? 0) + line.quantity);
+  const merged = quantitiesByVariant(lines);
   const { rows } = await insertWithLines(db, { ...checkout, variantIds: [...merged.keys()], quantities: [...merged.values()] });
   return loadedFromRow(rows[0]!);
 }
@@ -139,8 +145,7 @@ export async function addLine(db: Executor, checkoutId: number, variantId: numbe
  * given twice is added once with both quantities (one statement may not update a row twice).
  */
 export async function addLines(db: Executor, checkoutId: number, lines: ReadonlyArray<{ variantId: number; quantity: number }>): Promise<void> {
-  const merged = new Map<number, number>();
-  for (const line of lines) merged.set(line.variantId, (merged.get(line.variantId) ?? 0) + line.quantity);
+  const merged = quantitiesByVariant(lines);
   if (!merged.size) return;
   await db
     .insert(schema.checkoutLines)
