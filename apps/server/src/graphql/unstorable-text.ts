@@ -11,10 +11,19 @@ function unstorable(text: string): boolean {
   return text.includes('\u0000') || LONE_SURROGATE.test(text);
 }
 
+/**
+ * Variables as JSON makes them: strings, arrays and plain objects are looked into; anything else (an
+ * uploaded File, its Buffer) is not: walking a 5 MB upload's bytes as object keys held the event loop
+ * for six seconds (reliability W6). A file's content is checked by its own module, off the variables.
+ */
 function hasUnstorable(value: unknown): boolean {
   if (typeof value === 'string') return unstorable(value);
   if (Array.isArray(value)) return value.some(hasUnstorable);
-  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => unstorable(k) || hasUnstorable(v));
+  if (value && typeof value === 'object') {
+    const proto = Object.getPrototypeOf(value) as unknown;
+    if (proto !== Object.prototype && proto !== null) return false;
+    return Object.entries(value).some(([k, v]) => unstorable(k) || hasUnstorable(v));
+  }
   return false;
 }
 

@@ -111,7 +111,14 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   registerHealthRoutes(app, lifecycle, database.ping);
   registerClientErrors(app);
   const responseCache = new ResponseCache({ maxAgeSeconds: config.RESPONSE_CACHE_MAX_AGE_S, maxEntries: 5000, version: () => catalogue.version() });
-  registerGraphqlRoute(app, yoga, responseCache, () => catalogue.version());
+  // A proof of enrollment (up to 5 MB) only from a signed-in user, 10 an hour each: anyone else's upload is refused unread.
+  const uploads = rateLimits.create('upload', { points: 10, durationS: 3600 });
+  registerGraphqlRoute(app, yoga, responseCache, () => catalogue.version(), async (authorization) => {
+    const identity = await tokens.identityFrom(authorization);
+    if (!identity) return { status: 401, message: 'Sign in to send a file' };
+    const wait = await uploads.hit(identity.id);
+    return wait === null ? null : { status: 429, message: 'Too many files sent: try again later', retryAfterS: wait };
+  });
   registerPaymentRoutes(app, database.db, gateway, config.PUBLIC_URL);
   const clock = now ?? (() => new Date());
   registerAuthHandoff(app, { tokens, handoffs: new Handoffs(database.db, clock), rateLimits, now: clock });

@@ -18,6 +18,12 @@ class JsonText {
   constructor(readonly text: string) {}
 }
 
+/**
+ * Who may send a multipart body (a learner's proof of enrollment): asked from the headers alone, before
+ * a byte of the body is read. Null lets it through; otherwise the status and message to refuse it with.
+ */
+export type UploadGate = (authorization: string | null) => Promise<{ status: 401 | 429; message: string; retryAfterS?: number } | null>;
+
 declare module 'fastify' {
   interface FastifyRequest {
     cacheHint?: CacheHint;
@@ -30,16 +36,18 @@ declare module 'fastify' {
  * proof) is accepted only with an Authorization header, which needs one too.
  */
 function preflighted(headers: FastifyRequest['headers']): boolean {
-  const type = (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = mediaType(headers);
   if (type === 'application/json' || type === 'application/graphql-response+json') return true;
   return type === 'multipart/form-data' && typeof headers.authorization === 'string' && headers.authorization.length > 0;
 }
+
+const mediaType = (headers: FastifyRequest['headers']) => (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
 
 /**
  * Mounts Yoga on Fastify: GET and POST /graphql (a mutation over GET is refused with 405 by Yoga).
  * Anonymous answers that depend only on the catalogue come from the response cache when it has them.
  */
-export function registerGraphqlRoute(app: FastifyInstance, yoga: Yoga, cache: ResponseCache, version: () => Promise<number>): void {
+export function registerGraphqlRoute(app: FastifyInstance, yoga: Yoga, cache: ResponseCache, version: () => Promise<number>, mayUpload: UploadGate): void {
   // Multipart bodies (file uploads) are parsed by Yoga itself, so Fastify's body limit does not bound them:
   // they must declare their length, at most one proof of enrollment and its form fields.
   app.addContentTypeParser('multipart/form-data', {}, (req, _payload, done) => {
@@ -60,6 +68,15 @@ export function registerGraphqlRoute(app: FastifyInstance, yoga: Yoga, cache: Re
       handler: async (req, reply) => {
         if (req.method === 'POST' && !preflighted(req.headers)) {
           return reply.status(415).header('cache-control', 'no-store').send({ errors: [{ message: 'Send GraphQL as application/json', extensions: { exception: { code: 'UnsupportedMediaType' } } }] });
+        }
+        if (req.method === 'POST' && mediaType(req.headers) === 'multipart/form-data') {
+          // Refused from its headers: the body is never read (closing the connection keeps Node from draining it).
+          const refusal = await mayUpload(req.headers.authorization ?? null);
+          if (refusal) {
+            if (refusal.retryAfterS) reply.header('retry-after', String(refusal.retryAfterS));
+            const code = refusal.status === 401 ? 'PermissionDenied' : 'TooManyRequests';
+            return reply.status(refusal.status).header('connection', 'close').header('cache-control', 'no-store').send({ errors: [{ message: refusal.message, extensions: { exception: { code } } }] });
+          }
         }
         const text = req.body instanceof JsonText ? req.body.text : undefined;
         const key = cache.keyOf(req, text);
