@@ -16,16 +16,21 @@ const SCENARIOS: Record<string, string> = {
   I3: 'Voucher limits under races, expiry at ±1 s, stacking',
   I4: 'Token and code guessing → 429 with Retry-After, zero hits',
   I5: 'Cross-organization access, every operation × role',
+  I6: 'Every anonymous lookup by token (GraphQL and HTTP) shares one miss counter per address → 429, zero hits',
   W1: 'CSP and security headers on every page, zero violations in a crawl',
   W2: 'GraphQL depth/alias/batch/token/body limits → 400/413, p99 holds under attack',
   W3: 'Introspection and suggestions off in production; GET and text/plain mutations refused',
   W4: 'Fuzz of every mutation → zero 500s, database unchanged, text escaped',
   W5: 'Database down, resolver throwing, gateway 500 → generic message with errorId',
+  W12: 'Analytics events: user from the token, purchases only for real orders by their buyer, size and rate limits',
+  W13: 'Client error reports: rate-limited per address, capped, logged at warn, drops counted',
+  W14: 'Test gateway ledger not served to anonymous callers in production',
   D2: 'Outbox: one row per committed order, worker killed mid-send, no duplicate delivery',
   D3: 'Two instances behind a load balancer, rolling restart → zero 5xx, every order stored',
   D4: 'PostgreSQL restarted under load → fast errors, recovery, every order survives',
   D5: 'Backup and restore drill',
   E1: 'Embedded database: server SIGKILLed under load → every acknowledged order there',
+  A6: 'Staff rights only with a console token: a staff member\'s store token opens no learner\'s proof',
 };
 
 function rows(): ScenarioRow[] {

@@ -97,6 +97,8 @@ describe('learner status verification (issue 14)', () => {
     expect(own.headers['content-disposition']).toMatch(/^attachment;/);
     expect(Buffer.compare(own.rawPayload, PDF)).toBe(0);
     expect((await getProof(v.proofUrl, staffAuth.operator)).statusCode).toBe(200);
+    // Staff rights come with the console's token only: the operator's store token is nobody's but their own.
+    expect((await getProof(v.proofUrl, auth.operator)).statusCode).toBe(404);
     expect((await getProof(v.proofUrl, staffAuth.member)).statusCode).toBe(404);
     expect((await getProof(v.proofUrl, auth.vet)).statusCode).toBe(404);
     expect((await getProof(v.proofUrl)).statusCode).toBe(401);

@@ -122,7 +122,7 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   registerPaymentRoutes(app, database.db, gateway, config.PUBLIC_URL);
   const clock = now ?? (() => new Date());
   registerAuthHandoff(app, { tokens, handoffs: new Handoffs(database.db, clock), rateLimits, now: clock });
-  registerLearnerProofs(app, database.db, [tokens, adminTokens]);
+  registerLearnerProofs(app, database.db, { store: tokens, console: adminTokens });
   await registerAdmin(app, { yoga: createAdminYoga({ db: database.db, gateway, tokens: adminTokens, config, log: app.log, ...(now ? { now } : {}) }), db: database.db, tokens: adminTokens });
   registerDocumentRoutes(app, database.db, config);
   registerMailSinkPage(app, config);

@@ -140,7 +140,8 @@ export async function decideLearnerVerification(
 
 /**
  * A proof's file, for its owner or for staff who may read learner requests; null for anyone else (the
- * same answer as for no file).
+ * same answer as for no file). `staffRole` is the caller's role only when they came with a console token
+ * (null for a store token, whoever holds it).
  */
 export async function proofFor(db: Database, id: string, viewer: { id: string; staffRole: string | null }): Promise<{ name: string; contentType: string; bytes: Buffer } | null> {
   const [row] = await db.select({ userId: schema.learnerVerifications.userId, name: schema.learnerVerifications.proofName, contentType: schema.learnerVerifications.proofContentType, bytes: schema.learnerVerifications.proof })
