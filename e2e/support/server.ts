@@ -52,13 +52,14 @@ export async function makeDataTemplate(): Promise<string> {
 /**
  * Starts the real, built server (`apps/server/dist/main.js`, from `npm run build`) on a free port and a fresh
  * embedded database, as `npm start` does: through apps/server/scripts/start.sh, with its node flags and malloc
- * settings (the shell execs node: the child's pid is the server's).
+ * settings (the shell execs node: the child's pid is the server's). With the demo accounts (DEMO_DATA), on
+ * PostgreSQL too (the benchmarks), unless `env` says otherwise.
  */
 export async function startServer(env: Record<string, string> = {}, dataDir = freshDataDir()): Promise<RunningServer> {
   const port = String(await freePort());
   const child = spawn('sh', ['apps/server/scripts/start.sh'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}`, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    env: { ...process.env, PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}`, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', DEMO_DATA: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

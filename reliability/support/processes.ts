@@ -63,11 +63,14 @@ export interface ServerProc extends Proc {
   url: string;
 }
 
-/** The built server (`apps/server/dist/main.js`) on `port`, started and announced ("running at"). */
+/**
+ * The built server (`apps/server/dist/main.js`) on `port`, started and announced ("running at"). With the
+ * demo accounts (DEMO_DATA) unless `env` says otherwise: on PostgreSQL a real start has none.
+ */
 export async function startBuiltServer(env: Record<string, string>, port?: number): Promise<ServerProc> {
   const p = port ?? (await freePort());
   const proc = spawnProc(process.execPath, ['apps/server/dist/main.js'], {
-    HOST: '127.0.0.1', PORT: String(p), PUBLIC_URL: `http://127.0.0.1:${p}`, LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env,
+    HOST: '127.0.0.1', PORT: String(p), PUBLIC_URL: `http://127.0.0.1:${p}`, LOG_LEVEL: 'warn', NODE_ENV: 'test', DEMO_DATA: 'true', ...env,
   });
   await waitForOutput(proc, 'running at', 90_000);
   return { ...proc, port: p, url: `http://127.0.0.1:${p}` };

@@ -11,6 +11,14 @@ const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * The demo accounts (users with published passwords, among them the console's owner, their
+   * organizations, subscriptions and saved test cards). Default: on for the embedded database (the demo of
+   * `npm start`), off with DATABASE_URL: a real deployment starts with none (create its first owner with
+   * `npm run staff:create-owner`). Turned off on a database that has them, their published passwords stop
+   * working and they lose their console roles.
+   */
+  DEMO_DATA: flag.optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GEO_COUNTRY_HEADER: z.string().toLowerCase().default('x-country-code'),
@@ -124,7 +132,7 @@ const ConfigSchema = z.object({
   const publicUrl = (c.PUBLIC_URL ?? `http://127.0.0.1:${c.PORT}`).replace(/\/+$/, '');
   const redirectUris = (c.AUTH_REDIRECT_URIS ?? `${publicUrl}/auth/callback`).split(',').map((s) => s.trim()).filter(Boolean);
   const parents = [...new Set([new URL(publicUrl).origin, ...c.FORMS_PARENT_ORIGINS])];
-  return { ...c, PUBLIC_URL: publicUrl, AUTH_REDIRECT_URIS: redirectUris, FORMS_PARENT_ORIGINS: parents };
+  return { ...c, PUBLIC_URL: publicUrl, AUTH_REDIRECT_URIS: redirectUris, FORMS_PARENT_ORIGINS: parents, DEMO_DATA: c.DEMO_DATA ?? !c.DATABASE_URL };
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

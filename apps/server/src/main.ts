@@ -2,7 +2,7 @@ import { demoDataIsCurrent, ensureDemoData, openDatabase } from '@probe/db';
 import { loadConfig } from './config.ts';
 import { buildApp } from './http/app.ts';
 import { startJobRunner } from './jobs/index.ts';
-import { ensureDemoIdentityUsers } from './identity/index.ts';
+import { ensureDemoIdentityUsers, retireDemoIdentityUsers } from './identity/index.ts';
 import { loadStorefrontBundles } from './http/storefront-bundle.ts';
 import { saturation } from './http/in-flight.ts';
 import { loadGeoLookup } from './modules/shop/index.ts';
@@ -16,9 +16,15 @@ const database = await openDatabase({
   poolSize: config.DATABASE_POOL_SIZE,
   onConnectionError: (error) => console.error(JSON.stringify({ level: 50, msg: 'database connection lost; the pool reconnects on demand', err: error.message })),
 });
-if (config.DATABASE_URL) await prepareDemoData(() => demoDataIsCurrent(database.db));
-const seeded = await ensureDemoData(database.db);
-const demoUsers = config.AUTH_ISSUER_URL || config.AUTH_JWT_PUBLIC_KEY ? 0 : await ensureDemoIdentityUsers(database.db);
+// The store's data always; the demo accounts (published passwords, the console's owner among them) only
+// for the embedded demo or DEMO_DATA=true. Without them, accounts an earlier start made stop working.
+const demo = { accounts: config.DEMO_DATA };
+if (config.DATABASE_URL) await prepareDemoData(() => demoDataIsCurrent(database.db, demo));
+const seeded = await ensureDemoData(database.db, demo);
+const builtInIdentity = !config.AUTH_ISSUER_URL && !config.AUTH_JWT_PUBLIC_KEY;
+const demoUsers = config.DEMO_DATA
+  ? { created: builtInIdentity ? await ensureDemoIdentityUsers(database.db) : 0, retired: 0 }
+  : { created: 0, retired: await retireDemoIdentityUsers(database.db) };
 if (isPreparing()) {
   await database.close();
   process.exit(0);
@@ -30,7 +36,7 @@ const { app, lifecycle, gateway } = await buildApp({
   storefront: await loadStorefrontBundles(),
 });
 const saturated = saturation(app.server);
-app.log.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.DATA_DIR : undefined, demoData: seeded, demoUsersCreated: demoUsers }, 'database ready');
+app.log.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.DATA_DIR : undefined, demoData: seeded, demoAccounts: config.DEMO_DATA, demoUsersCreated: demoUsers.created, demoUsersRetired: demoUsers.retired }, 'database ready');
 
 const address = await app.listen({ host: config.HOST, port: config.PORT });
 // Outbox and scheduled jobs; JOBS_IN_PROCESS=false leaves them to `npm run worker`. In the server, a job

@@ -13,7 +13,7 @@ import { mountProvider } from './mount.ts';
 import { ProviderHolder } from './provider.ts';
 import { identitySettings, type IdentitySettings } from './settings.ts';
 
-export { ensureDemoIdentityUsers } from './seed.ts';
+export { ensureDemoIdentityUsers, retireDemoIdentityUsers } from './seed.ts';
 export { MAIL_TOPIC, type MailMessage } from './mail.ts';
 export { STORE_CLIENT_ID } from './provider.ts';
 export { SigningKeys, type KeySet } from './keys.ts';
