@@ -41,7 +41,16 @@ describe('client error reports', () => {
     expect(res.json()).toEqual({ errorId });
     const logged = t.logs().filter((l) => l.errorId === errorId);
     expect(logged).toHaveLength(1);
-    expect(logged[0]).toMatchObject({ clientError: { type: 'TypeError', message: 'x is undefined', context: { operation: 'Shop' } } });
+    expect(logged[0]).toMatchObject({ level: 40, clientError: { type: 'TypeError', message: 'x is undefined', context: { operation: 'Shop' } } });
+  });
+
+  it('cuts each field of a long report to its cap and says which were cut', async () => {
+    const errorId = '5a0c2b1e-2222-4a2b-9c3d-0123456789ab';
+    const res = await t.app.inject({ method: 'POST', url: '/client-errors', remoteAddress: '198.51.100.7', payload: { errorId, message: 'm'.repeat(1500), stack: 's'.repeat(9000), context: { note: 'n'.repeat(600) } } });
+    expect(res.statusCode).toBe(202);
+    const [logged] = t.logs().filter((l) => l.errorId === errorId) as Array<{ clientError: { message: string; stack: string; context: { note: string }; truncated: string[] } }>;
+    expect([logged!.clientError.message.length, logged!.clientError.stack.length, logged!.clientError.context.note.length]).toEqual([501, 2001, 201]);
+    expect(logged!.clientError.truncated.sort()).toEqual(['context', 'message', 'stack']);
   });
 
   it('refuses a malformed or oversized report with a 4xx that says why', async () => {

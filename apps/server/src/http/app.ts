@@ -109,7 +109,8 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   });
   registerSecurityHeaders(app);
   registerHealthRoutes(app, lifecycle, database.ping);
-  registerClientErrors(app);
+  // Error reports from browsers: 20 logged per 10 minutes per address (a page failing in a loop sends a few; a script, more).
+  registerClientErrors(app, rateLimits.create('client-error', { points: 20, durationS: 600 }));
   const responseCache = new ResponseCache({ maxAgeSeconds: config.RESPONSE_CACHE_MAX_AGE_S, maxEntries: 5000, version: () => catalogue.version() });
   // A proof of enrollment (up to 5 MB) only from a signed-in user, 10 an hour each: anyone else's upload is refused unread.
   const uploads = rateLimits.create('upload', { points: 10, durationS: 3600 });
