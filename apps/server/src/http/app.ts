@@ -17,7 +17,7 @@ import { registerStorefront, type StorefrontBundles } from './storefront.ts';
 import { registerCrmSinkPage } from './crm-sink.ts';
 import { registerPaymentRoutes } from './payments.ts';
 import { createRateLimiterFactory } from './rate-limit.ts';
-import { createGateway, type PaymentGateway } from '../modules/payments/index.ts';
+import { createGateway, TestGateway, type PaymentGateway } from '../modules/payments/index.ts';
 import { registerMailSinkPage } from '../mail/index.ts';
 import { registerIdentity, type Identity } from '../identity/index.ts';
 import { Handoffs } from '../auth/handoffs.ts';
@@ -120,7 +120,11 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
     const wait = await uploads.hit(identity.id);
     return wait === null ? null : { status: 429, message: 'Too many files sent: try again later', retryAfterS: wait };
   });
-  registerPaymentRoutes(app, database.db, gateway, config.PUBLIC_URL);
+  // The test gateway's ledger lists every charge and refund: in production only staff see it, with a console token.
+  registerPaymentRoutes(app, database.db, gateway, { publicUrl: config.PUBLIC_URL, ledger: config.NODE_ENV === 'production' ? { consoleTokens: adminTokens } : 'open' });
+  if (config.NODE_ENV === 'production' && gateway instanceof TestGateway && !config.DEMO_DATA) {
+    app.log.warn('PAYMENT_GATEWAY=test in production without the demo: orders are "paid" with test cards and no money moves; set PAYMENT_GATEWAY=stripe to take payments');
+  }
   const clock = now ?? (() => new Date());
   registerAuthHandoff(app, { tokens, handoffs: new Handoffs(database.db, clock), rateLimits, now: clock });
   registerLearnerProofs(app, database.db, { store: tokens, console: adminTokens });

@@ -1,16 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@probe/db';
 import { FRACTION_DIGITS, type Currency } from '@probe/domain';
+import { staffResolver } from '../admin-graphql/staff.ts';
+import type { TokenVerifier } from '../auth/tokens.ts';
 import { applyGatewayEvent } from '../modules/orders/index.ts';
 import { type PaymentGateway, TestGateway } from '../modules/payments/index.ts';
+import { may } from '../modules/staff/index.ts';
 
 const WEBHOOK_PATH = '/webhooks/payments';
+
+export interface PaymentRouteOptions {
+  publicUrl: string;
+  /**
+   * Who reads the test gateway's ledger (every charge and refund): `open` for anyone (development and
+   * tests), or only staff who may read orders, from a console token (production).
+   */
+  ledger: 'open' | { consoleTokens: TokenVerifier };
+}
 
 /**
  * The payment webhook: the signature is checked on the raw body (a forged, altered or stale event is
  * refused with 400 and writes nothing); a verified event is applied once, however often it arrives.
  */
-export function registerPaymentRoutes(app: FastifyInstance, db: Database, gateway: PaymentGateway, publicUrl: string): void {
+export function registerPaymentRoutes(app: FastifyInstance, db: Database, gateway: PaymentGateway, options: PaymentRouteOptions): void {
+  const { publicUrl } = options;
   app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
     scope.post(WEBHOOK_PATH, async (req, reply) => {
@@ -27,17 +40,27 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Database, gatewa
     });
   });
 
-  if (gateway instanceof TestGateway) registerTestGatewayPage(app, gateway);
+  if (gateway instanceof TestGateway) {
+    const staffOf = options.ledger === 'open' ? null : staffResolver(db, options.ledger.consoleTokens);
+    const mayReadLedger = async (authorization: string | null) => {
+      if (!staffOf) return true;
+      const staff = await staffOf(authorization);
+      return staff !== null && may(staff.role, 'orders.read');
+    };
+    registerTestGatewayPage(app, gateway, mayReadLedger);
+  }
 }
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The test gateway's own page, standing in for a bank or wallet: the buyer authorises (the payment then
- * settles, or fails, by webhook a moment later) or cancels, and goes back to the store's payment page.
- * It delivers its webhooks to our endpoint over HTTP, signed, like a provider would.
+ * settles, or fails, by webhook a moment later) or cancels, and goes back to the store's payment page;
+ * it shows that one payment and nothing else. It delivers its webhooks to our endpoint over HTTP, signed,
+ * like a provider would. Its ledger of every charge is the provider's dashboard: `mayReadLedger` says who
+ * sees it (in production, staff with a console token only; anyone else gets a 401 that names nothing).
  */
-function registerTestGatewayPage(app: FastifyInstance, gateway: TestGateway): void {
+function registerTestGatewayPage(app: FastifyInstance, gateway: TestGateway, mayReadLedger: (authorization: string | null) => Promise<boolean>): void {
   gateway.sendWebhook = async (rawBody, signature) => {
     const response = await app.inject({ method: 'POST', url: WEBHOOK_PATH, payload: rawBody, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
     if (response.statusCode >= 300) throw new Error(`webhook delivery answered ${response.statusCode}`);
@@ -46,7 +69,12 @@ function registerTestGatewayPage(app: FastifyInstance, gateway: TestGateway): vo
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
   // The gateway's own ledger, as a provider's dashboard shows it: every charge and what was refunded of it.
-  app.get('/test-gateway/', async (_req, reply) => {
+  app.get('/test-gateway/', async (req, reply) => {
+    if (!(await mayReadLedger(req.headers.authorization ?? null))) {
+      return reply.status(401).header('www-authenticate', 'Bearer').header('cache-control', 'no-store')
+        .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+        .type('text/html').send('<!doctype html><title>Staff only</title><p>The gateway\'s ledger is for the store\'s staff: send a console token.</p>');
+    }
     const rows = gateway.charges.map((c) => `<tr><td>${escape(c.reference)}</td><td>${escape(c.currency.toUpperCase())}</td><td class="n">${c.amount}</td><td class="n">${c.refundedAmount ?? 0}</td><td>${c.refunded ? 'refunded' : c.refundedAmount ? 'partly refunded' : 'paid'}</td></tr>`).join('');
     reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'").header('cache-control', 'no-store');
     return reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Test payment gateway: ledger</title>
