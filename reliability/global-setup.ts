@@ -22,6 +22,8 @@ const SCENARIOS: Record<string, string> = {
   W3: 'Introspection and suggestions off in production; GET and text/plain mutations refused',
   W4: 'Fuzz of every mutation → zero 500s, database unchanged, text escaped',
   W5: 'Database down, resolver throwing, gateway 500 → generic message with errorId',
+  W10: 'Host header not trusted: foreign Host refused, every absolute URL on PUBLIC_URL, //host paths not pages',
+  W11: 'CORS on /graphql and /admin/graphql: the store\'s own origins only, no grant to a foreign preflight',
   W12: 'Analytics events: user from the token, purchases only for real orders by their buyer, size and rate limits',
   W13: 'Client error reports: rate-limited per address, capped, logged at warn, drops counted',
   W14: 'Test gateway ledger not served to anonymous callers in production',
@@ -30,6 +32,7 @@ const SCENARIOS: Record<string, string> = {
   D4: 'PostgreSQL restarted under load → fast errors, recovery, every order survives',
   D5: 'Backup and restore drill',
   E1: 'Embedded database: server SIGKILLed under load → every acknowledged order there',
+  A1: 'No open redirect: every redirect parameter of the store, the provider and the console, in every encoding, stays on the store',
   A6: 'Staff rights only with a console token: a staff member\'s store token opens no learner\'s proof',
 };
 

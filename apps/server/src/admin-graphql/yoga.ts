@@ -13,6 +13,8 @@ import { may } from '../modules/staff/index.ts';
 import type { AdminContext, Staff } from './context.ts';
 import { adminSchema } from './schema.ts';
 import { staffResolver } from './staff.ts';
+import { corsPolicy } from '../graphql/cors.ts';
+import { DocumentCache } from '../graphql/document-cache.ts';
 
 interface ServerContext {
   req: FastifyRequest;
@@ -33,11 +35,16 @@ export function createAdminYoga({ db, gateway, tokens, config, log, now = () => 
 }): AdminYoga {
   const isDev = config.NODE_ENV === 'development';
   const staffOf = staffResolver(db, tokens);
+  const documents = new DocumentCache({ storeDocuments: [], otherBytes: 4 * 1024 * 1024 });
   return createYoga<ServerContext, AdminContext>({
     schema: adminSchema,
+    // Anyone can send a document here before a token is looked at: parsed ones are kept within a byte budget.
+    parserAndValidationCache: { documentCache: documents.documents, errorCache: documents.errors },
     graphqlEndpoint: ADMIN_GRAPHQL_PATH,
     logging: log,
     landingPage: false,
+    // Only the store's own origins, with credentials; any other gets no CORS header (graphql/cors.ts).
+    cors: corsPolicy(config),
     graphiql: false,
     maskedErrors: { maskError: (error) => maskError(error, log, isDev) },
     plugins: [

@@ -20,6 +20,9 @@ const CONSOLE_CSP = [
   "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'",
 ].join('; ');
 
+/** The media types an operation may come in: both need a CORS preflight when another site's page sends them. */
+const JSON_TYPES = new Set(['application/json', 'application/graphql-response+json']);
+
 /**
  * The operator console: its API at /admin/graphql (no response cache: every answer is for one member of
  * staff) and its single-page app under /admin/ (the built shell for every console path, hashed assets
@@ -45,6 +48,12 @@ export async function registerAdmin(app: FastifyInstance, deps: { yoga: AdminYog
     url: ADMIN_GRAPHQL_PATH,
     method: ['GET', 'POST', 'OPTIONS'],
     handler: async (req, reply) => {
+      // CSRF, as on /graphql (graphql-route.ts): an operation comes only as JSON, which another site's page
+      // can send only after a preflight, and only the store's own origins are granted one (graphql/cors.ts).
+      // The console sends nothing else; a form or multipart post never reaches an operation.
+      if (req.method === 'POST' && !JSON_TYPES.has((req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase())) {
+        return reply.status(415).header('cache-control', 'no-store').send({ errors: [{ message: 'Send GraphQL as application/json', extensions: { exception: { code: 'UnsupportedMediaType' } } }] });
+      }
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => void reply.header(key, value));
       return reply.status(response.status).header('cache-control', 'no-store').send(response.body);
