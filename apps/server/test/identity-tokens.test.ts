@@ -22,9 +22,12 @@ describe('API token verification against the built-in provider’s keys', () => 
     const [row] = await t.database.db.select().from(schema.identitySigningKeys).where(eq(schema.identitySigningKeys.kid, kid));
     return importJWK({ ...(row!.privateJwk as JWK), alg: 'EdDSA' }, 'EdDSA');
   }
-  async function sign(kid: string, claims: { iss?: string; aud?: string; exp?: number; nbf?: number } = {}) {
+  /** Every token of the provider names its session; this one stands for a browser signed in to the store. */
+  const SID = 'test-session-uid';
+  async function sign(kid: string, claims: { iss?: string; aud?: string; exp?: number; nbf?: number; sid?: string | null } = {}) {
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ nbf: claims.nbf ?? now - 10 })
+    const session = claims.sid === null ? {} : { sid: claims.sid ?? SID, client_id: 'probe-store' };
+    return new SignJWT({ nbf: claims.nbf ?? now - 10, ...session })
       .setProtectedHeader({ alg: 'EdDSA', kid, typ: 'at+jwt' })
       .setIssuer(claims.iss ?? ISSUER)
       .setAudience(claims.aud ?? 'probe-store')
@@ -36,6 +39,10 @@ describe('API token verification against the built-in provider’s keys', () => 
 
   beforeAll(async () => {
     t = await startIdentityApp();
+    await t.database.db.insert(schema.identityOidcPayloads).values({
+      model: 'Session', id: 'test-session-cookie', uid: SID, expiresAt: new Date(Date.now() + 3_600_000),
+      payload: { uid: SID, jti: 'test-session-cookie', accountId: SUB, authorizations: { 'probe-store': { sid: 'x' } } },
+    });
     // The verifier the app runs, built the way app.ts builds it.
     const verifier = await createTokenVerifier({ publicKeyPem: undefined, issuer: 'probe-store', audience: 'probe-store', builtIn: t.identity.builtIn });
     verify = async (token, scheme = 'JWT') => (await verifier.identityFrom(`${scheme} ${token}`))?.id ?? null;
@@ -75,6 +82,18 @@ describe('API token verification against the built-in provider’s keys', () => 
     const stranger = generateKeyPairSync('ed25519').privateKey;
     const forged = await new SignJWT({}).setProtectedHeader({ alg: 'EdDSA', kid }).setIssuer(ISSUER).setAudience('probe-store').setSubject(SUB).setExpirationTime('1h').sign(stranger);
     expect(await verify(forged)).toBeNull();
+  });
+
+  it('refuses a token of the provider’s key that names no session, an unknown one, or one ended', async () => {
+    const kid = (await t.identity.builtIn!.keys()).publicJwks[0]!.kid!;
+    expect(await verify(await sign(kid, { sid: null }))).toBeNull();
+    expect(await verify(await sign(kid, { sid: 'no-such-session' }))).toBeNull();
+    const ending = 'session-to-end';
+    await t.database.db.insert(schema.identityOidcPayloads).values({ model: 'Session', id: 'cookie-to-end', uid: ending, payload: { uid: ending, accountId: SUB, authorizations: { 'probe-store': {} } } });
+    const token = await sign(kid, { sid: ending });
+    expect(await verify(token)).toBe(SUB);
+    await t.database.db.delete(schema.identityOidcPayloads).where(eq(schema.identityOidcPayloads.uid, ending));
+    await expect.poll(() => verify(token), { timeout: 5_000, interval: 200 }).toBeNull();
   });
 
   it('accepts a newly rotated key at once, publishes it, and refuses tokens of a retired key', async () => {

@@ -7,7 +7,9 @@ import { createLocalJWKSet, createRemoteJWKSet, importSPKI, jwtVerify, type JWK,
  * - `AUTH_JWT_PUBLIC_KEY`: one PEM public key (issuer AUTH_JWT_ISSUER);
  * - `AUTH_ISSUER_URL`: an external OpenID Connect provider, its JWKS found through its discovery document;
  * - otherwise the built-in provider's current key set (a key added or retired there counts at once,
- *   without a restart).
+ *   without a restart); its tokens also name the provider session they were issued in (`sid`) and are
+ *   refused once that session has ended (sign-out) or no longer holds their client, within a couple of
+ *   seconds (docs/decisions/0028).
  * Without any of them no token is accepted.
  */
 export interface TokenVerifier {
@@ -30,7 +32,12 @@ export interface TokenConfig {
   /** An external OpenID Connect provider's issuer URL. */
   issuerUrl?: string | undefined;
   /** The built-in provider, when mounted. */
-  builtIn?: { issuer: string; keys(): Promise<{ fingerprint: string; publicJwks: JWK[] }> } | null;
+  builtIn?: {
+    issuer: string;
+    keys(): Promise<{ fingerprint: string; publicJwks: JWK[] }>;
+    /** Whether provider session `sid` still exists for account `sub` and client `clientId` (answered from a short cache). */
+    sessionLive(sid: string, sub: string, clientId: string): Promise<boolean>;
+  } | null;
   /** How discovery is fetched (tests). */
   fetch?: typeof fetch;
 }
@@ -39,7 +46,12 @@ const HEADER = /^(?:JWT|Bearer) ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)
 const ALGORITHMS = ['EdDSA', 'ES256'];
 const CLOCK_TOLERANCE_S = 60;
 
-type KeySource = { issuer: string | Promise<string>; key: () => Promise<JWTVerifyGetKey> };
+type KeySource = {
+  issuer: string | Promise<string>;
+  key: () => Promise<JWTVerifyGetKey>;
+  /** A last check of a verified token's claims (the built-in provider: its session still lives). */
+  stillValid?: (payload: JWTPayload) => Promise<boolean>;
+};
 
 export async function createTokenVerifier(config: TokenConfig): Promise<TokenVerifier> {
   if (config.publicKeyPem) return pemVerifier(config.publicKeyPem, config);
@@ -52,6 +64,7 @@ export async function createTokenVerifier(config: TokenConfig): Promise<TokenVer
       try {
         const [issuer, key] = await Promise.all([source.issuer, source.key()]);
         const { payload } = await jwtVerify(token, key, { algorithms: ALGORITHMS, issuer, audience: config.audience, clockTolerance: CLOCK_TOLERANCE_S });
+        if (source.stillValid && !(await source.stillValid(payload))) return null;
         return identityOf(payload);
       } catch {
         return null;
@@ -82,6 +95,13 @@ function builtInIssuer(builtIn: NonNullable<TokenConfig['builtIn']>): KeySource 
       const keys = await builtIn.keys();
       if (cached?.fingerprint !== keys.fingerprint) cached = { fingerprint: keys.fingerprint, set: createLocalJWKSet({ keys: keys.publicJwks }) };
       return cached.set;
+    },
+    // Every token the provider issues names its session: one that names none is not the provider's.
+    stillValid: (payload) => {
+      const sid = claim(payload.sid);
+      const sub = claim(payload.sub);
+      const clientId = claim(payload.client_id);
+      return sid && sub && clientId ? builtIn.sessionLive(sid, sub, clientId) : Promise.resolve(false);
     },
   };
 }

@@ -11,6 +11,7 @@ import { SigningKeys } from './keys.ts';
 import { createIdentityLimiters } from './limits.ts';
 import { mountProvider } from './mount.ts';
 import { ProviderHolder } from './provider.ts';
+import { LiveSessions } from './sessions.ts';
 import { identitySettings, type IdentitySettings } from './settings.ts';
 
 export { ensureDemoIdentityUsers, retireDemoIdentityUsers } from './seed.ts';
@@ -18,10 +19,12 @@ export { MAIL_TOPIC, type MailMessage } from './mail.ts';
 export { STORE_CLIENT_ID } from './provider.ts';
 export { SigningKeys, type KeySet } from './keys.ts';
 
-/** What the API's token verifier needs from the built-in provider: its issuer and its current public keys. */
+/** What the API's token verifier needs from the built-in provider: its issuer, its current public keys, and whether a token's session lives. */
 export interface BuiltInIssuer {
   issuer: string;
   keys(): Promise<{ fingerprint: string; publicJwks: JWK[] }>;
+  /** Whether provider session `sid` still exists for account `sub` and still holds client `clientId` (a short cache in front). */
+  sessionLive(sid: string, sub: string, clientId: string): Promise<boolean>;
 }
 
 export interface Identity {
@@ -57,6 +60,7 @@ export async function registerIdentity(app: FastifyInstance, { config, db, now =
     provider.on('server_error', (_ctx, err) => app.log.error({ err }, 'identity provider error'));
   });
   const accounts = new Accounts(db, settings, now);
+  const sessions = new LiveSessions(db);
   const limiters = createIdentityLimiters(rateLimits);
 
   await app.register(async (scope) => {
@@ -70,7 +74,7 @@ export async function registerIdentity(app: FastifyInstance, { config, db, now =
   app.addHook('onClose', async () => clearInterval(sweep));
 
   return {
-    builtIn: { issuer: settings.issuer, keys: () => signingKeys.current() },
+    builtIn: { issuer: settings.issuer, keys: () => signingKeys.current(), sessionLive: (sid, sub, clientId) => sessions.live(sid, sub, clientId) },
     signingKeys,
     settings,
   };

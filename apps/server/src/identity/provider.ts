@@ -46,6 +46,7 @@ export function buildProvider(settings: IdentitySettings, keys: KeySet, db: Data
   /** Each client's one API: its tokens carry that API's audience and no other. */
   const resourceOf = (clientId: string | undefined) => (clientId === ADMIN_CLIENT_ID ? settings.adminResource : settings.apiResource);
   const firstParty = new Set(clients.map((c) => c.client_id));
+  const sessionCookie = { httpOnly: true, sameSite: 'lax', path: settings.mountPath } as const;
 
   const configuration: Configuration = {
     adapter: createDatabaseAdapter(db),
@@ -57,7 +58,7 @@ export function buildProvider(settings: IdentitySettings, keys: KeySet, db: Data
     pkce: { required: () => true },
     cookies: {
       names: { session: 'idp_session', interaction: 'idp_interaction', resume: 'idp_resume' },
-      long: { httpOnly: true, sameSite: 'lax', path: settings.mountPath },
+      long: sessionCookie,
       short: { httpOnly: true, sameSite: 'lax' },
     },
     ttl: {
@@ -74,7 +75,12 @@ export function buildProvider(settings: IdentitySettings, keys: KeySet, db: Data
       revocation: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: async (ctx, form) => html(settings, ctx, logoutPage(pickLanguage(ctx.oidc.params?.ui_locales), form)),
+        // Our own clients' sign-out, naming the signed-in user with their ID token, ends the session without
+        // asking: "No, stay signed in" left the provider signed in, and the next visit signed in without a password.
+        logoutSource: async (ctx, form) => {
+          if (await endOwnClientsSession(ctx, firstParty, sessionCookie)) return;
+          html(settings, ctx, logoutPage(pickLanguage(ctx.oidc.params?.ui_locales), form));
+        },
         postLogoutSuccessSource: async (ctx) => html(settings, ctx, loggedOutPage(pickLanguage(ctx.oidc.params?.ui_locales), settings.storeUrl)),
       },
       resourceIndicators: {
@@ -94,11 +100,13 @@ export function buildProvider(settings: IdentitySettings, keys: KeySet, db: Data
         },
       },
     },
-    // The e-mail and name travel in the access token, so the API needs no userinfo call.
+    // The e-mail and name travel in the access token, so the API needs no userinfo call; `sid` names the
+    // provider session the token was issued in, and the API refuses the token once that session has ended.
     extraTokenClaims: async (_ctx, token) => {
       const accountId = 'accountId' in token ? token.accountId : undefined;
       const user = accountId ? await findUserById(db, accountId) : undefined;
-      return user ? { email: user.email, name: user.name } : undefined;
+      const sid = 'sessionUid' in token ? token.sessionUid : undefined;
+      return { ...(user ? { email: user.email, name: user.name } : {}), ...(sid ? { sid } : {}) };
     },
     findAccount: async (_ctx, sub) => {
       const user = await findUserById(db, sub);
@@ -131,6 +139,37 @@ export function buildProvider(settings: IdentitySettings, keys: KeySet, db: Data
   const provider = new Provider(settings.issuer, configuration);
   provider.proxy = settings.trustProxy;
   return provider;
+}
+
+/**
+ * RP-initiated logout from one of our own clients with an ID token of the session's user (validated by
+ * the provider before this runs): what the confirmation's "Yes, sign me out" does (oidc-provider
+ * lib/actions/end_session.js, `confirm` with logout=yes), without the question. Every client's grant in
+ * the session is revoked, the session is deleted (so every token issued in it is refused by the API) and
+ * its cookie cleared, and the browser goes to the validated post-logout URI, with the client's state.
+ * Another client, or a request without a matching ID token (which anyone could link to), still gets the
+ * question. Answers whether it ended the session.
+ */
+async function endOwnClientsSession(ctx: KoaContextWithOIDC, firstParty: Set<string>, cookie: { path: string }): Promise<boolean> {
+  const { oidc } = ctx;
+  const hint = oidc.entities.IdTokenHint?.payload;
+  const session = oidc.session;
+  if (!oidc.client || !firstParty.has(oidc.client.clientId) || !hint || !session?.accountId || hint.sub !== session.accountId) return false;
+  const { provider } = oidc;
+  for (const { grantId } of Object.values(session.authorizations ?? {})) {
+    if (!grantId) continue;
+    await Promise.all([provider.AccessToken.revokeByGrantId(grantId), provider.AuthorizationCode.revokeByGrantId(grantId)]);
+    await provider.Grant.adapter.destroy(grantId);
+  }
+  const state = session.state ?? {};
+  await session.destroy();
+  ctx.cookies.set(provider.cookieName('session'), null, cookie);
+  const target = new URL(typeof state.postLogoutRedirectUri === 'string' ? state.postLogoutRedirectUri : oidc.urlFor('end_session_success'));
+  if (typeof state.postLogoutRedirectUri === 'string' && typeof state.state === 'string') target.searchParams.set('state', state.state);
+  provider.emit('end_session.success', ctx);
+  ctx.status = 303;
+  ctx.redirect(target.href);
+  return true;
 }
 
 function html(settings: IdentitySettings, ctx: KoaContextWithOIDC, body: string): void {
