@@ -52,4 +52,5 @@ for (const [entry, bundle] of [['main', 'server-bundle'], ['worker', 'worker-bun
 cpSync(root('packages/db/migrations'), `${dist}/migrations`, { recursive: true });
 cpSync(root('packages/db/src/seed/catalogue/translations'), `${dist}/translations`, { recursive: true });
 cpSync(root('apps/server/src/identity/pages/identity.css'), `${dist}/identity.css`);
+cpSync(root('apps/server/src/identity/common-passwords.txt'), `${dist}/common-passwords.txt`);
 console.log(`built ${dist} (main.js, worker.js)`);

@@ -27,6 +27,15 @@ describe('built-in identity provider: sign-up, e-mail confirmation, password res
     expect(bad.body).not.toContain('value="short"');
     expect(await mails(t)).toHaveLength(0);
 
+    // Long enough but guessed at once, or built on the e-mail or name: refused, saying why, in German.
+    const common = await browser.post(`${signInPath}/signup`, { name: 'Dana Doctor', email: 'dana@example.com', password: 'Passwort2024!' });
+    expect(common.statusCode).toBe(400);
+    expect(common.body).toContain('Dieses Passwort ist zu leicht zu erraten');
+    const personal = await browser.post(`${signInPath}/signup`, { name: 'Dana Doctor', email: 'dana@example.com', password: 'Doctor.Dana.1987' });
+    expect(personal.statusCode).toBe(400);
+    expect(personal.body).toContain('Verwenden Sie weder Ihre E-Mail-Adresse noch Ihren Namen im Passwort.');
+    expect(await mails(t)).toHaveLength(0);
+
     const ok = await browser.post(`${signInPath}/signup`, { name: 'Dana Doctor', email: 'Dana@Example.com', password: 'correct horse battery' });
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toContain('dana@example.com');
@@ -36,7 +45,7 @@ describe('built-in identity provider: sign-up, e-mail confirmation, password res
     expect(mail!.text).toContain('Hallo Dana Doctor');
 
     // The same address again, in any case, is taken.
-    const again = await browser.post(`${signInPath}/signup`, { name: 'Other', email: 'DANA@example.com', password: 'another long password' });
+    const again = await browser.post(`${signInPath}/signup`, { name: 'Other', email: 'DANA@example.com', password: 'another quiet harbour lamp' });
     expect(again.statusCode).toBe(409);
     expect(again.body).toContain('f-email-error');
 
@@ -65,7 +74,7 @@ describe('built-in identity provider: sign-up, e-mail confirmation, password res
   it('resets a password with a one-use link, answering the same whether the account exists or not', async () => {
     const browser = new Browser(t);
     const { signInPath } = await openSignIn(browser);
-    await browser.post(`${signInPath}/signup`, { name: 'Rex Reset', email: 'rex@example.com', password: 'first password 1' });
+    await browser.post(`${signInPath}/signup`, { name: 'Rex Reset', email: 'rex@example.com', password: 'first amber kettle route' });
     await browser.get(await lastLinkTo(t, 'rex@example.com'));
     const before = (await mails(t)).length;
 
@@ -85,15 +94,22 @@ describe('built-in identity provider: sign-up, e-mail confirmation, password res
     const tooShort = await browser.post('/oidc/account/reset', { token, lang: 'en', password: 'short' });
     expect(tooShort.statusCode).toBe(400);
     expect(tooShort.body).toContain('f-password-error');
-    const done = await browser.post('/oidc/account/reset', { token, lang: 'en', password: 'second password 2' });
+    // The reset refuses what sign-up refuses: the account's name is part of the check.
+    const common = await browser.post('/oidc/account/reset', { token, lang: 'en', password: '1234567890' });
+    expect(common.statusCode).toBe(400);
+    expect(common.body).toContain('This password is too easy to guess');
+    const personal = await browser.post('/oidc/account/reset', { token, lang: 'en', password: 'rex.reset.2024!' });
+    expect(personal.statusCode).toBe(400);
+    expect(personal.body).toContain('Do not use your e-mail address or your name in your password.');
+    const done = await browser.post('/oidc/account/reset', { token, lang: 'en', password: 'second amber kettle route' });
     expect(done.statusCode).toBe(200);
-    expect((await browser.post('/oidc/account/reset', { token, lang: 'en', password: 'third password 3' })).statusCode).toBe(400);
+    expect((await browser.post('/oidc/account/reset', { token, lang: 'en', password: 'third amber kettle route' })).statusCode).toBe(400);
     expect((await browser.get(link)).statusCode).toBe(400);
 
     const fresh = new Browser(t);
     const { signInPath: path } = await openSignIn(fresh);
-    expect((await submitSignIn(fresh, path, 'rex@example.com', 'first password 1')).res.statusCode).toBe(401);
-    expect((await submitSignIn(fresh, path, 'rex@example.com', 'second password 2')).callback).not.toBeNull();
+    expect((await submitSignIn(fresh, path, 'rex@example.com', 'first amber kettle route')).res.statusCode).toBe(401);
+    expect((await submitSignIn(fresh, path, 'rex@example.com', 'second amber kettle route')).callback).not.toBeNull();
   });
 
   it('refuses a reset link after an hour', async () => {
@@ -104,7 +120,7 @@ describe('built-in identity provider: sign-up, e-mail confirmation, password res
     const token = new URL(link, 'http://x').searchParams.get('token')!;
     clock = new Date(clock.getTime() + 61 * 60 * 1000);
     expect((await browser.get(link)).statusCode).toBe(400);
-    const late = await browser.post('/oidc/account/reset', { token, lang: 'en', password: 'late password 4' });
+    const late = await browser.post('/oidc/account/reset', { token, lang: 'en', password: 'late amber kettle route' });
     expect(late.statusCode).toBe(400);
     expect(late.body).toContain('no longer valid');
   });

@@ -56,10 +56,10 @@ describe('built-in identity provider: sign-in and sign-up rate limits', () => {
     const browser = new Browser(t, '198.51.100.50');
     const { signInPath } = await openSignIn(browser);
     for (let i = 0; i < LIMITS.signUpPerAddress.points; i++) {
-      const res = await browser.post(`${signInPath}/signup`, { name: `User ${i}`, email: `new${i}@example.com`, password: 'long enough password' });
+      const res = await browser.post(`${signInPath}/signup`, { name: `User ${i}`, email: `new${i}@example.com`, password: 'violet tugboat harvests comets' });
       expect(res.statusCode).toBe(200);
     }
-    const blocked = await browser.post(`${signInPath}/signup`, { name: 'One more', email: 'one-more@example.com', password: 'long enough password' });
+    const blocked = await browser.post(`${signInPath}/signup`, { name: 'One more', email: 'one-more@example.com', password: 'violet tugboat harvests comets' });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBeDefined();
     expect(blocked.body).toContain('value="one-more@example.com"');

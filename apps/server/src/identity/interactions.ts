@@ -6,6 +6,7 @@ import { hitAll, longestBlock, type IdentityLimiters } from './limits.ts';
 import { STYLESHEET, STYLESHEET_PATH } from './pages/layout.ts';
 import { errorPage, forgotPage, messagePage, resetPage, signInPage, signUpPage, type FieldError, type FieldErrors } from './pages/views.ts';
 import type { ProviderHolder } from './provider.ts';
+import { passwordProblem, type PasswordOwner } from './password-policy.ts';
 import type { IdentitySettings } from './settings.ts';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, isValidEmail, normalizeEmail } from './users.ts';
 
@@ -140,9 +141,8 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     if (!values.email) errors.email = { key: 'errorRequired' };
     else if (values.email.length > EMAIL_MAX) errors.email = { key: 'errorTooLong', vars: { max: EMAIL_MAX } };
     else if (!isValidEmail(values.email)) errors.email = { key: 'errorEmailInvalid' };
-    if (!password) errors.password = { key: 'errorRequired' };
-    else if ([...password].length < PASSWORD_MIN) errors.password = { key: 'errorPasswordShort', vars: { min: PASSWORD_MIN } };
-    else if (password.length > PASSWORD_MAX) errors.password = { key: 'errorTooLong', vars: { max: PASSWORD_MAX } };
+    const passwordRefused = newPasswordError(password, values);
+    if (passwordRefused) errors.password = passwordRefused;
     if (Object.keys(errors).length) return send(reply, 400, signUpPage(lang, { ...view, errors }));
 
     const blocked = await hitAll([
@@ -203,15 +203,33 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     const lang = linkLanguage(form.lang);
     const token = form.token ?? '';
     const password = form.password ?? '';
-    let error: FieldError | undefined;
-    if (!password) error = { key: 'errorRequired' };
-    else if ([...password].length < PASSWORD_MIN) error = { key: 'errorPasswordShort', vars: { min: PASSWORD_MIN } };
-    else if (password.length > PASSWORD_MAX) error = { key: 'errorTooLong', vars: { max: PASSWORD_MAX } };
-    if (error) return send(reply, 400, resetPage(lang, { action: resetAction, token, errors: { password: error } }));
-    const user = token ? await accounts.resetPassword(token, password) : null;
+    const refuse = (error: FieldError) => send(reply, 400, resetPage(lang, { action: resetAction, token, errors: { password: error } }));
+    // Length first (no lookup), then what the password may not hold: the account's e-mail and name.
+    const badLength = newPasswordError(password);
+    if (badLength) return refuse(badLength);
+    const owner = token ? await accounts.resetLinkUser(token) : null;
+    if (!owner) return invalidLink(reply, lang);
+    const refused = newPasswordError(password, owner);
+    if (refused) return refuse(refused);
+    const user = await accounts.resetPassword(token, password);
     if (!user) return invalidLink(reply, lang);
     return send(reply, 200, messagePage(lang, 'resetTitle', translate(lang, 'resetDone'), { href: settings.storeUrl, text: 'backToStore' }));
   });
+}
+
+/**
+ * Why a new password (sign-up, reset) is refused, in the page's words; undefined when it may be used.
+ * Without an owner only its length is checked.
+ */
+function newPasswordError(password: string, owner?: PasswordOwner): FieldError | undefined {
+  if (!password) return { key: 'errorRequired' };
+  if ([...password].length < PASSWORD_MIN) return { key: 'errorPasswordShort', vars: { min: PASSWORD_MIN } };
+  if (password.length > PASSWORD_MAX) return { key: 'errorTooLong', vars: { max: PASSWORD_MAX } };
+  if (!owner) return undefined;
+  const problem = passwordProblem(password, owner);
+  if (problem === 'personal') return { key: 'errorPasswordPersonal' };
+  if (problem === 'common') return { key: 'errorPasswordCommon' };
+  return undefined;
 }
 
 /**

@@ -17,6 +17,8 @@ export const ar: Messages = {
   errorRequired: 'هذا الحقل مطلوب.',
   errorEmailInvalid: 'أدخل بريدًا إلكترونيًا مثل name@example.com.',
   errorPasswordShort: 'استخدم {min} أحرف على الأقل.',
+  errorPasswordCommon: 'من السهل جدًا تخمين كلمة المرور هذه: فهي شائعة أو مكوّنة من كلمات شائعة أو سنوات أو أنماط من لوحة المفاتيح. جرّب عبارة من بضع كلمات لا علاقة بينها.',
+  errorPasswordPersonal: 'لا تستخدم بريدك الإلكتروني أو اسمك في كلمة المرور.',
   errorTooLong: 'استخدم {max} حرفًا على الأكثر.',
   errorCredentials: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
   errorEmailTaken: 'يوجد حساب بهذا البريد الإلكتروني بالفعل. سجّل الدخول أو أعد تعيين كلمة المرور.',

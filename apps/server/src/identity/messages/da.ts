@@ -17,6 +17,8 @@ export const da: Messages = {
   errorRequired: 'Dette felt skal udfyldes.',
   errorEmailInvalid: 'Indtast en e-mailadresse som navn@eksempel.dk.',
   errorPasswordShort: 'Brug mindst {min} tegn.',
+  errorPasswordCommon: 'Denne adgangskode er for let at gætte: den er almindelig eller består af almindelige ord, årstal eller tastaturmønstre. Prøv en sætning af nogle få ord, der ikke hænger sammen.',
+  errorPasswordPersonal: 'Brug ikke din e-mailadresse eller dit navn i din adgangskode.',
   errorTooLong: 'Brug højst {max} tegn.',
   errorCredentials: 'E-mailadressen eller adgangskoden er forkert.',
   errorEmailTaken: 'Der findes allerede en konto med denne e-mailadresse. Log ind, eller nulstil din adgangskode.',

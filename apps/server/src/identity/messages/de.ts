@@ -17,6 +17,8 @@ export const de: Messages = {
   errorRequired: 'Dieses Feld ist erforderlich.',
   errorEmailInvalid: 'Geben Sie eine E-Mail-Adresse wie name@example.com ein.',
   errorPasswordShort: 'Verwenden Sie mindestens {min} Zeichen.',
+  errorPasswordCommon: 'Dieses Passwort ist zu leicht zu erraten: Es ist weit verbreitet oder besteht aus häufigen Wörtern, Jahreszahlen oder Tastaturmustern. Versuchen Sie einen Satz aus einigen Wörtern, die nichts miteinander zu tun haben.',
+  errorPasswordPersonal: 'Verwenden Sie weder Ihre E-Mail-Adresse noch Ihren Namen im Passwort.',
   errorTooLong: 'Verwenden Sie höchstens {max} Zeichen.',
   errorCredentials: 'E-Mail-Adresse oder Passwort ist nicht korrekt.',
   errorEmailTaken: 'Es gibt bereits ein Konto mit dieser E-Mail-Adresse. Melden Sie sich an oder setzen Sie Ihr Passwort zurück.',

@@ -16,6 +16,8 @@ export const en = {
   errorRequired: 'This field is required.',
   errorEmailInvalid: 'Enter an e-mail address like name@example.com.',
   errorPasswordShort: 'Use at least {min} characters.',
+  errorPasswordCommon: 'This password is too easy to guess: it is common, or made of common words, years or keyboard patterns. Try a phrase of a few unrelated words.',
+  errorPasswordPersonal: 'Do not use your e-mail address or your name in your password.',
   errorTooLong: 'Use at most {max} characters.',
   errorCredentials: 'The e-mail address or password is not correct.',
   errorEmailTaken: 'An account with this e-mail address already exists. Sign in or reset your password.',

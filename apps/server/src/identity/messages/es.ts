@@ -17,6 +17,8 @@ export const es: Messages = {
   errorRequired: 'Este campo es obligatorio.',
   errorEmailInvalid: 'Introduce un correo electrónico como nombre@ejemplo.com.',
   errorPasswordShort: 'Usa al menos {min} caracteres.',
+  errorPasswordCommon: 'Esta contraseña es demasiado fácil de adivinar: es habitual o está formada por palabras comunes, años o patrones del teclado. Prueba con una frase de varias palabras sin relación entre sí.',
+  errorPasswordPersonal: 'No uses tu correo electrónico ni tu nombre en la contraseña.',
   errorTooLong: 'Usa como máximo {max} caracteres.',
   errorCredentials: 'El correo electrónico o la contraseña no son correctos.',
   errorEmailTaken: 'Ya existe una cuenta con este correo electrónico. Inicia sesión o restablece tu contraseña.',

@@ -17,6 +17,8 @@ export const fi: Messages = {
   errorRequired: 'Tämä kenttä on pakollinen.',
   errorEmailInvalid: 'Anna sähköpostiosoite muodossa nimi@esimerkki.fi.',
   errorPasswordShort: 'Käytä vähintään {min} merkkiä.',
+  errorPasswordCommon: 'Tämä salasana on liian helppo arvata: se on yleinen tai koostuu yleisistä sanoista, vuosiluvuista tai näppäimistökuvioista. Kokeile muutaman toisiinsa liittymättömän sanan lausetta.',
+  errorPasswordPersonal: 'Älä käytä sähköpostiosoitettasi tai nimeäsi salasanassa.',
   errorTooLong: 'Käytä enintään {max} merkkiä.',
   errorCredentials: 'Sähköpostiosoite tai salasana on väärin.',
   errorEmailTaken: 'Tällä sähköpostiosoitteella on jo tili. Kirjaudu sisään tai vaihda salasanasi.',

@@ -17,6 +17,8 @@ export const fr: Messages = {
   errorRequired: 'Ce champ est obligatoire.',
   errorEmailInvalid: 'Saisissez une adresse e-mail comme nom@exemple.com.',
   errorPasswordShort: 'Utilisez au moins {min} caractères.',
+  errorPasswordCommon: "Ce mot de passe est trop facile à deviner : il est courant ou composé de mots courants, d'années ou de suites de touches du clavier. Essayez une phrase de quelques mots sans rapport entre eux.",
+  errorPasswordPersonal: "N'utilisez ni votre adresse e-mail ni votre nom dans votre mot de passe.",
   errorTooLong: 'Utilisez au plus {max} caractères.',
   errorCredentials: "L'adresse e-mail ou le mot de passe est incorrect.",
   errorEmailTaken: 'Un compte existe déjà avec cette adresse e-mail. Connectez-vous ou réinitialisez votre mot de passe.',

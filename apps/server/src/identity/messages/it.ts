@@ -17,6 +17,8 @@ export const it: Messages = {
   errorRequired: 'Questo campo è obbligatorio.',
   errorEmailInvalid: 'Inserisci un indirizzo e-mail come nome@esempio.com.',
   errorPasswordShort: 'Usa almeno {min} caratteri.',
+  errorPasswordCommon: 'Questa password è troppo facile da indovinare: è comune o composta da parole comuni, anni o sequenze di tasti. Prova una frase di alcune parole senza legami tra loro.',
+  errorPasswordPersonal: 'Non usare il tuo indirizzo e-mail o il tuo nome nella password.',
   errorTooLong: 'Usa al massimo {max} caratteri.',
   errorCredentials: "L'indirizzo e-mail o la password non sono corretti.",
   errorEmailTaken: 'Esiste già un account con questo indirizzo e-mail. Accedi o reimposta la password.',

@@ -17,6 +17,8 @@ export const nl: Messages = {
   errorRequired: 'Dit veld is verplicht.',
   errorEmailInvalid: 'Voer een e-mailadres in zoals naam@voorbeeld.nl.',
   errorPasswordShort: 'Gebruik minstens {min} tekens.',
+  errorPasswordCommon: 'Dit wachtwoord is te makkelijk te raden: het komt veel voor of bestaat uit gangbare woorden, jaartallen of toetsenbordpatronen. Probeer een zin van een paar woorden die niets met elkaar te maken hebben.',
+  errorPasswordPersonal: 'Gebruik uw e-mailadres of uw naam niet in uw wachtwoord.',
   errorTooLong: 'Gebruik hoogstens {max} tekens.',
   errorCredentials: 'Het e-mailadres of wachtwoord is onjuist.',
   errorEmailTaken: 'Er bestaat al een account met dit e-mailadres. Log in of stel uw wachtwoord opnieuw in.',

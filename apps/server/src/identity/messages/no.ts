@@ -17,6 +17,8 @@ export const no: Messages = {
   errorRequired: 'Dette feltet må fylles ut.',
   errorEmailInvalid: 'Skriv inn en e-postadresse som navn@eksempel.no.',
   errorPasswordShort: 'Bruk minst {min} tegn.',
+  errorPasswordCommon: 'Dette passordet er for lett å gjette: det er vanlig eller består av vanlige ord, årstall eller tastaturmønstre. Prøv en setning med noen få ord som ikke hører sammen.',
+  errorPasswordPersonal: 'Ikke bruk e-postadressen eller navnet ditt i passordet.',
   errorTooLong: 'Bruk høyst {max} tegn.',
   errorCredentials: 'E-postadressen eller passordet er feil.',
   errorEmailTaken: 'Det finnes allerede en konto med denne e-postadressen. Logg inn eller tilbakestill passordet.',

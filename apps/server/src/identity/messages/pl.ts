@@ -17,6 +17,8 @@ export const pl: Messages = {
   errorRequired: 'To pole jest wymagane.',
   errorEmailInvalid: 'Wpisz adres e-mail, np. imie@przyklad.pl.',
   errorPasswordShort: 'Użyj co najmniej {min} znaków.',
+  errorPasswordCommon: 'To hasło jest zbyt łatwe do odgadnięcia: jest popularne albo składa się z popularnych słów, lat lub układów klawiszy. Spróbuj frazy z kilku niezwiązanych ze sobą słów.',
+  errorPasswordPersonal: 'Nie używaj w haśle swojego adresu e-mail ani imienia i nazwiska.',
   errorTooLong: 'Użyj najwyżej {max} znaków.',
   errorCredentials: 'Adres e-mail lub hasło są nieprawidłowe.',
   errorEmailTaken: 'Konto z tym adresem e-mail już istnieje. Zaloguj się lub zresetuj hasło.',

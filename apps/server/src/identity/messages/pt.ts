@@ -17,6 +17,8 @@ export const pt: Messages = {
   errorRequired: 'Este campo é obrigatório.',
   errorEmailInvalid: 'Introduza um endereço de e-mail como nome@exemplo.com.',
   errorPasswordShort: 'Utilize pelo menos {min} caracteres.',
+  errorPasswordCommon: 'Esta palavra-passe é demasiado fácil de adivinhar: é comum ou formada por palavras comuns, anos ou sequências do teclado. Experimente uma frase com algumas palavras sem relação entre si.',
+  errorPasswordPersonal: 'Não utilize o seu endereço de e-mail nem o seu nome na palavra-passe.',
   errorTooLong: 'Utilize no máximo {max} caracteres.',
   errorCredentials: 'O endereço de e-mail ou a palavra-passe não está correto.',
   errorEmailTaken: 'Já existe uma conta com este endereço de e-mail. Inicie sessão ou redefina a palavra-passe.',

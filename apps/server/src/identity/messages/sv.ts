@@ -17,6 +17,8 @@ export const sv: Messages = {
   errorRequired: 'Fältet är obligatoriskt.',
   errorEmailInvalid: 'Ange en e-postadress som namn@exempel.se.',
   errorPasswordShort: 'Använd minst {min} tecken.',
+  errorPasswordCommon: 'Det här lösenordet är för lätt att gissa: det är vanligt eller består av vanliga ord, årtal eller tangentbordsmönster. Prova en fras med några ord som inte hör ihop.',
+  errorPasswordPersonal: 'Använd inte din e-postadress eller ditt namn i lösenordet.',
   errorTooLong: 'Använd högst {max} tecken.',
   errorCredentials: 'E-postadressen eller lösenordet är felaktigt.',
   errorEmailTaken: 'Det finns redan ett konto med den här e-postadressen. Logga in eller återställ ditt lösenord.',

@@ -17,6 +17,8 @@ export const tr: Messages = {
   errorRequired: 'Bu alan zorunludur.',
   errorEmailInvalid: 'ad@ornek.com gibi bir e-posta adresi girin.',
   errorPasswordShort: 'En az {min} karakter kullanın.',
+  errorPasswordCommon: 'Bu şifre çok kolay tahmin edilebilir: yaygın bir şifre ya da yaygın kelimelerden, yıllardan veya klavye dizilerinden oluşuyor. Birbiriyle ilgisiz birkaç kelimeden oluşan bir ifade deneyin.',
+  errorPasswordPersonal: 'Şifrenizde e-posta adresinizi veya adınızı kullanmayın.',
   errorTooLong: 'En fazla {max} karakter kullanın.',
   errorCredentials: 'E-posta adresi veya şifre yanlış.',
   errorEmailTaken: 'Bu e-posta adresiyle zaten bir hesap var. Giriş yapın veya şifrenizi sıfırlayın.',
