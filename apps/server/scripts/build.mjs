@@ -52,5 +52,14 @@ for (const [entry, bundle] of [['main', 'server-bundle'], ['worker', 'worker-bun
 cpSync(root('packages/db/migrations'), `${dist}/migrations`, { recursive: true });
 cpSync(root('packages/db/src/seed/catalogue/translations'), `${dist}/translations`, { recursive: true });
 cpSync(root('apps/server/src/identity/pages/identity.css'), `${dist}/identity.css`);
-cpSync(root('apps/server/src/identity/common-passwords.txt'), `${dist}/common-passwords.txt`);
+
+// The storefront's documents, read from its sources now: the built server trusts these (graphql-jit,
+// kept parsed) and needs no sources at run time (docs/decisions/0029).
+const extractor = `${dist}/store-documents-build.mjs`;
+await build({ entryPoints: [root('apps/server/src/graphql/store-documents.ts')], outfile: extractor, bundle: true, platform: 'node', format: 'esm', target: 'node20', plugins: [npmPackagesExternal], logLevel: 'warning' });
+const { storeOperations, canonicalText } = await import(extractor);
+const { parse } = await import('graphql');
+const documents = [...storeOperations(root('apps/storefront/src/')).values()].map((o) => canonicalText(parse(o.text)));
+writeFileSync(`${dist}/store-documents.json`, JSON.stringify(documents));
+rmSync(extractor);
 console.log(`built ${dist} (main.js, worker.js)`);

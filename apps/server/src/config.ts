@@ -57,6 +57,10 @@ const ConfigSchema = z.object({
   CATALOGUE_CACHE: flag.default(true),
   /** How long an anonymous catalogue answer may be served from memory (0 turns the response cache off). */
   RESPONSE_CACHE_MAX_AGE_S: z.coerce.number().int().min(0).default(60),
+  /** The response cache's budget: every answer it keeps, together, in bytes (least recently used out first). */
+  RESPONSE_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(16 * 1024 * 1024),
+  /** The largest answer the response cache keeps, in bytes (a larger one is answered afresh each time). */
+  RESPONSE_CACHE_MAX_ANSWER_BYTES: z.coerce.number().int().min(0).default(256 * 1024),
   CATALOGUE_VERSION_TTL_MS: z.coerce.number().int().min(0).default(1000),
   /**
    * How long a request refused for its size (413) or its GraphQL document's limits waits for its answer:

@@ -74,4 +74,49 @@ describe(`response cache for anonymous catalogue answers (${DB})`, () => {
     expect(second.headers['x-cache']).not.toBe('HIT');
     expect(JSON.parse(second.body).data.checkoutCreate.checkout.token).not.toBe(JSON.parse(first.body).data.checkoutCreate.checkout.token);
   });
+
+  it('serves one answer to requests written differently: spacing, key order, an operation name given or not', async () => {
+    await post(SHOP);
+    const first = await post(SHOP);
+    expect(first.headers['x-cache']).toBe('HIT');
+    const spaced = await post(SHOP.replace(/ \{ /g, '  {\n  '));
+    expect(spaced.headers['x-cache']).toBe('HIT');
+    expect(spaced.body).toBe(first.body);
+    const reordered = await t.app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload: `{"variables":{},"query":${JSON.stringify(SHOP)}}` });
+    expect(reordered.headers['x-cache']).toBe('HIT');
+  });
+});
+
+describe(`response cache within its byte budget (${DB})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ config: { RESPONSE_CACHE_MAX_AGE_S: 1, RESPONSE_CACHE_MAX_BYTES: 64 * 1024, RESPONSE_CACHE_MAX_ANSWER_BYTES: 4 * 1024 } });
+  });
+  afterAll(() => t?.close());
+  const post = (query: string) => t.app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ query }) });
+  /** About 2 KB of answer, different for each i (aliases name the fields). */
+  const distinct = (i: number) => `query Shop { shop { catalogue(country: US, languageCode: EN) { ${Array.from({ length: 6 }, (_, k) => `v${i}x${k}: variants(group: ACCESSORIES) { sku }`).join(' ')} } } }`;
+
+  it('keeps at most its budget however many distinct answers come, the least recently used out first', async () => {
+    for (let i = 0; i < 120; i++) expect((await post(distinct(i))).headers['x-cache']).toBe('MISS');
+    expect(t.responseCache.stats.bytes).toBeLessThanOrEqual(64 * 1024);
+    expect(t.responseCache.stats.entries).toBeGreaterThan(5);
+    expect((await post(distinct(119))).headers['x-cache']).toBe('HIT');
+    expect((await post(distinct(0))).headers['x-cache']).toBe('MISS');
+  });
+
+  it('does not keep an answer over the per-answer cap', async () => {
+    const large = `query Shop { shop { catalogue(country: US, languageCode: EN) { ${Array.from({ length: 30 }, (_, k) => `l${k}: variants(group: ACCESSORIES) { sku name }`).join(' ')} } } }`;
+    const first = await post(large);
+    expect(first.body.length).toBeGreaterThan(4 * 1024);
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect((await post(large)).headers['x-cache']).toBeUndefined();
+  });
+
+  it('sweeps expired answers without being asked for them', async () => {
+    await post(distinct(500));
+    expect(t.responseCache.stats.entries).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 2200));
+    expect(t.responseCache.stats.entries).toBe(0);
+  });
 });

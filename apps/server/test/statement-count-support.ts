@@ -3,7 +3,7 @@ import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { expect } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
 import { STATEMENT_BUDGETS, type Area } from './statement-budgets.ts';
-import { storefrontOperations } from './storefront-operations.ts';
+import { storeOperations as storefrontOperations } from '../src/graphql/store-documents.ts';
 
 /** The storefront's operations, read from its operations files. */
 export const OPERATIONS = storefrontOperations();

@@ -14,6 +14,7 @@ import type { AdminContext, Staff } from './context.ts';
 import { adminSchema } from './schema.ts';
 import { staffResolver } from './staff.ts';
 import { corsPolicy } from '../graphql/cors.ts';
+import { DocumentCache } from '../graphql/document-cache.ts';
 
 interface ServerContext {
   req: FastifyRequest;
@@ -34,8 +35,11 @@ export function createAdminYoga({ db, gateway, tokens, config, log, now = () => 
 }): AdminYoga {
   const isDev = config.NODE_ENV === 'development';
   const staffOf = staffResolver(db, tokens);
+  const documents = new DocumentCache({ storeDocuments: [], otherBytes: 4 * 1024 * 1024 });
   return createYoga<ServerContext, AdminContext>({
     schema: adminSchema,
+    // Anyone can send a document here before a token is looked at: parsed ones are kept within a byte budget.
+    parserAndValidationCache: { documentCache: documents.documents, errorCache: documents.errors },
     graphqlEndpoint: ADMIN_GRAPHQL_PATH,
     logging: log,
     landingPage: false,

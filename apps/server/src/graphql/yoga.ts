@@ -4,7 +4,7 @@ import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { ExecutionResult } from 'graphql';
+import type { DocumentNode, ExecutionResult } from 'graphql';
 import type { Database } from '@probe/db';
 import type { Config } from '../config.ts';
 import type { TokenVerifier } from '../auth/tokens.ts';
@@ -19,6 +19,8 @@ import { LeadsService } from '../modules/leads/index.ts';
 import { decorateErrors, maskError } from './errors.ts';
 import { refuseUnstorableTextPlugin } from './unstorable-text.ts';
 import { documentLimitsPlugin } from './document-limits.ts';
+import { DocumentCache } from './document-cache.ts';
+import { loadStoreDocuments } from './store-documents.ts';
 import { schema } from './schema.ts';
 import { corsPolicy } from './cors.ts';
 
@@ -64,6 +66,12 @@ function errorIdPlugin(log: FastifyBaseLogger): Plugin {
   };
 }
 
+/** The storefront's documents: read once per process (every app built in a test process shares them). */
+let storeDocuments: string[] | undefined;
+
+/** The budget of parsed documents other than the storefront's, estimated (about 80 KB of document text). */
+const OTHER_DOCUMENTS_BYTES = 8 * 1024 * 1024;
+
 export function createYogaServer({ db, catalogue, tokens, now = () => new Date(), config, log, geoLookup, gateway, limits }: YogaDeps): Yoga {
   const isDev = config.NODE_ENV === 'development';
   const accounts = new AccountsService(db);
@@ -71,8 +79,10 @@ export function createYogaServer({ db, catalogue, tokens, now = () => new Date()
   const savedMethods = new SavedMethodsService(db, gateway);
   const subscriptionChanges = new SubscriptionChanges({ db, gateway, now, publicUrl: config.PUBLIC_URL, log });
   const leads = new LeadsService(db, { ticketSecret: config.FORMS_TICKET_SECRET, minFillMs: config.FORMS_MIN_FILL_MS });
+  const documents = new DocumentCache({ storeDocuments: (storeDocuments ??= loadStoreDocuments()), otherBytes: OTHER_DOCUMENTS_BYTES });
   return createYoga<ServerContext, GraphQLContext>({
     schema,
+    parserAndValidationCache: { documentCache: documents.documents, errorCache: documents.errors },
     graphqlEndpoint: '/graphql',
     logging: log,
     landingPage: false,
@@ -88,8 +98,16 @@ export function createYogaServer({ db, catalogue, tokens, now = () => new Date()
       refuseUnstorableTextPlugin(),
       // The schema is not handed out outside development (the storefront is typed from schema.graphql at build time).
       ...(isDev ? [] : [useDisableIntrospection(), blockFieldSuggestionsPlugin()]),
-      // Compiles each distinct operation once: large catalogue answers execute several times faster.
-      useGraphQlJit(),
+      // Compiles the storefront's own documents, once each: large catalogue answers execute several times
+      // faster. Any other document runs on graphql-js: its compiled code (about 1 MB) would outlive it.
+      {
+        // Server rendering hands over new document objects each page: the kept one of the same text runs.
+        onExecute({ args }: { args: { document: DocumentNode } }) {
+          const kept = documents.storeDocument(args.document);
+          if (kept) args.document = kept;
+        },
+      },
+      useGraphQlJit({}, { enableIf: (args) => documents.isStoreDocument(args.document) }),
       // @defer and @stream, answered as multipart/mixed (the client reads the 2022-08-24 format).
       useDeferStream(),
       errorIdPlugin(log),

@@ -49,6 +49,8 @@ export interface App {
   identity: Identity;
   catalogue: CatalogueService;
   gateway: PaymentGateway;
+  /** The anonymous answers kept in memory (its size is what operators and tests watch). */
+  responseCache: ResponseCache;
 }
 
 export async function buildApp({ config, database, geoLookup = null, storefront = null, logStream, now, gateway = createGateway(config, now) }: AppDeps): Promise<App> {
@@ -111,7 +113,13 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   registerHealthRoutes(app, lifecycle, database.ping);
   // Error reports from browsers: 20 logged per 10 minutes per address (a page failing in a loop sends a few; a script, more).
   registerClientErrors(app, rateLimits.create('client-error', { points: 20, durationS: 600 }));
-  const responseCache = new ResponseCache({ maxAgeSeconds: config.RESPONSE_CACHE_MAX_AGE_S, maxEntries: 5000, version: () => catalogue.version() });
+  const responseCache = new ResponseCache({
+    maxAgeSeconds: config.RESPONSE_CACHE_MAX_AGE_S,
+    maxBytes: config.RESPONSE_CACHE_MAX_BYTES,
+    maxAnswerBytes: config.RESPONSE_CACHE_MAX_ANSWER_BYTES,
+    version: () => catalogue.version(),
+  });
+  app.addHook('onClose', async () => responseCache.close());
   // A proof of enrollment (up to 5 MB) only from a signed-in user, 10 an hour each: anyone else's upload is refused unread.
   const uploads = rateLimits.create('upload', { points: 10, durationS: 3600 });
   registerGraphqlRoute(app, yoga, responseCache, () => catalogue.version(), async (authorization) => {
@@ -134,5 +142,5 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   registerCrmSinkPage(app, config);
   app.addHook('onClose', () => rateLimits.close());
   if (storefront) await registerStorefront(app, { yoga, config, bundles: storefront });
-  return { app, yoga, lifecycle, catalogue, gateway, identity };
+  return { app, yoga, lifecycle, catalogue, gateway, identity, responseCache };
 }

@@ -1,4 +1,6 @@
 import { hash } from 'node:crypto';
+import { stripIgnoredCharacters } from 'graphql';
+import { LRUCache } from 'lru-cache';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -8,6 +10,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * rules such as voucher expiry are at most that late in a cached catalogue view; the checkout always
  * decides afresh). Whether an answer may be cached is decided while it is made: a resolver that reads
  * the request (geolocation, maintenance access, the user) marks it private.
+ *
+ * What it may hold is bounded in bytes (reliability W8): the answers together within `maxBytes`, least
+ * recently used first out, none over `maxAnswerBytes`, expired and outdated ones swept every
+ * `maxAgeSeconds`. An answer is kept once per normalised request (the operation without ignored
+ * characters, its name, its variables): a request's raw text only points at it.
  */
 export interface CacheHint {
   /** Cleared by any resolver whose answer depends on who asks. */
@@ -25,29 +32,68 @@ interface Entry {
 
 export interface ResponseCacheOptions {
   maxAgeSeconds: number;
-  maxEntries: number;
+  /** The budget of every answer kept, in bytes. */
+  maxBytes: number;
+  /** The largest answer kept. */
+  maxAnswerBytes: number;
   version: () => Promise<number>;
+}
+
+/** A GraphQL request's parameters, as parsed from its JSON body or its query string. */
+export interface RequestParams {
+  query?: unknown;
+  operationName?: unknown;
+  variables?: unknown;
 }
 
 /** The largest POST body looked up in the cache. */
 const CACHEABLE_BODY_MAX_BYTES = 16 * 1024;
 
-export class ResponseCache {
-  private entries = new Map<string, Entry>();
+/** How many raw request texts are remembered as pointing at a kept answer (each a pair of short keys). */
+const ALIASES_MAX = 20_000;
 
-  constructor(private readonly options: ResponseCacheOptions) {}
+/** Per entry beside its body: the keys, the ETag, the map's bookkeeping. */
+const ENTRY_OVERHEAD_BYTES = 400;
+
+/** Variables in one order whatever order they came in (objects' keys sorted, at every depth). */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export class ResponseCache {
+  private readonly entries: LRUCache<string, Entry>;
+  /** A request's raw key (its body's hash, its URL) → the normalised key of its answer. */
+  private readonly aliases = new LRUCache<string, string>({ max: ALIASES_MAX });
+  private readonly sweeper: NodeJS.Timeout | null;
+
+  constructor(private readonly options: ResponseCacheOptions) {
+    this.entries = new LRUCache<string, Entry>({
+      maxSize: Math.max(1, options.maxBytes),
+      sizeCalculation: (entry, key) => entry.body.length + key.length + ENTRY_OVERHEAD_BYTES,
+    });
+    this.sweeper = this.enabled ? setInterval(() => void this.sweep(), options.maxAgeSeconds * 1000).unref() : null;
+  }
 
   get enabled(): boolean {
     return this.options.maxAgeSeconds > 0;
   }
 
+  /** What it holds now: answers, their bytes (bodies and overhead), raw keys pointing at them. */
+  get stats(): { entries: number; bytes: number; aliases: number } {
+    return { entries: this.entries.size, bytes: this.entries.calculatedSize, aliases: this.aliases.size };
+  }
+
   /**
-   * The cache key of a request, or null when it must not be served from the cache. A POST is looked up by
-   * its body's text as sent (`bodyText`), before it is parsed: a cached answer costs no JSON parse.
+   * The raw cache key of a request, or null when it must not be served from the cache. A POST is looked up
+   * by its body's text as sent (`bodyText`), before it is parsed: a cached answer costs no JSON parse.
    */
   keyOf(req: FastifyRequest, bodyText?: string): string | null {
     if (!this.enabled || req.headers.authorization) return null;
-    if (req.method === 'GET') return `GET ${req.url}`;
+    if (req.method === 'GET') return req.url.length <= CACHEABLE_BODY_MAX_BYTES ? `GET ${req.url}` : null;
     // The storefront's documents are under 3 KB: a larger body is not worth hashing to look up (a 200 KB
     // one, an attack's, took 2 ms).
     if (req.method !== 'POST' || bodyText === undefined || bodyText.length > CACHEABLE_BODY_MAX_BYTES) return null;
@@ -57,12 +103,40 @@ export class ResponseCache {
     return `POST ${hash('sha1', bodyText, 'base64')}`;
   }
 
+  /**
+   * The normalised key of a request whose raw key found nothing: its document without ignored characters,
+   * its operation's name and its variables in a stable order. The raw key points at it from now on, so
+   * requests that differ only in spacing, key order or fields GraphQL ignores share one answer. Null when
+   * the request cannot be normalised (no document, or one that does not parse: GraphQL answers it).
+   */
+  normalise(rawKey: string, params: RequestParams): string | null {
+    if (typeof params.query !== 'string') return null;
+    let document: string;
+    try {
+      document = stripIgnoredCharacters(params.query);
+    } catch {
+      return null;
+    }
+    let variables: unknown = params.variables ?? {};
+    if (typeof variables === 'string') {
+      try {
+        variables = JSON.parse(variables) as unknown;
+      } catch {
+        return null;
+      }
+    }
+    const operationName = typeof params.operationName === 'string' ? params.operationName : '';
+    const key = hash('sha1', `${document}\u0000${operationName}\u0000${stableJson(variables)}`, 'base64');
+    this.aliases.set(rawKey, key);
+    return key;
+  }
+
   /** Serves a fresh entry (304 when the client already has it); false when there is none. */
   async serve(key: string, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    const entry = this.entries.get(key);
+    const entry = this.entries.get(this.aliases.get(key) ?? key);
     if (!entry) return false;
     if (Date.now() - entry.storedAt > this.options.maxAgeSeconds * 1000 || entry.version !== (await this.options.version())) {
-      this.entries.delete(key);
+      this.entries.delete(this.aliases.get(key) ?? key);
       return false;
     }
     this.headers(reply, entry);
@@ -75,19 +149,31 @@ export class ResponseCache {
     return true;
   }
 
-  /** Keeps an answer made under `version` and sets its caching headers. */
+  /** Keeps an answer made under `version` (unless it is over the per-answer cap) and sets its caching headers. */
   store(key: string, version: number, body: string, contentType: string, reply: FastifyReply): void {
-    const entry: Entry = {
-      version,
-      storedAt: Date.now(),
-      etag: `"${version}-${hash('sha1', body, 'base64url').slice(0, 22)}"`,
-      body: Buffer.from(body),
-      contentType,
-    };
-    if (this.entries.size >= this.options.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    const bytes = Buffer.from(body);
+    if (bytes.length > this.options.maxAnswerBytes) {
+      reply.header('cache-control', 'no-store');
+      return;
+    }
+    const entry: Entry = { version, storedAt: Date.now(), etag: `"${version}-${hash('sha1', bytes, 'base64url').slice(0, 22)}"`, body: bytes, contentType };
     this.entries.set(key, entry);
     this.headers(reply, entry);
     reply.header('x-cache', 'MISS');
+  }
+
+  /** Drops expired answers and those of an older catalogue (also done when one is asked for). */
+  async sweep(): Promise<void> {
+    const current = await this.options.version().catch(() => null);
+    const oldest = Date.now() - this.options.maxAgeSeconds * 1000;
+    const gone = [...this.entries.entries()].filter(([, e]) => e.storedAt < oldest || (current !== null && e.version !== current)).map(([k]) => k);
+    for (const key of gone) this.entries.delete(key);
+  }
+
+  close(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.entries.clear();
+    this.aliases.clear();
   }
 
   private headers(reply: FastifyReply, entry: Entry): void {
