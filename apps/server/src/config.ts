@@ -15,6 +15,17 @@ const originList = z
     return origin ?? '';
   }));
 
+/** A Host header's value as URLs write it (lower case, IDN in ASCII, no default port), or null when it is not one. */
+export function normalizeHost(value: string, protocol = 'http:'): string | null {
+  if (!value || /[\s/?#@\\]/.test(value)) return null;
+  try {
+    const url = new URL(`${protocol}//${value}`);
+    return url.host && !url.username && !url.password ? url.host : null;
+  } catch {
+    return null;
+  }
+}
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('127.0.0.1'),
@@ -137,6 +148,21 @@ const ConfigSchema = z.object({
    * other origin gets no Access-Control-Allow-* header, its preflight included (reliability W11).
    */
   CORS_ALLOWED_ORIGINS: originList,
+  /**
+   * Comma-separated Host header values (`host` or `host:port`) the server answers besides PUBLIC_URL's
+   * host (http/host-check.ts); any other Host is refused with 421 (reliability W10), except at /healthz
+   * and /readyz, which a load balancer may ask by address. Outside production, and whenever PUBLIC_URL is
+   * itself a loopback address, localhost, 127.0.0.1 and [::1] are answered on any port too. No absolute
+   * URL is ever made from the Host header, and X-Forwarded-Host is never read.
+   */
+  ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => v.split(',').map((s) => s.trim()).filter(Boolean).map((s) => {
+      const host = normalizeHost(s);
+      if (!host) ctx.addIssue({ code: 'custom', message: `${s} is not a host name or address (host or host:port, no scheme or path)` });
+      return host ?? '';
+    })),
   /** Signs the tickets that time a form's filling; unset, a key made once and kept in the database. */
   FORMS_TICKET_SECRET: z.string().min(16).optional(),
   /** A form sent sooner than this after it was shown is stored as spam. */

@@ -12,6 +12,7 @@ import { registerClientErrors } from './client-errors.ts';
 import { registerGraphqlRoute } from './graphql-route.ts';
 import { ResponseCache } from './response-cache.ts';
 import { registerHealthRoutes, type Lifecycle } from './health.ts';
+import { registerHostCheck } from './host-check.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerStorefront, type StorefrontBundles } from './storefront.ts';
 import { registerCrmSinkPage } from './crm-sink.ts';
@@ -62,6 +63,8 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
+  // First: a request for another host name, or for a path a URL parser reads as another host, is answered before any route (reliability W10).
+  registerHostCheck(app, config);
   // A body over the limit is refused from its Content-Length without being read; closing the connection
   // then keeps Node from reading (and discarding) the rest of it to reuse the socket: a 5 MB attack costs
   // the server a header, not 5 MB of reads (reliability W2b). Such a refusal, and a GraphQL document's over

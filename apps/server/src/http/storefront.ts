@@ -113,6 +113,7 @@ export async function registerStorefront(
     forms: { bundle: bundles.forms, csp: contentSecurityPolicy(bundles.forms, { script: [], frame: [], connect: [] }, config.FORMS_PARENT_ORIGINS), shell: config.SSR ? null : shellOf(bundles.forms) },
   };
 
+  const origin = new URL(config.PUBLIC_URL).origin;
   const renderPage = async (req: FastifyRequest, reply: FastifyReply) => {
     const pathname = req.url.split('?')[0]!;
     if (FILE_PATH.test(pathname)) return reply.status(404).type('text/plain').send('Not Found');
@@ -120,7 +121,9 @@ export async function registerStorefront(
     reply.header('content-security-policy', csp).header('vary', 'cookie, ' + config.GEO_COUNTRY_HEADER);
     if (shell) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(shell);
 
-    const url = new URL(req.url, `${req.protocol}://${req.host}`);
+    // The page's absolute URLs (canonical and language links, the share link) are on PUBLIC_URL's origin,
+    // whatever Host, X-Forwarded-Host or request target came in (reliability W10).
+    const url = new URL(`${origin}${req.url.startsWith('/') ? req.url : '/'}`);
     const headers = new Headers();
     for (const [key, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(key, value);
     const request = new Request(url, { headers, signal: AbortSignal.timeout(10_000) });

@@ -138,6 +138,14 @@ export function buildProvider(settings: IdentitySettings, keys: KeySet, db: Data
 
   const provider = new Provider(settings.issuer, configuration);
   provider.proxy = settings.trustProxy;
+  // Koa works out the host and scheme of every URL the provider writes (discovery's endpoints, the
+  // interaction's return, the end-session form's action) from the request's Host and X-Forwarded-*
+  // headers, which anyone can send: they are the issuer's, always (reliability W10).
+  const origin = new URL(settings.issuer);
+  Object.defineProperties(provider.request, {
+    host: { get: () => origin.host },
+    protocol: { get: () => origin.protocol.slice(0, -1) },
+  });
   return provider;
 }
 
