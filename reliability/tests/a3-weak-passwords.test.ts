@@ -1,3 +1,4 @@
+import { schema } from '@probe/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogues } from '../../apps/server/src/identity/messages/index.ts';
@@ -32,7 +33,7 @@ describe('A3 weak passwords (PostgreSQL)', () => {
   afterAll(() => t?.close());
 
   const accounts = async (email: string) =>
-    Number((await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from identity_users where lower(email) = ${email}`)).rows[0]!.n);
+    (await t.database.db.select({ id: schema.identityUsers.id }).from(schema.identityUsers).where(sql`lower(${schema.identityUsers.email}) = ${email}`)).length;
 
   it('refuses the most common passwords and ones built on the e-mail, saying why; takes a passphrase', async () => {
     let refused = 0;
