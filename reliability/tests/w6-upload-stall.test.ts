@@ -54,7 +54,7 @@ describe('W6 a 5 MB upload never stalls the server (PostgreSQL)', () => {
       }
     })();
     const started = performance.now();
-    const res = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': type, accept: 'application/json', authorization }, body }).catch((error: Error) => error);
+    const res = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': type, accept: 'application/json', authorization }, body: new Uint8Array(body) }).catch((error: Error) => error);
     const ms = performance.now() - started;
     const status = res instanceof Error ? 0 : res.status;
     const answer = res instanceof Error ? null : ((await res.json()) as { data?: { learnerVerificationRequest: { errors: Array<{ code: string }> } }; errors?: Array<{ extensions: { exception: { code: string } } }> });
