@@ -1,4 +1,5 @@
 import * as oauth from 'oauth4webapi';
+import { consoleReturnPath } from './return-path.ts';
 
 /**
  * Console sign-in: authorization code + PKCE (S256) with the store's built-in provider, as the public
@@ -44,7 +45,7 @@ export async function completeSignIn(current: URL): Promise<string> {
   const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, redirectUri, saved.verifier, insecure);
   const result = await oauth.processAuthorizationCodeResponse(as, client, response);
   sessionStorage.setItem(TOKEN, JSON.stringify({ token: result.access_token, expiresAt: Date.now() + (result.expires_in ?? 3600) * 1000 }));
-  return saved.returnTo.startsWith('/') && !saved.returnTo.startsWith('//') ? saved.returnTo : '/';
+  return consoleReturnPath(saved.returnTo);
 }
 
 /** The console token while it is valid; null otherwise. */

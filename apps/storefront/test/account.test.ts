@@ -176,7 +176,7 @@ describe('mobile handoff return (/auth/callback?source=mobile&handoff=â€¦&next=â
     expect(window.dataLayer!.map((e) => e.event)).toContain('login');
   });
 
-  it.each(['https://evil.test/', '//evil.test/us/en/', '/%2F%2Fevil.test', 'javascript:alert(1)', ''])('goes to / instead of the unsafe next %j', async (next) => {
+  it.each(['https://evil.test/', '//evil.test/us/en/', '/%2F%2Fevil.test', 'javascript:alert(1)', '', '/.//evil.test/phish', '/%2e//evil.test/phish', '/a/..//evil.test/phish', '/\\evil.test', '/.\t//evil.test'])('goes to / instead of the unsafe next %j', async (next) => {
     expect(await completeSignIn(`?source=mobile&handoff=code-1&next=${encodeURIComponent(next)}`, localStorage, fakeFetch(redeemed))).toBe('/');
   });
 

@@ -11,7 +11,7 @@ describe('last location restored after sign-in', () => {
     expect(takeLastLocation()).toBeNull();
   });
 
-  it.each(['//evil.test/de/de/', 'https://evil.test/', 'javascript:alert(1)', '/\\evil.test'])('drops %s and clears it', (value) => {
+  it.each(['//evil.test/de/de/', 'https://evil.test/', 'javascript:alert(1)', '/\\evil.test', '/.//evil.test/', '/%2e//evil.test/', '/a/..//evil.test/'])('drops %s and clears it', (value) => {
     localStorage.setItem(STORAGE_KEYS.lastLoginLocation, value);
     expect(takeLastLocation()).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.lastLoginLocation)).toBeNull();

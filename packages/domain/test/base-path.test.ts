@@ -105,10 +105,21 @@ describe('safeLocalPath', () => {
   it('keeps a path on this site with its query and hash', () => {
     expect(safeLocalPath('/de/de/cart/?x=1#y')).toBe('/de/de/cart/?x=1#y');
   });
+  it('returns the normalised path, which resolves to itself on this origin', () => {
+    expect(safeLocalPath('/de/./de/../de/cart/')).toBe('/de/de/cart/');
+    expect(safeLocalPath('/us/en/x?next=//evil.test')).toBe('/us/en/x?next=//evil.test');
+    for (const value of ['/.//evil.test/phish', '/%2e//evil.test/phish', '/a/..//evil.test/phish', '/.%2F/evil.test', '/%2e%2F/evil.test']) {
+      const path = safeLocalPath(value);
+      expect(path === null || new URL(path, 'https://store.test').origin === 'https://store.test', value).toBe(true);
+    }
+  });
   it.each([
     '//evil.test/x', '/\\evil.test', 'https://evil.test/', 'javascript:alert(1)', '', null, 'de/de/',
     '/%2F%2Fevil.test', '%2F%2Fevil.test', '/%2f/evil.test', '/%5Cevil.test', '/%252F%252Fevil.test', '/%25252F%25252Fevil.test',
     '/\t/evil.test', '/%09/evil.test', 'JAVASCRIPT:alert(1)', 'data:text/html,x', '/%', '\\\\evil.test',
+    // Dot segments that normalise into a protocol-relative URL (issue 32 item 5).
+    '/.//evil.test/phish', '/%2e//evil.test/phish', '/%2E//evil.test', '/a/..//evil.test/phish', '/a/%2e%2e//evil.test', '/././/evil.test',
+    '/..//evil.test', '/./\\evil.test', '/.%5C/evil.test', '/.\t//evil.test', '/.\n//evil.test',
   ])(
     'refuses %s',
     (value) => expect(safeLocalPath(value)).toBeNull(),

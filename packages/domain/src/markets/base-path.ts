@@ -98,10 +98,16 @@ export function resolveBasePath(input: BasePathInput): BasePathResult {
 /** A URL scheme at the start (`javascript:`, `https:`, `data:` …). */
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
+/** Stands for the store's origin while a path is normalised: only whether the result stays on it matters. */
+const LOCAL_ORIGIN = 'http://store.invalid';
+
 /**
  * A stored last location (spec §2: restored after login) is followed only when it is a path on this
  * site: never another origin, a protocol-relative URL (`//x`, `/\x`), a script or any other scheme,
  * control characters, or any of these percent-encoded (`/%2F%2Fx`, `%2F%2Fx`). Returns the path or null.
+ * What is returned is the URL parser's normalised path, and that is what is checked last: dot segments
+ * can make a protocol-relative URL of a harmless-looking one (`/.//x`, `/%2e//x`, `/a/..//x` all become
+ * `//x`), so the result must itself resolve to the same path on this origin.
  */
 export function safeLocalPath(stored: string | null | undefined): string | null {
   if (!stored || !stored.startsWith('/')) return null;
@@ -121,9 +127,12 @@ export function safeLocalPath(stored: string | null | undefined): string | null 
     decoded = next;
   }
   try {
-    const url = new URL(stored, 'http://store.invalid');
-    if (url.origin !== 'http://store.invalid') return null;
-    return url.pathname + url.search + url.hash;
+    const url = new URL(stored, LOCAL_ORIGIN);
+    if (url.origin !== LOCAL_ORIGIN) return null;
+    const path = url.pathname + url.search + url.hash;
+    if (path.startsWith('//') || path.startsWith('/\\')) return null;
+    const again = new URL(path, LOCAL_ORIGIN);
+    return again.origin === LOCAL_ORIGIN && again.pathname + again.search + again.hash === path ? path : null;
   } catch {
     return null;
   }
