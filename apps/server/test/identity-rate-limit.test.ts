@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimiterFactory } from '../src/http/rate-limit.ts';
+import { addressKey } from '../src/identity/devices.ts';
 import { LIMITS } from '../src/identity/limits.ts';
 import { DEMO_PASSWORD } from '@probe/db';
 import { ensureDemoIdentityUsers } from '../src/identity/index.ts';
@@ -50,6 +51,29 @@ describe('built-in identity provider: sign-in and sign-up rate limits', () => {
     const otherBrowser = new Browser(t);
     const other = await submitSignIn(otherBrowser, (await openSignIn(otherBrowser)).signInPath, 'member@demo.probe.store', DEMO_PASSWORD, '192.0.2.1');
     expect(other.res.statusCode).toBe(303);
+  });
+
+  it('lets the holder in from an address it signed in from before while strangers wait: an IPv6 address by its /64', async () => {
+    const home = '2001:db8:1:2:aaaa::1';
+    const first = new Browser(t, home);
+    expect((await submitSignIn(first, (await openSignIn(first)).signInPath, 'vet@demo.probe.store', DEMO_PASSWORD)).res.statusCode).toBe(303);
+    const attacker = new Browser(t, '203.0.113.30');
+    const { signInPath } = await openSignIn(attacker);
+    for (let i = 0; i < LIMITS.signInPerAccount.points; i++) await attacker.post(`${signInPath}/login`, { email: 'vet@demo.probe.store', password: `wrong ${i}` });
+    expect((await attacker.post(`${signInPath}/login`, { email: 'vet@demo.probe.store', password: DEMO_PASSWORD })).statusCode).toBe(429);
+    // Another host of the same /64 (its privacy address changed), in a browser without a device cookie.
+    const again = new Browser(t, '2001:db8:1:2:bbbb:cccc:dddd:eeee');
+    expect((await submitSignIn(again, (await openSignIn(again)).signInPath, 'vet@demo.probe.store', DEMO_PASSWORD)).res.statusCode).toBe(303);
+    const elsewhere = new Browser(t, '2001:db8:1:3::1');
+    expect((await submitSignIn(elsewhere, (await openSignIn(elsewhere)).signInPath, 'vet@demo.probe.store', DEMO_PASSWORD)).res.statusCode).toBe(429);
+  });
+
+  it('counts an address as one client: IPv4 as it is, mapped or not; IPv6 by its /64', () => {
+    expect(addressKey('192.0.2.1')).toBe('192.0.2.1');
+    expect(addressKey('::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe(addressKey('2001:0db8:0001:0002:ffff:1:2:3'));
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('not an address')).toBeNull();
   });
 
   it('limits sign-ups per address', async () => {

@@ -6,6 +6,7 @@ import { registerSecurityHeaders } from '../http/security-headers.ts';
 import type { RateLimiterFactory } from '../http/rate-limit.ts';
 import { Accounts } from './accounts.ts';
 import { sweepExpired } from './adapter.ts';
+import { TrustedClients } from './devices.ts';
 import { registerInteractionRoutes } from './interactions.ts';
 import { SigningKeys } from './keys.ts';
 import { createIdentityLimiters } from './limits.ts';
@@ -63,13 +64,19 @@ export async function registerIdentity(app: FastifyInstance, { config, db, now =
   const sessions = new LiveSessions(db);
   const limiters = createIdentityLimiters(rateLimits);
 
+  // Device cookies: Secure when the store is served over https.
+  const trusted = new TrustedClients(db, { secure: settings.issuer.startsWith('https:'), path: settings.mountPath, now });
+
   await app.register(async (scope) => {
     registerSecurityHeaders(scope);
-    registerInteractionRoutes(scope, { settings, holder, accounts, limiters });
+    registerInteractionRoutes(scope, { settings, holder, accounts, limiters, trusted });
   });
   await app.register(async (scope) => mountProvider(scope, settings, holder));
 
-  const sweep = setInterval(() => void sweepExpired(db).catch((err: unknown) => app.log.warn({ err }, 'identity: sweeping expired sessions failed')), SWEEP_INTERVAL_MS);
+  const sweep = setInterval(() => {
+    void sweepExpired(db).catch((err: unknown) => app.log.warn({ err }, 'identity: sweeping expired sessions failed'));
+    void trusted.sweep().catch((err: unknown) => app.log.warn({ err }, 'identity: sweeping old known addresses failed'));
+  }, SWEEP_INTERVAL_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Accounts } from './accounts.ts';
 import { isLanguage, pickLanguage, translate, type Language } from './i18n.ts';
+import type { Limiter } from '../http/rate-limit.ts';
+import { addressKey, type TrustedClients } from './devices.ts';
 import { hitAll, longestBlock, type IdentityLimiters } from './limits.ts';
 import { STYLESHEET, STYLESHEET_PATH } from './pages/layout.ts';
 import { errorPage, forgotPage, messagePage, resetPage, signInPage, signUpPage, type FieldError, type FieldErrors } from './pages/views.ts';
@@ -15,6 +17,8 @@ export interface InteractionDeps {
   holder: ProviderHolder;
   accounts: Accounts;
   limiters: IdentityLimiters;
+  /** Device cookies and known addresses: what lets the holder in while strangers are held back. */
+  trusted: TrustedClients;
 }
 
 type Form = Record<string, string>;
@@ -26,7 +30,7 @@ type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
  * /oidc/account for the links sent by e-mail.
  */
 export function registerInteractionRoutes(app: FastifyInstance, deps: InteractionDeps): void {
-  const { settings, holder, accounts, limiters } = deps;
+  const { settings, holder, accounts, limiters, trusted } = deps;
   const base = `${settings.mountPath}/interaction`;
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
@@ -88,10 +92,16 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     else if (password.length > PASSWORD_MAX) errors.password = { key: 'errorTooLong', vars: { max: PASSWORD_MAX } };
     if (Object.keys(errors).length) return send(reply, 400, signInPage(lang, { ...view, errors }));
 
-    const keys: Array<[typeof limiters.signInPerAddress, string]> = [
-      [limiters.signInPerAddress, req.ip],
-      [limiters.signInPerAccount, email],
-    ];
+    // Who is trying: the holder's browser (device cookie), the holder's usual address, or a stranger. Each
+    // has its own count, so a stranger's failures never hold the other two back (limits.ts).
+    const device = await trusted.deviceFor(req.headers.cookie, email);
+    const known = !device && (await trusted.isKnownAddress(email, req.ip));
+    const [passed, passedKey] = device
+      ? [limiters.signInPerDevice, device]
+      : known
+        ? [limiters.signInPerKnownAddress, `${email}|${addressKey(req.ip) ?? req.ip}`]
+        : [limiters.signInPerAccount, email];
+    const keys: Array<[Limiter, string]> = device ? [[passed, passedKey]] : [[limiters.signInPerAddress, req.ip], [passed, passedKey]];
     const blocked = await longestBlock(keys);
     if (blocked !== null) return send(reply, 429, signInPage(lang, { ...view, formError: minutes(blocked) }), blocked);
 
@@ -101,7 +111,9 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
       return send(reply, 401, signInPage(lang, { ...view, formError: { key: 'errorCredentials' } }));
     }
     if (!result.ok) return send(reply, 403, signInPage(lang, { ...view, formError: { key: 'errorUnverified' }, resendAction: hrefs(req.params.uid).resend }));
-    await limiters.signInPerAccount.reset(email);
+    await passed.reset(passedKey);
+    await trusted.rememberAddress(result.user.id, req.ip);
+    reply.header('set-cookie', await trusted.deviceCookie(req.headers.cookie, email));
     const returnTo = await provider.interactionResult(req.raw, reply.raw, { login: { accountId: result.user.id, amr: ['pwd'], remember: true } }, { mergeWithLastSubmission: false });
     return reply.redirect(returnTo, 303);
   });

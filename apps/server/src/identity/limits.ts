@@ -1,14 +1,22 @@
 import type { Limiter, RateLimiterFactory } from '../http/rate-limit.ts';
 
 /**
- * How many tries the sign-in pages allow. Failed sign-ins are counted per client address (someone trying
- * many accounts) and per account (many addresses trying one account); the account's count is forgotten
- * after a successful sign-in. Sign-ups and e-mails sent (reset, confirmation again) are counted on every
- * request, so nobody can fill a mailbox.
+ * How many tries the sign-in pages allow. A failed sign-in counts where it came from (docs/decisions/0030):
+ * - from a browser holding the account's device cookie: against that cookie only (a stolen cookie is
+ *   locked, not the account);
+ * - from an address the account signed in from before: against that address for that account, and the
+ *   address's own count;
+ * - from anyone else: against the account for strangers (many addresses guessing one account) and the
+ *   address (one address guessing many accounts).
+ * So guessing from elsewhere slows strangers, never the holder. A successful sign-in forgets the count it
+ * passed. Sign-ups and e-mails sent (reset, confirmation again) are counted on every request, so nobody can
+ * fill a mailbox.
  */
 export const LIMITS = {
   signInPerAddress: { points: 20, durationS: 15 * 60 },
   signInPerAccount: { points: 5, durationS: 15 * 60 },
+  signInPerDevice: { points: 5, durationS: 15 * 60 },
+  signInPerKnownAddress: { points: 5, durationS: 15 * 60 },
   signUpPerAddress: { points: 10, durationS: 60 * 60 },
   signUpPerAccount: { points: 3, durationS: 60 * 60 },
   mailPerAddress: { points: 10, durationS: 60 * 60 },

@@ -77,3 +77,21 @@ export const identityUserTokens = pgTable(
     index('identity_user_tokens_user_idx').on(t.userId, t.purpose),
   ],
 );
+
+/**
+ * The client addresses each account signed in from, as HMACs (keyed by the server's device secret, so the
+ * table does not list anyone's addresses): the right password from one of them is not held back by
+ * failures from strangers (docs/decisions/0030). An IPv6 address counts by its /64. Kept 180 days after the
+ * last sign-in, at most 20 per account.
+ */
+export const identityKnownAddresses = pgTable(
+  'identity_known_addresses',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => identityUsers.id, { onDelete: 'cascade' }),
+    addressHash: text('address_hash').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.addressHash] }), index('identity_known_addresses_seen_idx').on(t.lastSeenAt)],
+);
