@@ -28,6 +28,10 @@ const ATTACKS = [
   `/\t/${EVIL}/phish`, `/.\t//${EVIL}`, `/\n/${EVIL}`, `/.\n//${EVIL}`, `/%09/${EVIL}`, `/%0a/${EVIL}`, ` //${EVIL}`, `\t//${EVIL}`,
 ];
 
+/** The targets of a page's links and forms, unescaped. */
+const links = (html: string) =>
+  [...html.matchAll(/\b(?:href|action)="([^"]*)"/g)].map((m) => m[1]!.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&'));
+
 /** Where a browser on the store ends after following `target`: null when it stays on the store's origin. */
 function offSite(target: string | null | undefined): string | null {
   if (target === null || target === undefined) return null;
@@ -47,7 +51,8 @@ function offSite(target: string | null | undefined): string | null {
  * - the store's, followed in the browser: the mobile handoff's `next` and the last location restored
  *   after sign-in (both safeLocalPath), the console's return path after sign-in (consoleReturnPath);
  * - the provider's, through the real routes: `redirect_uri` of the authorization request,
- *   `post_logout_redirect_uri` of the end-session request, `ui_locales`;
+ *   `post_logout_redirect_uri` of the end-session request, `ui_locales`, the e-mail links' `lang`, and
+ *   every link and form action on the pages it answers with (back to the store, sign in, sign out);
  * - the server's own redirects: page paths (base-path redirects, `//` paths), `/admin`.
  * Page paths need the storefront build for the base-path redirects (CI builds first).
  */
@@ -85,10 +90,12 @@ describe('A1 open redirects (PostgreSQL)', () => {
     expect(safeLocalPath('/us/en/checkout/?step=payment#card')).toBe('/us/en/checkout/?step=payment#card');
     expect(consoleReturnPath('/orders?country=DE')).toBe('/orders?country=DE');
 
-    // The provider: redirect_uri and post_logout_redirect_uri are matched exactly; ui_locales only picks a language.
+    // The provider: redirect_uri and post_logout_redirect_uri are matched exactly; ui_locales and lang only pick a
+    // language. Its pages' links and forms (back to the store, sign in, sign out) stay on the store too.
     const get = async (url: string) => {
       const res = await app.app.inject({ method: 'GET', url, headers: { host: HOST } });
       expect(res.statusCode, url).toBeLessThan(500);
+      for (const link of links(res.body)) expectOnSite(`${url}: link ${link}`, link);
       return res;
     };
     const authorize = (params: Record<string, string>) =>
@@ -105,7 +112,8 @@ describe('A1 open redirects (PostgreSQL)', () => {
       const locales = await get(authorize({ ui_locales: attack }));
       expectOnSite(`authorize ui_locales=${JSON.stringify(attack)} (${locales.statusCode})`, locales.headers.location as string | undefined);
       expect(locales.body, attack).not.toContain(EVIL);
-      provider += 2;
+      for (const page of ['verify', 'reset']) await get(`/oidc/account/${page}?${new URLSearchParams({ token: 'x', lang: attack })}`);
+      provider += 4;
     }
 
     // The server's own redirects: page paths (the base-path rules), paths a parser reads as another host, /admin.
@@ -126,7 +134,7 @@ describe('A1 open redirects (PostgreSQL)', () => {
 
     recordScenario({
       id: 'A1',
-      done: `${ATTACKS.length} encodings of another site (//, /\\, /.//, /%2e//, /a/..//, %2F%2F, javascript:, tabs and newlines inside, backslashes…) in the store's handoff next and last location, the console's return path (${ATTACKS.length * 4 + 1} targets), the provider's redirect_uri, post_logout_redirect_uri and ui_locales (${provider} requests) and the server's page paths and /admin (${server} requests${built ? '' : ', no storefront build: base-path redirects not rendered'})`,
+      done: `${ATTACKS.length} encodings of another site (//, /\\, /.//, /%2e//, /a/..//, %2F%2F, javascript:, tabs and newlines inside, backslashes…) in the store's handoff next and last location, the console's return path (${ATTACKS.length * 4 + 1} targets), the provider's redirect_uri, post_logout_redirect_uri, ui_locales and its e-mail links' lang, with every link and form on its pages (${provider} requests) and the server's page paths and /admin (${server} requests${built ? '' : ', no storefront build: base-path redirects not rendered'})`,
       figure: `${escapes.length}/${tried} targets left the store's origin (before: next=/.//${EVIL}/phish → http://${EVIL}/phish)`,
       pass: escapes.length === 0,
     });
