@@ -24,8 +24,8 @@ export interface RequestLimits {
   referrerLookup(clientIp: string): Promise<number | null>;
   /** Marketing-form submissions. */
   leadSubmit(clientIp: string): Promise<number | null>;
-  /** Order and invoice tokens asked for that do not exist (guessing): only misses count, a buyer reloading their order never does. */
-  tokenMisses: MissLimit;
+  /** Tokens asked for that nobody holds (guessing), one counter for every lookup by token (checkouts, orders, invoices, referral links; documents over HTTP): only misses count, a buyer reloading their order never does. */
+  tokenMisses: TokenMissLimit;
   /** Voucher codes tried that do not apply (guessing short codes): only refused codes count. */
   voucherMisses: MissLimit;
 }
@@ -40,6 +40,18 @@ export interface MissLimit {
   attempt(clientIp: string): Promise<number | null>;
   /** The attempt found what it asked for: it does not count. */
   notMissed(clientIp: string): Promise<void>;
+}
+
+/**
+ * The token counter also counts after the fact: a request's one lookup is counted only if it missed (so
+ * buyers' requests in flight at once from one address never hold the counter), further lookups of the
+ * same request (aliases, run at once) up front. See limits.ts byToken.
+ */
+export interface TokenMissLimit extends MissLimit {
+  /** Seconds the address is still refused for, or null while under the limit. Counts nothing. */
+  blockedFor(clientIp: string): Promise<number | null>;
+  /** Counts one miss after the lookup. */
+  missed(clientIp: string): Promise<void>;
 }
 
 /** What every resolver may use. One per request; nothing here outlives it. */

@@ -91,7 +91,8 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   const referrerLookup = rateLimits.create('referrer-lookup', { points: 30, durationS: 60 });
   // Marketing forms: 20 submissions per 10 minutes per address (a trade-show booth's tablet sends many, a script more).
   const leadSubmit = rateLimits.create('lead-submit', { points: 20, durationS: 600 });
-  // Order and invoice tokens (122 random bits) and voucher codes (short: REFER-7Q2K) cannot be guessed either:
+  // Tokens (checkouts', orders' and invoices' 122 random bits, referral links, the test gateway's payments; over
+  // GraphQL and HTTP alike: one counter) and voucher codes (short: REFER-7Q2K) cannot be guessed either:
   // 20 misses per 10 minutes per address, then every attempt is refused until the window ends.
   const tokenMisses = rateLimits.create('token-miss', { points: 20, durationS: 600 });
   const voucherMisses = rateLimits.create('voucher-miss', { points: 20, durationS: 600 });
@@ -99,7 +100,10 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
     userExistence: (clientIp: string) => userExistence.hit(clientIp),
     referrerLookup: (clientIp: string) => referrerLookup.hit(clientIp),
     leadSubmit: (clientIp: string) => leadSubmit.hit(clientIp),
-    tokenMisses: { attempt: (clientIp: string) => tokenMisses.hit(clientIp), notMissed: (clientIp: string) => tokenMisses.giveBack(clientIp) },
+    tokenMisses: {
+      attempt: (clientIp: string) => tokenMisses.hit(clientIp), notMissed: (clientIp: string) => tokenMisses.giveBack(clientIp),
+      blockedFor: (clientIp: string) => tokenMisses.blockedFor(clientIp), missed: async (clientIp: string) => void (await tokenMisses.hit(clientIp)),
+    },
     voucherMisses: { attempt: (clientIp: string) => voucherMisses.hit(clientIp), notMissed: (clientIp: string) => voucherMisses.giveBack(clientIp) },
   };
   const yoga = createYogaServer({ db: database.db, catalogue, tokens, now, config, log: app.log, geoLookup, gateway, limits });
@@ -132,7 +136,7 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
     return wait === null ? null : { status: 429, message: 'Too many files sent: try again later', retryAfterS: wait };
   });
   // The test gateway's ledger lists every charge and refund: in production only staff see it, with a console token.
-  registerPaymentRoutes(app, database.db, gateway, { publicUrl: config.PUBLIC_URL, ledger: config.NODE_ENV === 'production' ? { consoleTokens: adminTokens } : 'open' });
+  registerPaymentRoutes(app, database.db, gateway, { publicUrl: config.PUBLIC_URL, ledger: config.NODE_ENV === 'production' ? { consoleTokens: adminTokens } : 'open', tokenMisses });
   if (config.NODE_ENV === 'production' && gateway instanceof TestGateway && !config.DEMO_DATA) {
     app.log.warn('PAYMENT_GATEWAY=test in production without the demo: orders are "paid" with test cards and no money moves; set PAYMENT_GATEWAY=stripe to take payments');
   }
@@ -140,7 +144,7 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   registerAuthHandoff(app, { tokens, handoffs: new Handoffs(database.db, clock), rateLimits, now: clock });
   registerLearnerProofs(app, database.db, { store: tokens, console: adminTokens });
   await registerAdmin(app, { yoga: createAdminYoga({ db: database.db, gateway, tokens: adminTokens, config, log: app.log, ...(now ? { now } : {}) }), db: database.db, tokens: adminTokens });
-  registerDocumentRoutes(app, database.db, config);
+  registerDocumentRoutes(app, database.db, config, tokenMisses);
   registerMailSinkPage(app, config);
   registerCrmSinkPage(app, config);
   app.addHook('onClose', () => rateLimits.close());

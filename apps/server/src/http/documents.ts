@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '@probe/db';
 import type { Config } from '../config.ts';
 import { DOCUMENT_KINDS, orderDocument, sellerFrom, type DocumentKind } from '../modules/documents/index.ts';
+import type { Limiter } from './rate-limit.ts';
 
 const FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.pdf$/i;
 
@@ -10,16 +11,24 @@ const FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.p
  * or the quote of an order placed on an electronic quote, to whoever holds the order's token (the rule of
  * `orderByToken`: the token, 122 random bits, is the key; the confirmation page, the e-mails and my account
  * carry it). Anything else is the same 404. Rendered per request from the order as it is now (an invoice
- * paid since shows as paid), sent as a download that no shared cache keeps.
+ * paid since shows as paid), sent as a download that no shared cache keeps. Each request counts on the
+ * address's token misses (`tokenMisses`, the counter `orderByToken` and every other lookup by token share):
+ * a 404 is a miss, and an address over the limit gets 429 with Retry-After for every document, a real
+ * one too, until its window ends.
  */
-export function registerDocumentRoutes(app: FastifyInstance, db: Database, config: Config): void {
+export function registerDocumentRoutes(app: FastifyInstance, db: Database, config: Config, tokenMisses: Limiter): void {
   const options = { seller: sellerFrom(config), publicUrl: config.PUBLIC_URL };
   app.get<{ Params: { kind: string; file: string } }>('/documents/:kind/:file', async (req, reply) => {
     reply.header('cache-control', 'private, no-store');
+    const wait = await tokenMisses.blockedFor(req.ip);
+    if (wait !== null) return reply.status(429).header('retry-after', String(wait)).type('application/json').send({ error: 'too_many_requests' });
     const token = FILE.exec(req.params.file)?.[1];
     const kind = (DOCUMENT_KINDS as readonly string[]).includes(req.params.kind) ? (req.params.kind as DocumentKind) : null;
     const document = token && kind ? await orderDocument(db, { token: token.toLowerCase() }, kind, options) : null;
-    if (!document) return reply.status(404).type('application/json').send({ error: 'not_found' });
+    if (!document) {
+      await tokenMisses.hit(req.ip);
+      return reply.status(404).type('application/json').send({ error: 'not_found' });
+    }
     const ascii = document.filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || `${kind}.pdf`;
     return reply
       .header('content-type', document.contentType)

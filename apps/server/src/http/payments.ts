@@ -6,6 +6,7 @@ import type { TokenVerifier } from '../auth/tokens.ts';
 import { applyGatewayEvent } from '../modules/orders/index.ts';
 import { type PaymentGateway, TestGateway } from '../modules/payments/index.ts';
 import { may } from '../modules/staff/index.ts';
+import type { Limiter } from './rate-limit.ts';
 
 const WEBHOOK_PATH = '/webhooks/payments';
 
@@ -16,6 +17,8 @@ export interface PaymentRouteOptions {
    * tests), or only staff who may read orders, from a console token (production).
    */
   ledger: 'open' | { consoleTokens: TokenVerifier };
+  /** The address's token misses, shared by every lookup by token: an unknown payment on the gateway's page is one. */
+  tokenMisses: Limiter;
 }
 
 /**
@@ -47,7 +50,7 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Database, gatewa
       const staff = await staffOf(authorization);
       return staff !== null && may(staff.role, 'orders.read');
     };
-    registerTestGatewayPage(app, gateway, mayReadLedger);
+    registerTestGatewayPage(app, gateway, mayReadLedger, options.tokenMisses);
   }
 }
 
@@ -60,7 +63,16 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
  * like a provider would. Its ledger of every charge is the provider's dashboard: `mayReadLedger` says who
  * sees it (in production, staff with a console token only; anyone else gets a 401 that names nothing).
  */
-function registerTestGatewayPage(app: FastifyInstance, gateway: TestGateway, mayReadLedger: (authorization: string | null) => Promise<boolean>): void {
+function registerTestGatewayPage(app: FastifyInstance, gateway: TestGateway, mayReadLedger: (authorization: string | null) => Promise<boolean>, tokenMisses: Limiter): void {
+  /** A payment by its id (the key to its page): an unknown one is a miss; an address over the limit gets null and the wait. */
+  const intentFor = async (id: string, ip: string): Promise<{ intent: ReturnType<TestGateway['intents']['get']>; wait: number | null }> => {
+    const wait = await tokenMisses.blockedFor(ip);
+    if (wait !== null) return { intent: undefined, wait };
+    const intent = gateway.intents.get(id);
+    if (!intent) await tokenMisses.hit(ip);
+    return { intent, wait: null };
+  };
+  const tooMany = (reply: import('fastify').FastifyReply, wait: number) => reply.status(429).header('retry-after', String(wait)).type('text/html').send('<!doctype html><title>Too many requests</title><p>Too many unknown payments asked for: try again later.</p>');
   gateway.sendWebhook = async (rawBody, signature) => {
     const response = await app.inject({ method: 'POST', url: WEBHOOK_PATH, payload: rawBody, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
     if (response.statusCode >= 300) throw new Error(`webhook delivery answered ${response.statusCode}`);
@@ -83,7 +95,8 @@ function registerTestGatewayPage(app: FastifyInstance, gateway: TestGateway, may
 <table><thead><tr><th scope="col">Charge</th><th scope="col">Currency</th><th scope="col" class="n">Amount</th><th scope="col" class="n">Refunded</th><th scope="col">State</th></tr></thead><tbody>${rows}</tbody></table></main></body></html>`);
   });
   app.get<{ Params: { id: string } }>('/test-gateway/:id/', async (req, reply) => {
-    const intent = gateway.intents.get(req.params.id);
+    const { intent, wait } = await intentFor(req.params.id, req.ip);
+    if (wait !== null) return tooMany(reply, wait);
     if (!intent) return reply.status(404).type('text/html').send('<!doctype html><title>Not found</title><p>Unknown payment.</p>');
     const currency = intent.currency as Currency;
     const amount = new Intl.NumberFormat('en', { style: 'currency', currency }).format(intent.amount / 10 ** FRACTION_DIGITS[currency]);
@@ -103,7 +116,9 @@ button.primary{background:#0b5cad;border-color:#0b5cad;color:#fff}.note{color:#4
   app.post<{ Params: { id: string }; Body: { outcome?: string } }>('/test-gateway/:id/', async (req, reply) => {
     const outcome = req.body?.outcome;
     if (outcome !== 'succeeded' && outcome !== 'failed' && outcome !== 'canceled') return reply.status(400).send({ error: 'outcome must be succeeded, failed or canceled' });
-    const intent = gateway.authorize(req.params.id, outcome);
+    const { intent: known, wait } = await intentFor(req.params.id, req.ip);
+    if (wait !== null) return tooMany(reply, wait);
+    const intent = known ? gateway.authorize(req.params.id, outcome) : null;
     if (!intent) return reply.status(404).send({ error: 'unknown payment' });
     const status = intent.status === 'canceled' ? 'failed' : 'processing';
     return reply.redirect(`${intent.returnPath}?payment_intent=${encodeURIComponent(intent.id)}&redirect_status=${status}`, 303);

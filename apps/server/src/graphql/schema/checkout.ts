@@ -3,7 +3,7 @@ import type { StoredAddress } from '@probe/db';
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
 import { CountryCodeEnum } from '../enums.ts';
-import { throwIfLimited } from '../limits.ts';
+import { byToken, nullIsMiss, throwIfLimited, tokenNotFound } from '../limits.ts';
 import { fromGlobalId, toGlobalId, uuidFromGlobalId } from '../global-id.ts';
 import { Money, TaxedMoney } from '../money.ts';
 import { ProductVariant, VariantPricingInfo } from './catalogue.ts';
@@ -202,10 +202,23 @@ export function servicesOf(ctx: GraphQLContext) {
   return new CheckoutService({ db: ctx.db, catalogue: ctx.catalogue, now: ctx.now, userId, probeBuyer: userId ? probeBuyer : null });
 }
 
-/** A checkout by its token, priced, as the Checkout type resolves it; null when not found or not the caller's. */
+/**
+ * A checkout by its token, priced, as the Checkout type resolves it; null when not found or not the
+ * caller's. An unknown token is a miss on the address's token counter (limits.ts byToken).
+ */
 export async function checkoutByToken(ctx: GraphQLContext, token: string) {
-  const checkout = await servicesOf(ctx).get(token);
+  const checkout = await findCheckout(ctx, token);
   return checkout ? { ...checkout, now: ctx.now(), gatewayConfig: JSON.stringify(ctx.gateway.clientConfig()) } : null;
+}
+
+/** The checkout a token names (null for none, or another buyer's), counted on the address's token misses. */
+export function findCheckout(ctx: GraphQLContext, token: string) {
+  return byToken(ctx, token, () => servicesOf(ctx).get(token), nullIsMiss);
+}
+
+/** A change to the checkout a token names: a NOT_FOUND token is a miss on the address's token counter. */
+export function checkoutChange<T extends { errors: CheckoutError[] }>(ctx: GraphQLContext, token: string, run: () => Promise<T>): Promise<T> {
+  return byToken(ctx, token, run, tokenNotFound);
 }
 
 /**
@@ -277,7 +290,7 @@ builder.queryFields((t) => ({
     description: 'CheckoutEstimatedDelivery: the delivery window of the chosen (or standard) shipping method; null when nothing ships.',
     args: { token: t.arg.string({ required: true }) },
     resolve: async (_root, { token }, ctx) => {
-      const checkout = await servicesOf(ctx).get(token);
+      const checkout = await findCheckout(ctx, token);
       if (!checkout?.isShippingRequired) return null;
       const methods = shippingMethodsFor(checkout.row.country, checkout.currency);
       const method = methods.find((m) => m.id === checkout.row.shippingMethod) ?? methods[0];
@@ -292,7 +305,7 @@ builder.queryFields((t) => ({
     description: 'CheckoutProrationPreview: credit for the unused part of the organization\'s current plan; null for a checkout without an organization.',
     args: { token: t.arg.string({ required: true }) },
     resolve: async (_root, { token }, ctx) => {
-      const checkout = await servicesOf(ctx).get(token);
+      const checkout = await findCheckout(ctx, token);
       return checkout?.row.organizationMembershipId ? { currency: checkout.currency, amount: 0 } : null;
     },
   }),
@@ -301,7 +314,10 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'CheckoutTradeInPromoPreview: the credit a traded-in probe would give on this checkout (10 % of one new probe, after the voucher), net or gross as the country shows prices.',
     args: { token: t.arg.string({ required: true }), deviceModel: t.arg.string({ required: true }) },
-    resolve: (_root, { token, deviceModel }, ctx) => servicesOf(ctx).tradeInPreview(token, deviceModel),
+    resolve: async (_root, { token, deviceModel }, ctx) => {
+      const checkout = await findCheckout(ctx, token);
+      return checkout ? servicesOf(ctx).tradeInPreviewOf(checkout, deviceModel) : null;
+    },
   }),
 }));
 
@@ -331,79 +347,79 @@ builder.mutationFields((t) => ({
   checkoutLinesAdd: t.field({
     type: CheckoutPayloadRef,
     args: { token: t.arg.string({ required: true }), lines: t.arg({ type: [CheckoutLineInput], required: true }), expectedVersion: t.arg.int() },
-    resolve: (_root, a, ctx) => payload(ctx, servicesOf(ctx).linesAdd(a.token, lineInputs(a.lines), a.expectedVersion)),
+    resolve: (_root, a, ctx) => payload(ctx, checkoutChange(ctx, a.token, () => servicesOf(ctx).linesAdd(a.token, lineInputs(a.lines), a.expectedVersion))),
   }),
   checkoutLineUpdate: t.field({
     type: CheckoutPayloadRef,
     description: 'Sets a line\'s quantity (0 removes it).',
     args: { token: t.arg.string({ required: true }), lineId: t.arg.id({ required: true }), quantity: t.arg.int({ required: true }), expectedVersion: t.arg.int() },
-    resolve: (_root, a, ctx) => payload(ctx, servicesOf(ctx).lineUpdate(a.token, lineId(a.lineId), a.quantity, a.expectedVersion)),
+    resolve: (_root, a, ctx) => payload(ctx, checkoutChange(ctx, a.token, () => servicesOf(ctx).lineUpdate(a.token, lineId(a.lineId), a.quantity, a.expectedVersion))),
   }),
   checkoutLineDelete: t.field({
     type: CheckoutPayloadRef,
     args: { token: t.arg.string({ required: true }), lineId: t.arg.id({ required: true }), expectedVersion: t.arg.int() },
-    resolve: (_root, a, ctx) => payload(ctx, servicesOf(ctx).lineDelete(a.token, lineId(a.lineId), a.expectedVersion)),
+    resolve: (_root, a, ctx) => payload(ctx, checkoutChange(ctx, a.token, () => servicesOf(ctx).lineDelete(a.token, lineId(a.lineId), a.expectedVersion))),
   }),
   checkoutCountryUpdate: t.field({
     type: CheckoutPayloadRef,
     description: 'ChangeCheckoutCountry: reprices and retaxes.',
     args: { token: t.arg.string({ required: true }), country: t.arg({ type: CountryCodeEnum, required: true }) },
-    resolve: (_root, a, ctx) => payload(ctx, servicesOf(ctx).countryUpdate(a.token, a.country)),
+    resolve: (_root, a, ctx) => payload(ctx, checkoutChange(ctx, a.token, () => servicesOf(ctx).countryUpdate(a.token, a.country))),
   }),
   checkoutContactUpdate: t.field({
     type: CheckoutPayloadRef,
     args: { token: t.arg.string({ required: true }), email: t.arg.string({ required: true }), firstName: t.arg.string(), lastName: t.arg.string(), marketingOptIn: t.arg.boolean() },
-    resolve: (_root, a, ctx) => payload(ctx, servicesOf(ctx).contactUpdate(a.token, a)),
+    resolve: (_root, a, ctx) => payload(ctx, checkoutChange(ctx, a.token, () => servicesOf(ctx).contactUpdate(a.token, a))),
   }),
   checkoutShippingAddressUpdate: t.field({
     type: CheckoutPayloadRef,
     description: 'UpdateCheckoutShippingAddress.',
     args: { token: t.arg.string({ required: true }), shippingAddress: t.arg({ type: AddressInput, required: true }) },
-    resolve: (_root, a, ctx) => payload(ctx, servicesOf(ctx).shippingAddressUpdate(a.token, a.shippingAddress)),
+    resolve: (_root, a, ctx) => payload(ctx, checkoutChange(ctx, a.token, () => servicesOf(ctx).shippingAddressUpdate(a.token, a.shippingAddress))),
   }),
   checkoutBillingAddressUpdate: t.field({
     type: CheckoutPayloadRef,
     description: 'UpdateCheckoutBillingAddress.',
     args: { token: t.arg.string({ required: true }), billingAddress: t.arg({ type: AddressInput, required: true }) },
-    resolve: (_root, a, ctx) => payload(ctx, servicesOf(ctx).billingAddressUpdate(a.token, a.billingAddress)),
+    resolve: (_root, a, ctx) => payload(ctx, checkoutChange(ctx, a.token, () => servicesOf(ctx).billingAddressUpdate(a.token, a.billingAddress))),
   }),
   checkoutShippingMethodUpdate: t.field({
     type: CheckoutPayloadRef,
     args: { token: t.arg.string({ required: true }), shippingMethodId: t.arg.string({ required: true }) },
-    resolve: (_root, a, ctx) => payload(ctx, servicesOf(ctx).shippingMethodUpdate(a.token, a.shippingMethodId)),
+    resolve: (_root, a, ctx) => payload(ctx, checkoutChange(ctx, a.token, () => servicesOf(ctx).shippingMethodUpdate(a.token, a.shippingMethodId))),
   }),
   checkoutExpressAddressesAdd: t.field({
     type: CheckoutPayloadRef,
     description: 'AddExpressCheckoutAddresses: a wallet\'s shipping and billing addresses and e-mail, validated together.',
     args: { token: t.arg.string({ required: true }), shippingAddress: t.arg({ type: AddressInput, required: true }), billingAddress: t.arg({ type: AddressInput }), email: t.arg.string() },
-    resolve: (_root, a, ctx) => payload(ctx, servicesOf(ctx).expressAddressesAdd(a.token, a.shippingAddress, a.billingAddress ?? null, a.email ?? null)),
+    resolve: (_root, a, ctx) => payload(ctx, checkoutChange(ctx, a.token, () => servicesOf(ctx).expressAddressesAdd(a.token, a.shippingAddress, a.billingAddress ?? null, a.email ?? null))),
   }),
   checkoutExpressShippingAddressUpdate: t.field({
     type: CheckoutPayloadRef,
     description: 'UpdateExpressCheckoutShippingAddress: the partial address a wallet shares before payment, for shipping and tax.',
     args: { token: t.arg.string({ required: true }), shippingAddress: t.arg({ type: AddressInput, required: true }) },
-    resolve: (_root, a, ctx) => payload(ctx, servicesOf(ctx).shippingAddressUpdate(a.token, a.shippingAddress, { partial: true })),
+    resolve: (_root, a, ctx) => payload(ctx, checkoutChange(ctx, a.token, () => servicesOf(ctx).shippingAddressUpdate(a.token, a.shippingAddress, { partial: true }))),
   }),
   checkoutVoucherUpdate: t.field({
     type: CheckoutPayloadRef,
     description: 'UpdateVoucher: applies a code, or removes it with null.',
     args: { token: t.arg.string({ required: true }), voucherCode: t.arg.string() },
-    resolve: (_root, a, ctx) => payload(ctx, voucherAttempt(ctx, a.voucherCode?.trim(), () => servicesOf(ctx).updateVoucher(a.token, a.voucherCode?.trim() || null))),
+    resolve: (_root, a, ctx) => payload(ctx, voucherAttempt(ctx, a.voucherCode?.trim(), () => checkoutChange(ctx, a.token, () => servicesOf(ctx).updateVoucher(a.token, a.voucherCode?.trim() || null)))),
   }),
   checkoutVatNumberUpdate: t.field({
     type: CheckoutPayloadRef,
     description: 'CheckoutVatNumberUpdateMutation: a valid VAT number of another EU member state removes VAT (reverse charge).',
     args: { token: t.arg.string({ required: true }), vatNumber: t.arg.string() },
-    resolve: (_root, a, ctx) => payload(ctx, servicesOf(ctx).vatNumberUpdate(a.token, a.vatNumber ?? null)),
+    resolve: (_root, a, ctx) => payload(ctx, checkoutChange(ctx, a.token, () => servicesOf(ctx).vatNumberUpdate(a.token, a.vatNumber ?? null))),
   }),
   checkoutQuoteDataUpdate: t.field({
     type: CheckoutPayloadRef,
     args: { token: t.arg.string({ required: true }), input: t.arg({ type: QuoteDataInput, required: true }) },
-    resolve: (_root, a, ctx) => payload(ctx, servicesOf(ctx).quoteDataUpdate(a.token, a.input)),
+    resolve: (_root, a, ctx) => payload(ctx, checkoutChange(ctx, a.token, () => servicesOf(ctx).quoteDataUpdate(a.token, a.input))),
   }),
   checkoutTradeInProgramDataUpdate: t.field({
     type: CheckoutPayloadRef,
     args: { token: t.arg.string({ required: true }), deviceModel: t.arg.string({ required: true }), serialNumber: t.arg.string({ required: true }) },
-    resolve: (_root, a, ctx) => payload(ctx, servicesOf(ctx).tradeInUpdate(a.token, a)),
+    resolve: (_root, a, ctx) => payload(ctx, checkoutChange(ctx, a.token, () => servicesOf(ctx).tradeInUpdate(a.token, a))),
   }),
 }));

@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
 import { Money, TaxedMoney } from '../money.ts';
-import { limitMisses } from '../limits.ts';
-import { CheckoutErrorRef, PaymentMethodTypeEnum, payload, servicesOf, Checkout } from './checkout.ts';
+import { byToken, nullIsMiss, tokenNotFound } from '../limits.ts';
+import { CheckoutErrorRef, PaymentMethodTypeEnum, payload, servicesOf, Checkout, checkoutChange } from './checkout.ts';
 import { isUuid, type CheckoutError } from '../../modules/checkout/index.ts';
 import { placeOrder, type OrderDetails, type OrderRow, beforePlaceOrder, payInvoice, payOrder } from '../../modules/orders/index.ts';
 
@@ -169,17 +169,17 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'An order by its token (confirmation and payment pages). The token is the access key: 122 random bits.',
     args: { token: t.arg.string({ required: true }) },
-    resolve: (_root, { token }, ctx) => limitMisses(ctx.limits.tokenMisses, ctx.requester().clientIp, async () => {
+    resolve: (_root, { token }, ctx) => byToken(ctx, token, async () => {
       if (!isUuid(token)) return null;
       const [order] = await ctx.db.select().from(tables.orders).where(eq(tables.orders.token, token));
       return order ? orderNode(ctx, order) : null;
-    }),
+    }, nullIsMiss),
   }),
   invoiceByToken: t.field({
     type: Invoice,
     nullable: true,
     args: { token: t.arg.string({ required: true }) },
-    resolve: (_root, { token }, ctx) => limitMisses(ctx.limits.tokenMisses, ctx.requester().clientIp, () => invoiceByToken(ctx, token)),
+    resolve: (_root, { token }, ctx) => byToken(ctx, token, () => invoiceByToken(ctx, token), nullIsMiss),
   }),
 }));
 
@@ -194,7 +194,7 @@ builder.mutationFields((t) => ({
     description: 'CheckoutBeforePlaceOrderMutation: checks the attestations and everything else, stores the method, creates the payment intent.',
     args: { token: t.arg.string({ required: true }), paymentMethod: t.arg({ type: PaymentMethodTypeEnum, required: true }), attestations: t.arg.stringList({ required: true }) },
     resolve: async (_root, a, ctx) => {
-      const result = await beforePlaceOrder(orderDeps(ctx), { token: a.token, paymentMethod: a.paymentMethod, attestations: a.attestations.slice(0, 20) });
+      const result = await checkoutChange(ctx, a.token, () => beforePlaceOrder(orderDeps(ctx), { token: a.token, paymentMethod: a.paymentMethod, attestations: a.attestations.slice(0, 20) }));
       const checkout = await servicesOf(ctx).get(a.token);
       return { ...(await payload(ctx, { checkout, errors: result.errors })), intent: result.intent };
     },
@@ -209,7 +209,7 @@ builder.mutationFields((t) => ({
       card: t.arg({ type: CardInput }),
     },
     resolve: async (_root, a, ctx) => {
-      const result = await placeOrder(orderDeps(ctx), { token: a.token, idempotencyKey: a.idempotencyKey, expectedTotal: a.expectedTotal ?? null, card: a.card ?? null });
+      const result = await checkoutChange(ctx, a.token, () => placeOrder(orderDeps(ctx), { token: a.token, idempotencyKey: a.idempotencyKey, expectedTotal: a.expectedTotal ?? null, card: a.card ?? null }));
       return { order: orderNode(ctx, result.order), errors: result.errors };
     },
   }),
@@ -218,7 +218,7 @@ builder.mutationFields((t) => ({
     description: 'Pays by card an order whose asynchronous payment failed (order payment page).',
     args: { token: t.arg.string({ required: true }), card: t.arg({ type: CardInput, required: true }) },
     resolve: async (_root, a, ctx) => {
-      const result = await payOrder(orderDeps(ctx), { token: a.token, card: a.card });
+      const result = await byToken(ctx, a.token, () => payOrder(orderDeps(ctx), { token: a.token, card: a.card }), tokenNotFound);
       const [order] = isUuid(a.token) ? await ctx.db.select().from(tables.orders).where(eq(tables.orders.token, a.token)) : [];
       return { order: orderNode(ctx, order), errors: result.errors };
     },
@@ -228,7 +228,7 @@ builder.mutationFields((t) => ({
     description: 'Pays an open invoice (an order placed on an electronic quote) by card.',
     args: { token: t.arg.string({ required: true }), card: t.arg({ type: CardInput, required: true }) },
     resolve: async (_root, a, ctx) => {
-      const result = await payInvoice(orderDeps(ctx), { token: a.token, card: a.card });
+      const result = await byToken(ctx, a.token, () => payInvoice(orderDeps(ctx), { token: a.token, card: a.card }), tokenNotFound);
       return { invoice: await invoiceByToken(ctx, a.token), errors: result.errors };
     },
   }),

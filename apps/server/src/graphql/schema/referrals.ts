@@ -1,6 +1,6 @@
 import { builder } from '../builder.ts';
-import { throwIfLimited } from '../limits.ts';
-import { Checkout, CheckoutPayloadRef, payload, servicesOf } from './checkout.ts';
+import { byToken, nullIsMiss, throwIfLimited } from '../limits.ts';
+import { Checkout, CheckoutPayloadRef, checkoutChange, payload, servicesOf } from './checkout.ts';
 import { findReferrer, referrerById, type Referrer } from '../../modules/referrals/index.ts';
 
 const ReferrerRef = builder.objectRef<Referrer>('Referrer').implement({
@@ -19,7 +19,7 @@ builder.queryFields((t) => ({
     args: { token: t.arg.string({ required: true }) },
     resolve: async (_root, { token }, ctx) => {
       throwIfLimited(await ctx.limits.referrerLookup(ctx.requester().clientIp));
-      return findReferrer(ctx.db, token);
+      return byToken(ctx, token, () => findReferrer(ctx.db, token), nullIsMiss);
     },
   }),
 }));
@@ -38,7 +38,7 @@ builder.mutationFields((t) => ({
     args: { token: t.arg.string({ required: true }), referrerToken: t.arg.string() },
     resolve: async (_root, a, ctx) => {
       if (a.referrerToken) throwIfLimited(await ctx.limits.referrerLookup(ctx.requester().clientIp));
-      return payload(ctx, servicesOf(ctx).referrerUpdate(a.token, a.referrerToken ?? null));
+      return payload(ctx, checkoutChange(ctx, a.token, () => servicesOf(ctx).referrerUpdate(a.token, a.referrerToken ?? null)));
     },
   }),
 }));

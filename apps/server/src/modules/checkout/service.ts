@@ -402,10 +402,9 @@ export class CheckoutService {
     });
   }
 
-  /** CheckoutTradeInPromoPreview: the credit this checkout would get for a traded-in model, net or gross as the country shows prices. */
-  async tradeInPreview(token: string, deviceModel: string): Promise<{ currency: string; amount: number } | null> {
-    const checkout = await this.get(token);
-    if (!checkout || !TRADE_IN_MODELS.includes(deviceModel)) return null;
+  /** CheckoutTradeInPromoPreview: the credit a checkout (read by its token first) would get for a traded-in model, net or gross as the country shows prices. */
+  async tradeInPreviewOf(checkout: PricedCheckout, deviceModel: string): Promise<{ currency: string; amount: number } | null> {
+    if (!TRADE_IN_MODELS.includes(deviceModel)) return null;
     const withTradeIn = { ...checkout, row: { ...checkout.row, tradeInData: { deviceModel, serialNumber: '' } } };
     const priced = await priceCheckout(this.deps.db, checkout.snapshot, withTradeIn, this.deps.now());
     const credit = priced.totals.tradeInCredit;
