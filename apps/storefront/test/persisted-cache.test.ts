@@ -1,6 +1,6 @@
 import { InMemoryCache, gql } from '@apollo/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CachePersistor, mergeStates, PERSIST } from '../src/data/persisted-cache.ts';
+import { CachePersistor, mergeStates, PERSIST, stopCachePersistence } from '../src/data/persisted-cache.ts';
 import { STORAGE_KEYS } from '../src/session/storage-keys.ts';
 
 const Q = gql`query Shop { shop { storeType } }`;
@@ -51,6 +51,25 @@ describe('the persisted cache (spec §4)', () => {
     write(cache, 'small again');
     vi.advanceTimersByTime(1000);
     expect(localStorage.getItem(STORAGE_KEYS.apolloCache)).toBeNull();
+  });
+
+  it('sign-out stops it: the pending write is cancelled, later writes stay in memory, the stored cache is purged', () => {
+    const cache = new InMemoryCache();
+    const persistor = new CachePersistor(cache);
+    persistor.start();
+    write(cache, 'IQ');
+    vi.advanceTimersByTime(1000);
+    expect(localStorage.getItem(STORAGE_KEYS.apolloCache)).not.toBeNull();
+    // A write waiting for its debounce when the user signs out, and an answer that arrives afterwards.
+    write(cache, 'dana@example.com');
+    stopCachePersistence();
+    expect(localStorage.getItem(STORAGE_KEYS.apolloCache)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.apolloCacheTimestamp)).toBeNull();
+    vi.advanceTimersByTime(5000);
+    write(cache, 'late answer');
+    vi.advanceTimersByTime(5000);
+    expect(() => persistor.persist()).not.toThrow();
+    expect(localStorage.length).toBe(0);
   });
 
   it('logs and rethrows a persistence failure', () => {

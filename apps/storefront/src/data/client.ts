@@ -9,6 +9,7 @@ import { httpLink, missingResponseLink } from './http-link.ts';
 import { multipartLink } from './multipart-link.ts';
 import { CachePersistor, mergeStates } from './persisted-cache.ts';
 import { retryLink } from './retry-link.ts';
+import { STORAGE_KEYS } from '../session/storage-keys.ts';
 
 export interface BrowserClient {
   client: ApolloClient;
@@ -33,6 +34,13 @@ export function createBrowserClient(options: { serverState: NormalizedCacheObjec
     incrementalHandler: new Defer20220824Handler(),
     queryDeduplication: true,
     defaultOptions: DEFAULT_OPTIONS,
+  });
+  // Signed out in another tab (local storage cleared, or the token removed): this tab stops writing its
+  // cache back, which would put the user's data into storage again, and asks its screens again without a token.
+  window.addEventListener('storage', (event) => {
+    if (event.storageArea !== localStorage || (event.key !== null && (event.key !== STORAGE_KEYS.authToken || event.newValue !== null))) return;
+    persistor.stop();
+    client.resetStore().catch(() => undefined);
   });
   return { client, persistor };
 }

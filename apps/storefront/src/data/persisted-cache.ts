@@ -17,6 +17,8 @@ export const PERSIST = {
 export class CachePersistor {
   private timer: ReturnType<typeof setTimeout> | null = null;
   paused = false;
+  /** Stopped for good (sign-out): nothing is written again by this page, whatever the cache does. */
+  stopped = false;
 
   constructor(
     private readonly cache: InMemoryCache,
@@ -43,6 +45,7 @@ export class CachePersistor {
 
   /** Persists after every change to the cache, debounced. */
   start(): void {
+    running.add(this);
     const cache = this.cache as unknown as Record<'write' | 'modify' | 'evict' | 'gc', (...args: unknown[]) => unknown>;
     for (const method of ['write', 'modify', 'evict', 'gc'] as const) {
       const original = cache[method]!.bind(this.cache);
@@ -55,7 +58,7 @@ export class CachePersistor {
   }
 
   private schedule(): void {
-    if (this.paused) return;
+    if (this.paused || this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
@@ -69,7 +72,7 @@ export class CachePersistor {
 
   /** Writes the cache now. Over the cap, it purges and pauses instead. */
   persist(): void {
-    if (this.paused) return;
+    if (this.paused || this.stopped) return;
     try {
       const serialized = JSON.stringify(this.cache.extract());
       if (serialized.length > PERSIST.maxSize) {
@@ -89,6 +92,28 @@ export class CachePersistor {
     this.storage.removeItem(STORAGE_KEYS.apolloCache);
     this.storage.removeItem(STORAGE_KEYS.apolloCacheTimestamp);
   }
+
+  /**
+   * Sign-out: the pending debounced write is cancelled and no later change of the cache (an answer still
+   * on its way on a slow network) is written, then the stored cache is purged. Without this the write
+   * that was waiting put the signed-out user's data back after local storage was cleared, and the next
+   * page restored it for 10 minutes.
+   */
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    running.delete(this);
+    this.purge();
+  }
+}
+
+/** The persistors this page started (one, the browser client's): sign-out stops them without holding the client. */
+const running = new Set<CachePersistor>();
+
+/** Stops every persisted cache of this page and purges what it stored: call it before clearing storage at sign-out. */
+export function stopCachePersistence(): void {
+  for (const persistor of [...running]) persistor.stop();
 }
 
 /**

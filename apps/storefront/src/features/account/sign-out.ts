@@ -1,4 +1,5 @@
 import { AUTH_LOGGED_OUT_PATH } from '@probe/domain';
+import { stopCachePersistence } from '../../data/persisted-cache.ts';
 import { STORAGE_KEYS } from '../../session/storage-keys.ts';
 import { discover, oidcConfig, type OidcClientConfig, type ProviderMetadata } from './oidc.ts';
 
@@ -34,11 +35,14 @@ export function afterLogoutPath(storage: Storage = sessionStorage): string {
 }
 
 /**
- * Spec §4 logout: all local storage is cleared, then the browser goes to the provider's end_session
- * endpoint with a post-logout redirect to our /auth/logged-out (or straight there when the provider has none).
+ * Spec §4 logout: the persisted cache stops writing (its pending write cancelled), all local storage is
+ * cleared, then the browser goes to the provider's end_session endpoint with the ID token as
+ * id_token_hint, which ends the provider's session too (and with it every token it issued to this
+ * browser), with a post-logout redirect to our /auth/logged-out (or straight there when the provider has none).
  */
 export async function signOut(basePath: string | null = null): Promise<void> {
   const idToken = localStorage.getItem(STORAGE_KEYS.idToken);
+  stopCachePersistence();
   localStorage.clear();
   const path = basePath ?? '/' + location.pathname.split('/').slice(1, 3).join('/');
   if (BASE_PATH.test(path)) sessionStorage.setItem(LOGOUT_BASE_PATH, path);
@@ -49,5 +53,7 @@ export async function signOut(basePath: string | null = null): Promise<void> {
   } catch {
     target = null;
   }
+  // Whatever an answer that arrived while the provider's address was being found stored meanwhile goes too.
+  localStorage.clear();
   location.assign(target ?? config.postLogoutRedirectUri);
 }
