@@ -4,7 +4,7 @@ import { consoleReturnPath } from './return-path.ts';
 /**
  * Console sign-in: authorization code + PKCE (S256) with the store's built-in provider, as the public
  * client `probe-admin`, whose tokens are for the console's API only. The token lives in this tab's
- * session storage and is gone with it.
+ * session storage and is gone with it; the ID token beside it names the session at sign-out.
  */
 const issuer = new URL(`${location.origin}/oidc`);
 const client: oauth.Client = { client_id: 'probe-admin' };
@@ -13,6 +13,7 @@ const redirectUri = `${location.origin}/admin/callback`;
 const insecure = location.protocol === 'http:' ? { [oauth.allowInsecureRequests]: true } : {};
 const LOGIN = 'console.login';
 const TOKEN = 'console.token';
+const ID_TOKEN = 'console.idToken';
 
 let metadata: Promise<oauth.AuthorizationServer> | null = null;
 function server(): Promise<oauth.AuthorizationServer> {
@@ -21,8 +22,12 @@ function server(): Promise<oauth.AuthorizationServer> {
   return metadata;
 }
 
-/** Sends the operator to sign in; they come back to `returnTo` (a console path). */
-export async function signIn(returnTo: string): Promise<void> {
+/**
+ * Sends the operator to sign in; they come back to `returnTo` (a console path). `asStaff` makes the provider
+ * ask for a password even when this browser is signed in there (as a buyer): it then signs that account out
+ * and the member of staff in.
+ */
+export async function signIn(returnTo: string, { asStaff = false }: { asStaff?: boolean } = {}): Promise<void> {
   const as = await server();
   const verifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
@@ -31,6 +36,7 @@ export async function signIn(returnTo: string): Promise<void> {
   url.search = new URLSearchParams({
     client_id: client.client_id, redirect_uri: redirectUri, response_type: 'code', scope: 'openid email profile',
     code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256', state,
+    ...(asStaff ? { prompt: 'login' } : {}),
   }).toString();
   location.assign(url);
 }
@@ -45,6 +51,7 @@ export async function completeSignIn(current: URL): Promise<string> {
   const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, redirectUri, saved.verifier, insecure);
   const result = await oauth.processAuthorizationCodeResponse(as, client, response);
   sessionStorage.setItem(TOKEN, JSON.stringify({ token: result.access_token, expiresAt: Date.now() + (result.expires_in ?? 3600) * 1000 }));
+  if (result.id_token) sessionStorage.setItem(ID_TOKEN, result.id_token);
   return consoleReturnPath(saved.returnTo);
 }
 
@@ -55,6 +62,38 @@ export function currentToken(): string | null {
   return saved.token;
 }
 
-export function signOut(): void {
+/** The e-mail the console token names (to say who is signed in when the API refuses them); null without a token. */
+export function signedInEmail(): string | null {
+  const token = currentToken();
+  if (!token) return null;
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { email?: unknown };
+    return typeof payload.email === 'string' ? payload.email : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Signs out of the console and of the provider: the token is forgotten, then the browser goes to the
+ * provider's end_session endpoint with the ID token, which ends the provider's session (the store's
+ * tokens in this browser stop working too), and comes back to the console's start.
+ */
+export async function signOut(): Promise<void> {
+  const idToken = sessionStorage.getItem(ID_TOKEN);
   sessionStorage.removeItem(TOKEN);
+  sessionStorage.removeItem(ID_TOKEN);
+  const back = `${location.origin}/admin/`;
+  let target = back;
+  try {
+    const endpoint = (await server()).end_session_endpoint;
+    if (endpoint) {
+      const url = new URL(endpoint);
+      url.search = new URLSearchParams({ client_id: client.client_id, post_logout_redirect_uri: back, ...(idToken ? { id_token_hint: idToken } : {}) }).toString();
+      target = url.href;
+    }
+  } catch {
+    // the provider cannot be reached: the console is signed out here at least
+  }
+  location.assign(target);
 }

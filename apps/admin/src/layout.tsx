@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { NavLink, Outlet } from 'react-router';
-import { gql } from './api.ts';
-import { signOut } from './auth.ts';
+import { gql, PermissionDenied } from './api.ts';
+import { signedInEmail, signIn, signOut } from './auth.ts';
 import { useText, type MessageId } from './i18n/text.ts';
 import { useData } from './use-data.ts';
 
@@ -13,10 +13,18 @@ const NAV: ReadonlyArray<readonly [string, MessageId]> = [
   ['/maintenance', 'nav.maintenance'], ['/learners', 'nav.learners'], ['/audit', 'nav.audit'],
 ];
 
+/** What the console's API says of the signed-in account: a member of staff, or someone who is not (a buyer). */
+type Who = Me | { notStaff: true };
+
 /** The console's frame: who is signed in with which role, the sections, the page. */
 export function Layout() {
   const { t } = useText();
-  const me = useData(() => gql<{ me: Me }>('{ me { email role permissions } }').then((d) => d.me), []);
+  const who = useData<Who>(() => gql<{ me: Me }>('{ me { email role permissions } }').then((d) => d.me, (error: unknown) => {
+    if (error instanceof PermissionDenied) return { notStaff: true } as const;
+    throw error;
+  }), []);
+  const notStaff = who.data !== null && 'notStaff' in who.data;
+  const me = { data: who.data && !('notStaff' in who.data) ? who.data : null, error: who.error };
   return (
     <>
       <header className="console-header">
@@ -28,13 +36,31 @@ export function Layout() {
         {me.data ? (
           <p className="console-who">
             <span data-testid="console-user">{me.data.email}</span> · <span className="role">{t('layout.role', { role: me.data.role })}</span>{' '}
-            <button type="button" className="link" onClick={() => { signOut(); location.assign('/'); }}><FormattedMessage id="layout.signOut" /></button>
+            <button type="button" className="link" onClick={() => void signOut()}><FormattedMessage id="layout.signOut" /></button>
           </p>
         ) : null}
       </header>
       <main id="main" className="console-main">
-        {me.error ? <p role="alert" className="error">{me.error}</p> : me.data ? <Outlet context={me.data} /> : <p role="status"><FormattedMessage id="common.loading" /></p>}
+        {notStaff ? <NotStaff /> : me.error ? <p role="alert" className="error">{me.error}</p> : me.data ? <Outlet context={me.data} /> : <p role="status"><FormattedMessage id="common.loading" /></p>}
       </main>
     </>
+  );
+}
+
+/**
+ * The provider signed this browser in as someone who is not staff (a buyer signed in to the store): the
+ * console says so and offers a sign-in as staff, for which the provider asks for a password.
+ */
+function NotStaff() {
+  const email = signedInEmail();
+  return (
+    <section data-testid="console-not-staff">
+      <h1><FormattedMessage id="notStaff.title" /></h1>
+      <p><FormattedMessage id="notStaff.text" values={{ email: <span dir="ltr">{email ?? '—'}</span> }} /></p>
+      <p>
+        <button type="button" onClick={() => void signIn(location.pathname.replace(/^\/admin/, '') || '/', { asStaff: true })}><FormattedMessage id="notStaff.signIn" /></button>{' '}
+        <button type="button" className="link" onClick={() => void signOut()}><FormattedMessage id="layout.signOut" /></button>
+      </p>
+    </section>
   );
 }
