@@ -62,4 +62,5 @@ const { parse } = await import('graphql');
 const documents = [...storeOperations(root('apps/storefront/src/')).values()].map((o) => canonicalText(parse(o.text)));
 writeFileSync(`${dist}/store-documents.json`, JSON.stringify(documents));
 rmSync(extractor);
+cpSync(root('apps/server/src/identity/common-passwords.txt'), `${dist}/common-passwords.txt`);
 console.log(`built ${dist} (main.js, worker.js)`);
