@@ -532,7 +532,7 @@ describe('accounts (built-in provider, end to end)', () => {
       const messages = uiMessages(language);
       const { context, page, problems } = await openPage(browser, { viewport, baseURL: server!.url });
       const email = `e2e-${Date.now()}-${language.toLowerCase()}@example.com`;
-      const password = 'e2e-password-123';
+      const password = 'quiet harbour lanterns 2024';
       // Anonymous on my account: off to the provider's sign-in page, then its sign-up page.
       await page.goto(`${base}/account/`);
       await page.waitForURL(/\/oidc\/interaction\//);
