@@ -6,56 +6,17 @@
  * memberships and organization) with a valid token at 50 connections, beside the bare server answering
  * the same bytes. With DATABASE_URL set the server runs on that PostgreSQL database.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { startServer } from '../e2e/support/server.ts';
 import { bareServer } from './support/bare.ts';
+import { signIn as signInAs } from './support/sign-in.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const SIGN_IN_CLIENTS = 10;
 const CONNECTIONS = 50;
 const EMAIL = 'admin@demo.probe.store';
 const PASSWORD = 'demo-password-1';
-
-/** A client with a cookie jar that follows nothing by itself (every hop is one measured request). */
-class Client {
-  private readonly jar = new Map<string, string>();
-  constructor(private readonly origin: string) {}
-  async send(method: 'GET' | 'POST', path: string, form?: Record<string, string>): Promise<Response> {
-    const headers: Record<string, string> = { cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ') };
-    if (form) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const res = await fetch(new URL(path, this.origin), { method, headers, redirect: 'manual', ...(form ? { body: new URLSearchParams(form).toString() } : {}) });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, ...value] = pair!.split('=');
-      this.jar.set(name!, value.join('='));
-    }
-    await res.arrayBuffer();
-    return res;
-  }
-}
-
-/** One whole sign-in; the access token. */
-async function signIn(origin: string): Promise<string> {
-  const client = new Client(origin);
-  const verifier = randomBytes(32).toString('base64url');
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
-  const redirectUri = `${origin}/auth/callback`;
-  const authorize = `/oidc/auth?${new URLSearchParams({ client_id: 'probe-store', response_type: 'code', redirect_uri: redirectUri, scope: 'openid email profile', state: randomBytes(16).toString('base64url'), code_challenge: challenge, code_challenge_method: 'S256' })}`;
-  const page = (await client.send('GET', authorize)).headers.get('location')!;
-  let next = (await client.send('POST', `${new URL(page, origin).pathname}/login`, { email: EMAIL, password: PASSWORD })).headers.get('location')!;
-  for (let hops = 0; hops < 5 && !next.startsWith(redirectUri); hops++) next = (await client.send('GET', next)).headers.get('location')!;
-  const code = new URL(next).searchParams.get('code');
-  if (!code) throw new Error(`no code in ${next}`);
-  const res = await fetch(`${origin}/oidc/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: redirectUri, client_id: 'probe-store' }),
-  });
-  const body = (await res.json()) as { access_token?: string };
-  if (!body.access_token) throw new Error(`token exchange answered ${res.status}`);
-  return body.access_token;
-}
+const signIn = (origin: string) => signInAs(origin, { email: EMAIL, password: PASSWORD });
 
 /** Runs `round` with `clients` concurrent loops for the duration; rounds per second and latency percentiles. */
 async function rounds(clients: number, round: () => Promise<unknown>) {
