@@ -1,5 +1,7 @@
 import { schema } from '@probe/db';
+import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARD_OK, PLACE, readyCheckout, type PlaceAnswer } from './checkout-support.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
 const DB = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -15,12 +17,21 @@ const event = (name: string, body: object, overrides: Record<string, unknown> = 
 /** Spec §7: the analytics mutation, the server-side copy of the data layer's events. */
 describe(`analytics events (${DB})`, () => {
   let app: TestApp;
+  let key: CryptoKey;
   beforeAll(async () => {
-    app = await startTestApp();
+    const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+    key = pair.privateKey;
+    app = await startTestApp({ config: { AUTH_JWT_PUBLIC_KEY: await exportSPKI(pair.publicKey) } });
   });
   afterAll(() => app?.close());
   const rows = () => app.database.db.select().from(schema.analyticsEvents);
-  const send = async (input: object) => (await app.gql<Answer>(CREATE, { input })).body.data!.analyticsEventCreate;
+  const send = async (input: object, headers?: Record<string, string>) => (await app.gql<Answer>(CREATE, { input }, headers)).body.data!.analyticsEventCreate;
+  const signedIn = async (sub: string) => ({ authorization: `JWT ${await new SignJWT({ email: `${sub}@example.com` }).setProtectedHeader({ alg: 'EdDSA' }).setIssuer('probe-store').setAudience('probe-store').setSubject(sub).setIssuedAt().setExpirationTime('5m').sign(key)}` });
+  const placeOrder = async (headers?: Record<string, string>) => {
+    const ready = await readyCheckout(app, { lines: [{ sku: 'ACC-USBC-1M', quantity: 1 }], ...(headers ? { signedIn: { headers, organizationMembershipId: '' } } : {}) });
+    return (await app.gql<PlaceAnswer>(PLACE, { token: ready.token, key: `analytics-${ready.token}`, total: ready.total, card: CARD_OK }, headers)).body.data!.checkoutPlaceOrder.order!;
+  };
+  const confirmation = (token: string) => ({ context: { page: { path: `/us/en/confirmation/${token}/`, url: `http://store.test/us/en/confirmation/${token}/` } } });
 
   it('stores a page view with who, what and where', async () => {
     expect(await send(event('page_view', { pageName: 'cart' }))).toEqual({ recorded: true, errors: [] });
@@ -49,12 +60,46 @@ describe(`analytics events (${DB})`, () => {
     expect((await rows()).length).toBe(before);
   });
 
-  it('stores an order\'s purchase once, however often it is sent', async () => {
-    const purchase = event('order_completed', { ecommerce: { transaction_id: 'ORD-1001', value: 39, currency: 'USD' } });
+  it('stores an order\'s purchase once, however often it is sent, from its confirmation page (the token is not kept)', async () => {
+    const order = await placeOrder();
+    const purchase = event('order_completed', { ecommerce: { transaction_id: order.number, value: 39, currency: 'USD' } }, confirmation(order.token));
     const answers = await Promise.all([send(purchase), send(purchase), send(purchase)]);
     expect(answers.every((a) => a.recorded)).toBe(true);
-    expect((await rows()).filter((r) => r.name === 'order_completed')).toHaveLength(1);
-    await send(event('order_completed', { ecommerce: { transaction_id: 'ORD-1002', value: 49, currency: 'USD' } }));
+    const stored = (await rows()).filter((r) => r.name === 'order_completed');
+    expect(stored).toHaveLength(1);
+    expect([stored[0]!.pagePath, stored[0]!.pageUrl]).toEqual(['/us/en/confirmation/{token}/', 'http://store.test/us/en/confirmation/{token}/']);
+    const other = await placeOrder();
+    await send(event('order_completed', { ecommerce: { transaction_id: other.number, value: 49, currency: 'USD' } }, confirmation(other.token)));
     expect((await rows()).filter((r) => r.name === 'order_completed')).toHaveLength(2);
+  });
+
+  it('refuses a purchase of an order that does not exist, or without its token or its buyer\'s sign-in, storing nothing', async () => {
+    const order = await placeOrder();
+    const before = (await rows()).length;
+    const forged = [
+      event('order_completed', { ecommerce: { transaction_id: '999999', value: 1 } }, confirmation(order.token)),
+      event('order_completed', { ecommerce: { transaction_id: order.number, value: 1 } }),
+      event('order_completed', { ecommerce: { transaction_id: order.number, value: 1 } }, confirmation('7d1f0b52-0c1a-4b7e-9a51-00000000abcd')),
+      event('order_completed', { ecommerce: { value: 1 } }, confirmation(order.token)),
+    ];
+    for (const input of forged) expect(await send(input)).toEqual({ recorded: false, errors: [{ field: 'eventData.body', code: 'NOT_FOUND', message: 'No order of yours has this transaction_id' }] });
+    // Signed in as someone else: still not theirs.
+    expect((await send(forged[1]!, await signedIn('analytics-stranger'))).recorded).toBe(false);
+    expect((await rows()).length).toBe(before);
+    // The real event then still counts.
+    expect((await send(event('order_completed', { ecommerce: { transaction_id: order.number } }, confirmation(order.token)))).recorded).toBe(true);
+  });
+
+  it('takes the user from the token, never from the input; a signed-in buyer\'s purchase needs no token in the page', async () => {
+    const buyer = await signedIn('analytics-buyer');
+    expect((await send({ ...event('login', { method: 'oidc' }), userId: 'someone-else' })).recorded).toBe(true);
+    expect((await send({ ...event('begin_checkout', { step: 1 }), userId: 'someone-else' }, buyer)).recorded).toBe(true);
+    const order = await placeOrder(buyer);
+    expect((await send({ ...event('order_completed', { ecommerce: { transaction_id: order.number } }), userId: 'someone-else' }, buyer)).recorded).toBe(true);
+    const stored = await rows();
+    expect(stored.find((r) => r.name === 'login')!.userId).toBeNull();
+    expect(stored.find((r) => r.name === 'begin_checkout')!.userId).toBe('analytics-buyer');
+    expect(stored.find((r) => r.name === 'order_completed' && (r.body.ecommerce as { transaction_id: string }).transaction_id === order.number)!.userId).toBe('analytics-buyer');
+    expect(stored.some((r) => r.userId === 'someone-else')).toBe(false);
   });
 });

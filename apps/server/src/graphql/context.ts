@@ -24,6 +24,8 @@ export interface RequestLimits {
   referrerLookup(clientIp: string): Promise<number | null>;
   /** Marketing-form submissions. */
   leadSubmit(clientIp: string): Promise<number | null>;
+  /** Analytics events (the storefront's server copies): anyone may send them, so each address only so many. */
+  analyticsEvent(clientIp: string): Promise<number | null>;
   /** Tokens asked for that nobody holds (guessing), one counter for every lookup by token (checkouts, orders, invoices, referral links; documents over HTTP): only misses count, a buyer reloading their order never does. */
   tokenMisses: TokenMissLimit;
   /** Voucher codes tried that do not apply (guessing short codes): only refused codes count. */

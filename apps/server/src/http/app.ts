@@ -91,6 +91,8 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   const referrerLookup = rateLimits.create('referrer-lookup', { points: 30, durationS: 60 });
   // Marketing forms: 20 submissions per 10 minutes per address (a trade-show booth's tablet sends many, a script more).
   const leadSubmit = rateLimits.create('lead-submit', { points: 20, durationS: 600 });
+  // Analytics events: a buyer's visit sends a few (begin checkout, sign-in, purchase); 30 per 10 minutes per address.
+  const analyticsEvent = rateLimits.create('analytics-event', { points: 30, durationS: 600 });
   // Tokens (checkouts', orders' and invoices' 122 random bits, referral links, the test gateway's payments; over
   // GraphQL and HTTP alike: one counter) and voucher codes (short: REFER-7Q2K) cannot be guessed either:
   // 20 misses per 10 minutes per address, then every attempt is refused until the window ends.
@@ -100,6 +102,7 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
     userExistence: (clientIp: string) => userExistence.hit(clientIp),
     referrerLookup: (clientIp: string) => referrerLookup.hit(clientIp),
     leadSubmit: (clientIp: string) => leadSubmit.hit(clientIp),
+    analyticsEvent: (clientIp: string) => analyticsEvent.hit(clientIp),
     tokenMisses: {
       attempt: (clientIp: string) => tokenMisses.hit(clientIp), notMissed: (clientIp: string) => tokenMisses.giveBack(clientIp),
       blockedFor: (clientIp: string) => tokenMisses.blockedFor(clientIp), missed: async (clientIp: string) => void (await tokenMisses.hit(clientIp)),

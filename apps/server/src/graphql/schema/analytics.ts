@@ -1,4 +1,5 @@
 import { builder } from '../builder.ts';
+import { byToken, throwIfLimited } from '../limits.ts';
 import { recordAnalyticsEvent, type AnalyticsError } from '../../modules/analytics/index.ts';
 
 const AnalyticsErrorRef = builder.objectRef<AnalyticsError>('AnalyticsError').implement({
@@ -19,7 +20,7 @@ const AnalyticsContextInput = builder.inputType('AnalyticsContextInput', {
 const AnalyticsEventDataInput = builder.inputType('AnalyticsEventDataInput', {
   fields: (t) => ({
     name: t.string({ required: true }),
-    body: t.string({ required: true, description: 'The event as pushed to the data layer (JSON object, at most 8 KB).' }),
+    body: t.string({ required: true, description: 'The event as pushed to the data layer (a JSON object). The whole event (body, page, ids) is at most 4 KB, a purchase 16 KB.' }),
     timestamp: t.string({ required: true }),
     context: t.field({ type: AnalyticsContextInput, required: true }),
   }),
@@ -27,7 +28,7 @@ const AnalyticsEventDataInput = builder.inputType('AnalyticsEventDataInput', {
 const AnalyticsEventInput = builder.inputType('AnalyticsEventInput', {
   fields: (t) => ({
     anonymousId: t.string({ required: true }),
-    userId: t.string({ required: false, description: 'As the page claims it (the call carries no token): for analysis, never for access.' }),
+    userId: t.string({ required: false, description: 'Ignored: the event is stored under the user the call\'s token names (none without a token). Kept for the spec\'s payload.' }),
     eventData: t.field({ type: AnalyticsEventDataInput, required: true }),
   }),
 });
@@ -40,8 +41,17 @@ builder.mutationField('analyticsEventCreate', (t) =>
         errors: f.field({ type: [AnalyticsErrorRef], resolve: (p) => p.errors }),
       }),
     }),
-    description: 'Spec §7: the server-side copy of an analytics event the storefront pushed to its data layer. A purchase is stored once per order.',
+    description: 'Spec §7: the server-side copy of an analytics event the storefront pushed to its data layer. A purchase (order_completed) is stored once per order, only for a real order and from its buyer: sent from the page of its token (the confirmation page) or by the signed-in user who placed it; otherwise NOT_FOUND (a miss on the address\'s token counter). Other events are rate limited per client address.',
     args: { input: t.arg({ type: AnalyticsEventInput, required: true }) },
-    resolve: (_root, { input }, ctx) => recordAnalyticsEvent(ctx.db, input, ctx.now()),
+    resolve: async (_root, { input }, ctx) => {
+      const { clientIp, userId } = ctx.requester();
+      const record = () => recordAnalyticsEvent(ctx.db, input, ctx.now(), { userId });
+      // A purchase proves its order by the token of the page it was sent from (or its buyer's sign-in), so
+      // it is a lookup by token: one refused is a miss on the address's token counter. Those stored are
+      // bounded by the orders (one each); every other event by the address's rate.
+      if (input.eventData.name === 'order_completed') return byToken(ctx, input.eventData.context.page.path, record, (r) => !r.recorded);
+      throwIfLimited(await ctx.limits.analyticsEvent(clientIp));
+      return record();
+    },
   }),
 );
