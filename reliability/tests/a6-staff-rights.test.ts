@@ -3,6 +3,7 @@ import { schema } from '@probe/db';
 import { eq } from 'drizzle-orm';
 import { exportSPKI, generateKeyPair, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../apps/server/src/config.ts';
 import { tokenFor } from '../../apps/server/test/admin-support.ts';
 import { startTestApp, type TestApp } from '../../apps/server/test/harness.ts';
 import { recordScenario } from '../support/report.ts';
@@ -86,5 +87,9 @@ describe('A6 staff rights only with a console token (PostgreSQL)', () => {
     expect(ownOpened).toBe(LEARNERS);
     expect(othersOpened).toBe(0);
     expect(buyerConsoleOpened).toBe(0);
+  });
+
+  it('a configuration where the console\'s audience is the store\'s (every store token a console token) does not start', () => {
+    expect(() => loadConfig({ AUTH_JWT_AUDIENCE: 'shop', AUTH_ADMIN_AUDIENCE: 'shop' })).toThrow(/AUTH_ADMIN_AUDIENCE: must differ from AUTH_JWT_AUDIENCE/);
   });
 });

@@ -167,7 +167,9 @@ const ConfigSchema = z.object({
   FORMS_TICKET_SECRET: z.string().min(16).optional(),
   /** A form sent sooner than this after it was shown is stored as spam. */
   FORMS_MIN_FILL_MS: z.coerce.number().int().min(0).default(3000),
-}).transform((c) => {
+}).transform((c, ctx) => {
+  // A console token is staff rights: were both audiences one, every buyer's store token would be one.
+  if (c.AUTH_ADMIN_AUDIENCE === c.AUTH_JWT_AUDIENCE) ctx.addIssue({ code: 'custom', path: ['AUTH_ADMIN_AUDIENCE'], message: 'must differ from AUTH_JWT_AUDIENCE (a store token would open the console)' });
   const publicUrl = (c.PUBLIC_URL ?? `http://127.0.0.1:${c.PORT}`).replace(/\/+$/, '');
   const redirectUris = (c.AUTH_REDIRECT_URIS ?? `${publicUrl}/auth/callback`).split(',').map((s) => s.trim()).filter(Boolean);
   const parents = [...new Set([new URL(publicUrl).origin, ...c.FORMS_PARENT_ORIGINS])];
