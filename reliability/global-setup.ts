@@ -35,6 +35,7 @@ const SCENARIOS: Record<string, string> = {
   A1: 'No open redirect: every redirect parameter of the store, the provider and the console, in every encoding, stays on the store',
   A2: 'Nobody locks the holder out: a stranger\'s failures hold back strangers, not the holder\'s device cookie or known address',
   A3: 'Weak passwords (common, too short, built on the e-mail) refused at sign-up and reset, saying why in the user\'s language',
+  A4: 'Signing out signs out everywhere within seconds: the token, the provider session, the console, the browser\'s storage',
   A5: 'No demo accounts with published passwords in a deployment; the first owner made by command signs in to the console',
   A6: 'Staff rights only with a console token: a staff member\'s store token opens no learner\'s proof',
 };
