@@ -1,8 +1,7 @@
 import { schema } from '@probe/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogues } from '../../apps/server/src/identity/messages/index.ts';
-import { translate } from '../../apps/server/src/identity/i18n.ts';
+import { translate, type MessageKey } from '../../apps/server/src/identity/i18n.ts';
 import { esc } from '../../apps/server/src/identity/pages/html.ts';
 import type { TestApp } from '../../apps/server/test/harness.ts';
 import { Browser, lastLinkTo, mails, openSignIn, startIdentityApp } from '../../apps/server/test/identity-support.ts';
@@ -11,7 +10,7 @@ import { recordScenario } from '../support/report.ts';
 const EMAIL = 'anna.kowalska@example.com';
 const NAME = 'Anna Kowalska';
 /** What an attacker tries first, and what people choose when nothing stops them. */
-const WEAK: Array<[password: string, reason: keyof (typeof catalogues)['en']]> = [
+const WEAK: Array<[password: string, reason: MessageKey]> = [
   ['1234567890', 'errorPasswordCommon'],
   ['password1', 'errorPasswordShort'],
   [EMAIL, 'errorPasswordPersonal'],
@@ -22,8 +21,8 @@ const STRONG = 'violet tugboat harvests nine comets';
 /**
  * A3: weak passwords. Sign-up with `1234567890`, `password1`, the e-mail itself and `anna.kowalska2024` for
  * anna.kowalska@…: each refused with its reason in the page's language (Polish and English here; every
- * language has the messages, identity-messages.test.ts), no account and no e-mail made; a passphrase is
- * taken. The reset link refuses the same.
+ * language has the messages, apps/storefront/test/message-catalogues.test.ts), no account and no e-mail
+ * made; a passphrase is taken. The reset link refuses the same.
  */
 describe('A3 weak passwords (PostgreSQL)', () => {
   let t: TestApp;

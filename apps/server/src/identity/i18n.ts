@@ -1,7 +1,10 @@
-import { catalogues, type Language, type MessageKey } from './messages/index.ts';
+import type { UrlLanguage } from '@probe/domain';
+import { messages, type MessageKey } from './i18n/catalogues.ts';
 
-export type { Language, MessageKey };
-export const LANGUAGES = Object.keys(catalogues) as Language[];
+/** The pages' languages: the store's (en-US reads English). */
+export type Language = UrlLanguage;
+export type { MessageKey };
+export const LANGUAGES = messages.languages;
 
 /** Other tags that name one of our languages (Norwegian Bokmål and Nynorsk share `no`). */
 const ALIASES: Record<string, Language> = { nb: 'no', nn: 'no' };
@@ -14,22 +17,21 @@ export function pickLanguage(requested: unknown): Language {
   const tags = typeof requested === 'string' ? requested.split(/[\s,]+/) : [];
   for (const tag of tags) {
     const base = tag.toLowerCase().split(/[-_]/)[0] ?? '';
-    if (base in catalogues) return base as Language;
+    if (isLanguage(base)) return base;
     if (ALIASES[base]) return ALIASES[base];
   }
   return 'en';
 }
 
 export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && value in catalogues;
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
 export function direction(lang: Language): 'rtl' | 'ltr' {
   return lang === 'ar' ? 'rtl' : 'ltr';
 }
 
-/** A message in the language, with `{name}` placeholders filled (values are not escaped here). */
+/** A message of the pages' catalogues (i18n/messages) in the language, its ICU arguments filled (not escaped here). */
 export function translate(lang: Language, key: MessageKey, vars: Record<string, string | number> = {}): string {
-  const text = catalogues[lang][key] ?? catalogues.en[key];
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+  return messages.format(lang, key, vars);
 }
