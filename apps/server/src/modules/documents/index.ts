@@ -6,11 +6,11 @@
 import type { Database } from '@probe/db';
 import { documentFacts, type DocumentKind, type OrderRef } from './facts.ts';
 import { renderOffThread } from '../render-thread/index.ts';
-import { documentWords } from './pdf/render.ts';
+import { documentText } from './pdf/render.ts';
 import type { Seller } from './seller.ts';
 
 export { DOCUMENT_KINDS, documentFacts, storeLanguage, type DocumentFacts, type DocumentKind, type OrderRef } from './facts.ts';
-export { documentWords, renderDocumentPdf } from './pdf/render.ts';
+export { documentText, renderDocumentPdf } from './pdf/render.ts';
 export { DEMO_SELLER, sellerFrom, type Seller } from './seller.ts';
 
 export interface OrderDocument {
@@ -28,8 +28,8 @@ export interface OrderDocument {
 export async function orderDocument(db: Database, ref: OrderRef, kind: DocumentKind, options: { seller: Seller; publicUrl: string }): Promise<OrderDocument | null> {
   const facts = await documentFacts(db, ref, kind);
   if (!facts) return null;
-  const words = documentWords(facts.language);
+  const words = documentText(facts.language);
   const pdf = await renderOffThread<Uint8Array>('documentPdf', [facts, options.seller, options.publicUrl]);
   const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
-  return { kind, filename: `${kind === 'quote' ? words.quoteFile : words.invoiceFile}-${facts.number}.pdf`, contentType: 'application/pdf', bytes };
+  return { kind, filename: `${words(kind === 'quote' ? 'quoteFile' : 'invoiceFile')}-${facts.number}.pdf`, contentType: 'application/pdf', bytes };
 }

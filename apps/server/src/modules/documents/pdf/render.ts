@@ -1,14 +1,12 @@
 import { EU_COUNTRIES, storePath, textDirection, type UrlLanguage } from '@probe/domain';
 import type { DocumentFacts } from '../facts.ts';
 import type { Seller } from '../seller.ts';
-import { en, type DocumentWords } from '../words.ts';
-import * as translations from '../words-translations.ts';
+import { messages, type MessageKey } from '../i18n/catalogues.ts';
 import { parsedFonts, registerFonts, Typesetter, type TextStyle } from './text.ts';
 
-const WORDS: Record<UrlLanguage, DocumentWords> = { en, ...translations };
-
-export function documentWords(language: UrlLanguage): DocumentWords {
-  return WORDS[language];
+/** The documents' words in a language (i18n/messages): a message, its ICU arguments filled. */
+export function documentText(language: UrlLanguage): (key: MessageKey, values?: Record<string, string>) => string {
+  return (key, values) => messages.format(language, key, values);
 }
 
 const PAGE_W = 595.28;
@@ -47,9 +45,9 @@ const PAYMENT_NAMES: Record<string, string> = {
  * the reverse-charge wording when it applies, and how it was or is to be paid.
  */
 export async function renderDocumentPdf(facts: DocumentFacts, seller: Seller, publicUrl: string): Promise<Buffer> {
-  const w = documentWords(facts.language);
+  const w = documentText(facts.language);
   const dir = textDirection(facts.language);
-  const title = facts.kind === 'quote' ? w.quote : w.invoice;
+  const title = facts.kind === 'quote' ? w('quote') : w('invoice');
   // pdfkit and its fonts (about 20 MB) load with the first document, not with every server.
   const [{ default: PDFDocument }, fonts] = await Promise.all([import('pdfkit'), parsedFonts()]);
   const doc = new PDFDocument({
@@ -73,8 +71,7 @@ export async function renderDocumentPdf(facts: DocumentFacts, seller: Seller, pu
   const money = (amount: number) => new Intl.NumberFormat(facts.locale, { style: 'currency', currency: facts.currency }).format(amount / 100);
   const date = (d: Date) => new Intl.DateTimeFormat(facts.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(d);
   const percent = (share: number) => new Intl.NumberFormat(facts.locale, { style: 'percent', maximumFractionDigits: 2 }).format(share);
-  const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? '');
-  const taxName = facts.reverseCharge || VAT_COUNTRIES.has(facts.country) ? w.vat : w.tax;
+  const taxName = facts.reverseCharge || VAT_COUNTRIES.has(facts.country) ? w('vat') : w('tax');
   const countryName = (code: string) => new Intl.DisplayNames([facts.locale], { type: 'region' }).of(code.toUpperCase()) ?? code;
   const small: TextStyle = { size: 8.5, color: GREY };
   const body: TextStyle = { size: 9.5 };
@@ -87,19 +84,19 @@ export async function renderDocumentPdf(facts: DocumentFacts, seller: Seller, pu
   let y = M;
   t.line(seller.name, X(M, 280), y, 280, { size: 13, bold: true, data: true }, start);
   y += 19;
-  for (const [line, data] of [...seller.address.map((l) => [l, true] as const), [`${w.vatNumber}: ${seller.vatNumber}`, false] as const, [seller.email, true] as const]) {
+  for (const [line, data] of [...seller.address.map((l) => [l, true] as const), [`${w('vatNumber')}: ${seller.vatNumber}`, false] as const, [seller.email, true] as const]) {
     t.line(line, X(M, 280), y, 280, { ...small, data }, start);
     y += 12;
   }
   const payUrl = facts.invoice ? `${publicUrl}${storePath(facts.country, facts.language, `invoice-payment/${facts.invoice.token}/`)}` : null;
   const orderPayUrl = `${publicUrl}${storePath(facts.country, facts.language, `order-payment/${facts.orderToken}/`)}`;
   const meta: Array<[string, string]> = [
-    [facts.kind === 'quote' ? w.quoteNumber : w.invoiceNumber, facts.number],
-    [w.date, date(facts.createdAt)],
+    [facts.kind === 'quote' ? w('quoteNumber') : w('invoiceNumber'), facts.number],
+    [w('date'), date(facts.createdAt)],
   ];
-  if (facts.kind === 'invoice') meta.push([w.orderNumber, facts.number]);
-  if (facts.kind === 'quote' && facts.invoice) meta.push([w.validUntil, date(facts.invoice.dueAt)]);
-  else if (facts.invoice && facts.invoice.status === 'OPEN') meta.push([w.dueDate, date(facts.invoice.dueAt)]);
+  if (facts.kind === 'invoice') meta.push([w('orderNumber'), facts.number]);
+  if (facts.kind === 'quote' && facts.invoice) meta.push([w('validUntil'), date(facts.invoice.dueAt)]);
+  else if (facts.invoice && facts.invoice.status === 'OPEN') meta.push([w('dueDate'), date(facts.invoice.dueAt)]);
   let my = M;
   t.line(title, X(M + W - 220, 220), my, 220, { size: 22, bold: true, color: ACCENT }, end);
   my += 34;
@@ -116,12 +113,12 @@ export async function renderDocumentPdf(facts: DocumentFacts, seller: Seller, pu
     [a.postalCode, a.city, a.countryArea].filter(Boolean).join(' '), countryName(a.country),
   ].filter((l) => l && l.trim());
   const blocks: Array<{ heading: string; lines: string[]; labelled?: string }> = [
-    { heading: w.billTo, lines: [...address(facts.billingAddress), facts.email], ...(facts.vatNumber ? { labelled: `${w.vatNumber}: ${facts.vatNumber}` } : {}) },
+    { heading: w('billTo'), lines: [...address(facts.billingAddress), facts.email], ...(facts.vatNumber ? { labelled: `${w('vatNumber')}: ${facts.vatNumber}` } : {}) },
   ];
   if (facts.kind === 'quote' && facts.quoteData) {
     const q = facts.quoteData;
-    blocks.push({ heading: w.preparedFor, lines: [q.equoteOrganizationName, q.equoteJobTitle, q.equotePracticePlace, q.equoteSpecialty].filter((l): l is string => !!l) });
-  } else if (facts.shippingAddress) blocks.push({ heading: w.shipTo, lines: address(facts.shippingAddress) });
+    blocks.push({ heading: w('preparedFor'), lines: [q.equoteOrganizationName, q.equoteJobTitle, q.equotePracticePlace, q.equoteSpecialty].filter((l): l is string => !!l) });
+  } else if (facts.shippingAddress) blocks.push({ heading: w('shipTo'), lines: address(facts.shippingAddress) });
   let by = y;
   blocks.forEach((block, i) => {
     const bx = M + i * 250;
@@ -140,11 +137,11 @@ export async function renderDocumentPdf(facts: DocumentFacts, seller: Seller, pu
   const colX = { desc: M, qty: M + descW, unit: M + descW + cols.qty, rate: M + descW + cols.qty + cols.unit, amount: M + W - cols.amount };
   const header = () => {
     doc.rect(M, y - 4, W, 20).fill('#eef1f4');
-    t.line(w.description, X(colX.desc + 6, descW - 12), y + 1, descW - 12, { size: 8.5, bold: true }, start);
-    t.line(w.quantity, X(colX.qty, cols.qty), y + 1, cols.qty, { size: 8.5, bold: true }, end);
-    t.line(w.unitPrice, X(colX.unit, cols.unit), y + 1, cols.unit, { size: 8.5, bold: true }, end);
-    t.line(fill(w.rate, { tax: taxName }), X(colX.rate, cols.rate), y + 1, cols.rate, { size: 8.5, bold: true }, end);
-    t.line(w.amount, X(colX.amount, cols.amount - 6), y + 1, cols.amount - 6, { size: 8.5, bold: true }, end);
+    t.line(w('description'), X(colX.desc + 6, descW - 12), y + 1, descW - 12, { size: 8.5, bold: true }, start);
+    t.line(w('quantity'), X(colX.qty, cols.qty), y + 1, cols.qty, { size: 8.5, bold: true }, end);
+    t.line(w('unitPrice'), X(colX.unit, cols.unit), y + 1, cols.unit, { size: 8.5, bold: true }, end);
+    t.line(w('rate', { tax: taxName }), X(colX.rate, cols.rate), y + 1, cols.rate, { size: 8.5, bold: true }, end);
+    t.line(w('amount'), X(colX.amount, cols.amount - 6), y + 1, cols.amount - 6, { size: 8.5, bold: true }, end);
     y += 24;
   };
   const room = (height: number) => {
@@ -166,28 +163,28 @@ export async function renderDocumentPdf(facts: DocumentFacts, seller: Seller, pu
     y += 11;
     const rate = line.totalNet > 0 ? percent(taxRateOf(line.totalNet, line.totalGross)) : '–';
     t.line(String(line.quantity), X(colX.qty, cols.qty), top, cols.qty, body, end);
-    t.line(line.isFree ? w.free : money(line.unitNet), X(colX.unit, cols.unit), top, cols.unit, body, end);
+    t.line(line.isFree ? w('free') : money(line.unitNet), X(colX.unit, cols.unit), top, cols.unit, body, end);
     t.line(rate, X(colX.rate, cols.rate), top, cols.rate, body, end);
     t.line(money(line.totalNet), X(colX.amount, cols.amount - 6), top, cols.amount - 6, body, end);
     const reduction = line.unitNet * line.quantity - line.totalNet;
     if (!line.isFree && reduction > 0) {
-      t.line(fill(w.voucher, { code: facts.voucherCode ?? '' }).trim(), X(colX.desc + 6, descW - 12), y, descW - 12, { size: 8.5, color: GREY }, start);
+      t.line(w('voucher', { code: facts.voucherCode ?? '' }).trim(), X(colX.desc + 6, descW - 12), y, descW - 12, { size: 8.5, color: GREY }, start);
       t.line(money(-reduction), X(colX.amount, cols.amount - 6), y, cols.amount - 6, { size: 8.5, color: GREY }, end);
       y += 12;
     }
     doc.moveTo(M, y + 2).lineTo(M + W, y + 2).lineWidth(0.5).strokeColor(RULE).stroke();
     y += 8;
   }
-  t.line(taxName === w.vat ? fill(w.excluding, { tax: taxName }) : w.excludingTax, X(M, W), y, W, small, start);
+  t.line(taxName === w('vat') ? w('excluding', { tax: taxName }) : w('excludingTax'), X(M, W), y, W, small, start);
   y += 18;
 
   // Totals: lines, shipping and trade-in net; the tax; the total paid or to pay.
   const linesNet = facts.lines.reduce((sum, l) => sum + l.totalNet, 0);
-  const totals: Array<[string, string, boolean]> = [[w.subtotal, money(linesNet), false]];
-  if (facts.shipping) totals.push([w.shipping, money(facts.shipping.net), false]);
-  if (facts.tradeIn) totals.push([w.tradeIn, money(-facts.tradeIn.net), false]);
+  const totals: Array<[string, string, boolean]> = [[w('subtotal'), money(linesNet), false]];
+  if (facts.shipping) totals.push([w('shipping'), money(facts.shipping.net), false]);
+  if (facts.tradeIn) totals.push([w('tradeIn'), money(-facts.tradeIn.net), false]);
   totals.push([taxName, money(facts.totalTax), false]);
-  totals.push([w.total, money(facts.totalGross), true]);
+  totals.push([w('total'), money(facts.totalGross), true]);
   room(totals.length * 16 + 40);
   const tx = M + W - 260;
   for (const [label, value, strong] of totals) {
@@ -201,38 +198,38 @@ export async function renderDocumentPdf(facts: DocumentFacts, seller: Seller, pu
     y += strong ? 20 : rtl ? 17 : 15;
   }
   y += 6;
-  t.line(fill(w.currencyNote, { currency: facts.currency }), X(M, W), y, W, small, start);
+  t.line(w('currencyNote', { currency: facts.currency }), X(M, W), y, W, small, start);
   y += 20;
 
   if (facts.reverseCharge) {
     room(40);
-    y = t.paragraph(w.reverseCharge, X(M, W), y, W, bold, start) + 10;
+    y = t.paragraph(w('reverseCharge'), X(M, W), y, W, bold, start) + 10;
   }
 
   // How it was paid, or how to pay.
   room(60);
-  t.line(w.payment, X(M, W), y, W, { size: 8.5, bold: true, color: GREY }, start);
+  t.line(w('payment'), X(M, W), y, W, { size: 8.5, bold: true, color: GREY }, start);
   y += 14;
   if (facts.kind === 'quote') {
-    y = t.paragraph(fill(w.quoteNote, { date: date(facts.invoice!.dueAt) }), X(M, W), y, W, body, start);
+    y = t.paragraph(w('quoteNote', { date: date(facts.invoice!.dueAt) }), X(M, W), y, W, body, start);
     if (payUrl) y = t.paragraph(payUrl, X(M, W), y + 2, W, { size: 9.5, color: ACCENT, data: true }, start);
   } else {
     const method = facts.paymentMethod === 'CREDIT_CARD'
-      ? [w.card, facts.card ? isolate(`${facts.card.brand.toUpperCase()} •••• ${facts.card.lastDigits}`) : ''].filter(Boolean).join(' ')
+      ? [w('card'), facts.card ? isolate(`${facts.card.brand.toUpperCase()} •••• ${facts.card.lastDigits}`) : ''].filter(Boolean).join(' ')
       : PAYMENT_NAMES[facts.paymentMethod] ?? '';
     const paidAt = facts.invoice?.paidAt ? ` · ${date(facts.invoice.paidAt)}` : '';
-    const state = facts.chargeStatus === 'FULLY_CHARGED' ? `${w.paid}${paidAt}`
-      : facts.chargeStatus === 'ASYNC_PROCESSING' ? w.processing
-        : facts.invoice ? fill(w.dueBy, { date: date(facts.invoice.dueAt) }) : w.unpaid;
+    const state = facts.chargeStatus === 'FULLY_CHARGED' ? `${w('paid')}${paidAt}`
+      : facts.chargeStatus === 'ASYNC_PROCESSING' ? w('processing')
+        : facts.invoice ? w('dueBy', { date: date(facts.invoice.dueAt) }) : w('unpaid');
     y = t.paragraph([state, method].filter(Boolean).join(' · '), X(M, W), y, W, body, start);
     if (facts.chargeStatus === 'NOT_CHARGED') {
       const url = payUrl ?? orderPayUrl;
-      y = t.paragraph(fill(w.payAt, { url }), X(M, W), y + 2, W, body, start);
+      y = t.paragraph(w('payAt', { url }), X(M, W), y + 2, W, body, start);
     }
   }
   if (facts.kind === 'quote' && facts.quoteData?.equoteComment) {
     y += 8;
-    t.line(w.comment, X(M, W), y, W, { size: 8.5, bold: true, color: GREY }, start);
+    t.line(w('comment'), X(M, W), y, W, { size: 8.5, bold: true, color: GREY }, start);
     y = t.paragraph(facts.quoteData.equoteComment, X(M, W), y + 14, W, data, start);
   }
 
@@ -241,7 +238,7 @@ export async function renderDocumentPdf(facts: DocumentFacts, seller: Seller, pu
   for (let i = 0; i < pages.count; i++) {
     doc.switchToPage(pages.start + i);
     doc.moveTo(M, PAGE_H - 52).lineTo(M + W, PAGE_H - 52).lineWidth(0.5).strokeColor(RULE).stroke();
-    t.line([isolate(seller.name), `${w.vatNumber}: ${seller.vatNumber}`, isolate(seller.email)].join(' · '), X(M, W), PAGE_H - 44, W, { size: 7.5, color: GREY }, 'center');
+    t.line([isolate(seller.name), `${w('vatNumber')}: ${seller.vatNumber}`, isolate(seller.email)].join(' · '), X(M, W), PAGE_H - 44, W, { size: 7.5, color: GREY }, 'center');
     if (pages.count > 1) t.line(`${i + 1} / ${pages.count}`, X(M, W), PAGE_H - 32, W, { size: 7.5, color: GREY }, 'center');
   }
   doc.end();
