@@ -10,10 +10,7 @@ import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { intlLocale, isKnownCountry, isUrlLanguage, storePath, textDirection, type UrlLanguage } from '@probe/domain';
 import type { CSSProperties } from 'react';
-import { en, type OrderMailMessages } from './messages.ts';
-import * as translations from './translations.ts';
-
-const catalogues: Record<UrlLanguage, OrderMailMessages> = { en, ...translations };
+import { messages, type MessageKey } from './i18n/catalogues.ts';
 
 /**
  * placed: the order confirmation (its invoice attached); quote: an order placed on an electronic quote
@@ -73,7 +70,8 @@ const styles = {
 
 interface MailView {
   language: UrlLanguage;
-  m: OrderMailMessages;
+  /** A message of the e-mails' catalogues, its arguments filled. */
+  t: (key: MessageKey) => string;
   subject: string;
   paragraphs: string[];
   items: Array<{ label: string }>;
@@ -83,7 +81,7 @@ interface MailView {
 }
 
 /** The e-mail's markup (React Email components: table layout and inline styles that mail clients keep). */
-function OrderMailView({ language, m, subject, paragraphs, items, total, action, secondary }: MailView) {
+function OrderMailView({ language, t, subject, paragraphs, items, total, action, secondary }: MailView) {
   return (
     <html lang={language} dir={textDirection(language)}>
       <Head>
@@ -93,15 +91,15 @@ function OrderMailView({ language, m, subject, paragraphs, items, total, action,
       <Body style={styles.body}>
         <Container style={styles.container}>
           <Text style={styles.brand}>Probe Store</Text>
-          <Text style={styles.text}>{m.greeting}</Text>
+          <Text style={styles.text}>{t('greeting')}</Text>
           {paragraphs.map((p) => <Text key={p} style={styles.text}>{p}</Text>)}
           {items.length ? (
             <Section>
-              <Heading as="h2" style={styles.heading}>{m.items}</Heading>
+              <Heading as="h2" style={styles.heading}>{t('items')}</Heading>
               <ul style={{ paddingInlineStart: '20px', margin: '0' }}>
                 {items.map((item) => <li key={item.label} style={styles.line}>{item.label}</li>)}
               </ul>
-              {total ? <Text style={styles.total}>{`${m.total}: ${total}`}</Text> : null}
+              {total ? <Text style={styles.total}>{`${t('total')}: ${total}`}</Text> : null}
             </Section>
           ) : null}
           <Section style={{ margin: '24px 0 0' }}>
@@ -109,7 +107,7 @@ function OrderMailView({ language, m, subject, paragraphs, items, total, action,
           </Section>
           {secondary ? <Text style={{ ...styles.text, margin: '16px 0 0' }}><Link href={secondary.url} style={styles.link}>{secondary.label}</Link></Text> : null}
           <Hr style={styles.hr} />
-          <Text style={styles.signoff}>{m.signoff}</Text>
+          <Text style={styles.signoff}>{t('signoff')}</Text>
         </Container>
       </Body>
     </html>
@@ -123,7 +121,6 @@ function OrderMailView({ language, m, subject, paragraphs, items, total, action,
  */
 export async function renderOrderMail(order: OrderMailFacts, publicUrl: string): Promise<OrderMail> {
   const language = languageOf(order.language);
-  const m = catalogues[language];
   const country = order.country.toUpperCase();
   const locale = isKnownCountry(country) ? intlLocale(country, language) : language;
   const money = (amount: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: order.currency.toUpperCase() }).format(amount / 100);
@@ -132,9 +129,9 @@ export async function renderOrderMail(order: OrderMailFacts, publicUrl: string):
     total: money(order.total),
     date: order.invoiceDue ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(order.invoiceDue) : '',
   };
-  const fill = (template: string) => template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
+  const t = (key: MessageKey) => messages.format(language, key, values);
   const path = (rest: string) => `${publicUrl}${storePath(country.toLowerCase(), language, rest)}`;
-  const view = { label: m.view, url: path(`confirmation/${order.token}/`) };
+  const view = { label: t('view'), url: path(`confirmation/${order.token}/`) };
 
   let subject: string;
   let paragraphs: string[];
@@ -142,30 +139,30 @@ export async function renderOrderMail(order: OrderMailFacts, publicUrl: string):
   let secondary: MailView['secondary'] = null;
   if (order.kind === 'placed' || order.kind === 'quote') {
     const quote = order.kind === 'quote';
-    subject = fill(quote ? m.quoteSubject : m.placedSubject);
-    paragraphs = [fill(order.chargeStatus === 'FULLY_CHARGED' ? m.placedPaid
-      : order.chargeStatus === 'ASYNC_PROCESSING' ? m.placedProcessing
-        : order.invoiceDue ? m.placedInvoice : m.placedUnpaid)];
-    if (order.attached) paragraphs.push(quote ? m.quoteAttached : m.invoiceAttached);
+    subject = t(quote ? 'quoteSubject' : 'placedSubject');
+    paragraphs = [t(order.chargeStatus === 'FULLY_CHARGED' ? 'placedPaid'
+      : order.chargeStatus === 'ASYNC_PROCESSING' ? 'placedProcessing'
+        : order.invoiceDue ? 'placedInvoice' : 'placedUnpaid')];
+    if (order.attached) paragraphs.push(t(quote ? 'quoteAttached' : 'invoiceAttached'));
     if (quote && order.invoiceToken && order.chargeStatus !== 'FULLY_CHARGED') {
-      action = { label: m.payInvoice, url: path(`invoice-payment/${order.invoiceToken}/`) };
+      action = { label: t('payInvoice'), url: path(`invoice-payment/${order.invoiceToken}/`) };
       secondary = view;
     }
   } else if (order.kind === 'paid') {
-    subject = fill(m.paidSubject);
-    paragraphs = [fill(m.paidBody)];
+    subject = t('paidSubject');
+    paragraphs = [t('paidBody')];
   } else if (order.kind === 'invoice') {
-    subject = fill(m.invoiceSubject);
+    subject = t('invoiceSubject');
     // The body says the invoice is attached: without the attachment, it says only that the payment arrived.
-    paragraphs = [fill(order.attached ? m.invoiceBody : m.paidBody)];
+    paragraphs = [t(order.attached ? 'invoiceBody' : 'paidBody')];
   } else {
-    subject = fill(m.failedSubject);
-    paragraphs = [fill(m.failedBody)];
-    action = { label: m.payAgain, url: path(`order-payment/${order.token}/`) };
+    subject = t('failedSubject');
+    paragraphs = [t('failedBody')];
+    action = { label: t('payAgain'), url: path(`order-payment/${order.token}/`) };
   }
   const listed = order.kind === 'placed' || order.kind === 'quote';
   const props: MailView = {
-    language, m, subject, paragraphs, action, secondary,
+    language, t, subject, paragraphs, action, secondary,
     items: listed ? order.lines.map((l) => ({ label: `${l.quantity} × ${l.name}: ${money(l.total)}` })) : [],
     total: listed ? values.total! : null,
   };
