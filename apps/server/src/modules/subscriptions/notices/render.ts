@@ -1,6 +1,5 @@
 import { type UrlLanguage } from '@probe/domain';
-import { catalogues } from './catalogues.ts';
-import type { NoticeMessages } from './messages.ts';
+import { messages, type MessageKey } from './i18n/catalogues.ts';
 
 export const NOTICE_KINDS = ['renewed', 'failed', 'pastDue', 'ended', 'reversed'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
@@ -30,7 +29,6 @@ function intlLocale(language: UrlLanguage): string {
 }
 
 export function renderNotice(notice: Notice, context: { language: UrlLanguage; plan: string; manageUrl: string }): RenderedNotice {
-  const m: NoticeMessages = catalogues[context.language] ?? catalogues.en;
   const locale = intlLocale(context.language);
   const values: Record<string, string> = {
     plan: context.plan,
@@ -38,16 +36,16 @@ export function renderNotice(notice: Notice, context: { language: UrlLanguage; p
     date: notice.date ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(notice.date)) : '',
     attempts: notice.attempts !== undefined ? new Intl.NumberFormat(locale).format(notice.attempts) : '',
   };
-  const fill = (template: string) => template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
-  const subject = fill(m[`${notice.kind}Subject`]);
-  const body = fill(m[`${notice.kind}Body`]);
-  const text = [m.greeting, '', body, '', `${m.manage}: ${context.manageUrl}`, '', m.signoff].join('\n');
+  const t = (key: MessageKey) => messages.format(context.language, key, values);
+  const subject = t(`${notice.kind}Subject`);
+  const body = t(`${notice.kind}Body`);
+  const text = [t('greeting'), '', body, '', `${t('manage')}: ${context.manageUrl}`, '', t('signoff')].join('\n');
   const dir = context.language === 'ar' ? 'rtl' : 'ltr';
   const html = `<!doctype html><html lang="${context.language}" dir="${dir}"><body>
-<p>${esc(m.greeting)}</p>
+<p>${esc(t('greeting'))}</p>
 <p>${esc(body)}</p>
-<p><a href="${esc(context.manageUrl)}">${esc(m.manage)}</a></p>
-<p>${esc(m.signoff)}</p>
+<p><a href="${esc(context.manageUrl)}">${esc(t('manage'))}</a></p>
+<p>${esc(t('signoff'))}</p>
 </body></html>`;
   return { subject, text, html };
 }
