@@ -95,7 +95,7 @@ const ConfigSchema = z.object({
   TEST_GATEWAY_WEBHOOK_SECRET: z.string().optional(),
   /** The financing partner's script (the same variable the storefront build reads): allowed by the page's CSP. */
   VITE_FINANCING_SCRIPT_URL: z.string().optional(),
-  /** A file where the test gateway keeps its charges and refunds (JSON lines), beyond the process and shared with the worker; unset, in memory. */
+  /** A file where the test gateway keeps its charges and refunds (JSON lines), beyond the process and shared with the worker; unset, `${DATA_DIR}/test-gateway-ledger.jsonl` on the embedded database (its demo orders stay refundable after a restart) and in memory on PostgreSQL. */
   TEST_GATEWAY_LEDGER_FILE: z.string().optional(),
   /** How often the payments.reconcile job compares the gateway's succeeded payments with the orders. */
   RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),

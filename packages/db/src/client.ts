@@ -11,6 +11,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Where the embedded database keeps its files (DATA_DIR); unset in memory and on PostgreSQL. */
+  dataDir?: string;
   /**
    * How many SQL statements this handle has sent (tests assert query counts with it). While `log` is an
    * array, each statement's text is appended to it too (a test shows which statements went over a budget).
@@ -94,6 +96,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   return {
     db,
     kind: 'pglite',
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     stats,
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),

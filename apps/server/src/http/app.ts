@@ -54,7 +54,7 @@ export interface App {
   responseCache: ResponseCache;
 }
 
-export async function buildApp({ config, database, geoLookup = null, storefront = null, logStream, now, gateway = createGateway(config, now) }: AppDeps): Promise<App> {
+export async function buildApp({ config, database, geoLookup = null, storefront = null, logStream, now, gateway = createGateway(config, now, database) }: AppDeps): Promise<App> {
   const app = Fastify({
     logger: logStream ? { level: config.LOG_LEVEL, stream: logStream } : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,

@@ -29,9 +29,10 @@ export type WebhookSender = (rawBody: string, signature: string) => Promise<void
  * with Stripe's test-card outcomes; asynchronous methods go through its own page (/test-gateway/…) and
  * settle later by a webhook signed in Stripe's format, which our endpoint verifies like any other.
  * Its ledger (intents and charges) lives in this process, as a provider's would live on its side; with
- * a ledger file (TEST_GATEWAY_LEDGER_FILE) its charges and refunds are also appended there, one JSON line
- * each, and read back: they outlive the process (a crash between a charge and its order) and are shared
- * by the server and the worker, as a real provider's are.
+ * a ledger file (TEST_GATEWAY_LEDGER_FILE, or by default on the embedded database a file in DATA_DIR:
+ * createGateway) its charges and refunds are also appended there, one JSON line each, and read back: they
+ * outlive the process (a crash between a charge and its order, a restart of the demo before a refund) and are
+ * shared by the server and the worker, as a real provider's are.
  */
 export class TestGateway implements PaymentGateway {
   readonly name = 'test' as const;
@@ -56,9 +57,14 @@ export class TestGateway implements PaymentGateway {
     this.#load();
   }
 
+  /** The file ended in a line cut short (a crash while writing it): the next entry starts on a line of its own. */
+  #tornTail = false;
+
   #record(entry: Record<string, unknown>): void {
-    // Synchronous: the line is written (to the OS) before the caller hears of the charge.
-    if (this.ledgerFile) appendFileSync(this.ledgerFile, `${JSON.stringify(entry)}\n`);
+    if (!this.ledgerFile) return;
+    // Synchronous, one write per entry: the line is written (to the OS) before the caller hears of the charge.
+    appendFileSync(this.ledgerFile, `${this.#tornTail ? '\n' : ''}${JSON.stringify(entry)}\n`);
+    this.#tornTail = false;
   }
 
   /** Reads the ledger file again: another process (the server, the worker, a previous run) may have written to it. */
@@ -66,7 +72,9 @@ export class TestGateway implements PaymentGateway {
     if (!this.ledgerFile || !existsSync(this.ledgerFile)) return;
     this.charges.splice(0);
     this.refunds.clear();
-    for (const line of readFileSync(this.ledgerFile, 'utf8').split('\n')) {
+    const text = readFileSync(this.ledgerFile, 'utf8');
+    this.#tornTail = text.length > 0 && !text.endsWith('\n');
+    for (const line of text.split('\n')) {
       if (!line.trim()) continue;
       let e: Record<string, unknown>;
       try {
