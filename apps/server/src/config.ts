@@ -119,7 +119,7 @@ const ConfigSchema = z.object({
   MAIL_TRANSPORT: z.enum(['sink', 'smtp']).default('sink'),
   /** Folder of the mail sink (default `${DATA_DIR}/mail`). */
   MAIL_SINK_DIR: z.string().optional(),
-  /** Serve the sink at /dev/mail/ (default: on unless NODE_ENV=production). */
+  /** Serve the sink read-only at /dev/mail/ (default: on with the sink transport on the embedded database, production mode included; never with DATABASE_URL). */
   MAIL_SINK_PAGE: flag.optional(),
   /** smtp://user:pass@host:port (smtps:// for TLS) when MAIL_TRANSPORT=smtp. */
   SMTP_URL: z.string().url().optional(),

@@ -4,6 +4,7 @@ import { buildApp } from './http/app.ts';
 import { startJobRunner } from './jobs/index.ts';
 import { ensureDemoIdentityUsers, retireDemoIdentityUsers } from './identity/index.ts';
 import { loadStorefrontBundles } from './http/storefront-bundle.ts';
+import { mailSinkPageEnabled } from './mail/index.ts';
 import { saturation } from './http/in-flight.ts';
 import { loadGeoLookup } from './modules/shop/index.ts';
 import { isPreparing, prepareDemoData, prepareEmbeddedDatabase } from './first-start.ts';
@@ -79,3 +80,4 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 // as it says it runs gets a graceful shutdown.
 const url = address.replace('[::1]', 'localhost');
 console.log(`\n  Probe Store is running at ${url}/  (GraphQL at ${url}/graphql)\n`);
+if (mailSinkPageEnabled(config)) console.log(`  The e-mails it sends: ${url}/dev/mail/\n`);

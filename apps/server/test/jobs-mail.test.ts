@@ -97,7 +97,7 @@ describe(`mail.send through the outbox into the sink (${DB})`, () => {
     expect((await app.app.inject({ url: '/dev/mail/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
   });
 
-  it('/dev/mail is absent when MAIL_SINK_PAGE is off, and off by default in production', async () => {
+  it('/dev/mail is absent when MAIL_SINK_PAGE is off; on the embedded demo it is on by default, production mode included, and never with DATABASE_URL', async () => {
     const off = await startTestApp({ database: app.database, config: { MAIL_SINK_DIR: sink, MAIL_SINK_PAGE: false } });
     try {
       expect((await off.app.inject({ url: '/dev/mail/' })).statusCode).toBe(404);
@@ -105,10 +105,12 @@ describe(`mail.send through the outbox into the sink (${DB})`, () => {
     } finally {
       await off.app.close();
     }
-    expect(mailSinkPageEnabled(loadConfig({ NODE_ENV: 'production' }))).toBe(false);
+    expect(mailSinkPageEnabled(loadConfig({ NODE_ENV: 'production' }))).toBe(true);
     expect(mailSinkPageEnabled(loadConfig({ NODE_ENV: 'development' }))).toBe(true);
-    expect(mailSinkPageEnabled(loadConfig({ NODE_ENV: 'production', MAIL_SINK_PAGE: 'true' }))).toBe(true);
+    expect(mailSinkPageEnabled(loadConfig({ NODE_ENV: 'production', MAIL_SINK_PAGE: 'false' }))).toBe(false);
     expect(mailSinkPageEnabled(loadConfig({ NODE_ENV: 'development', MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://u:p@127.0.0.1:2525' }))).toBe(false);
+    expect(mailSinkPageEnabled(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://127.0.0.1/probe' }))).toBe(false);
+    expect(mailSinkPageEnabled(loadConfig({ NODE_ENV: 'development', DATABASE_URL: 'postgres://127.0.0.1/probe', MAIL_SINK_PAGE: 'true' }))).toBe(false);
   });
 
   it('MAIL_TRANSPORT=smtp without SMTP_URL stops at start with a message naming it', () => {

@@ -3,13 +3,19 @@ import type { Config } from '../config.ts';
 import { mailSinkDir } from './deliver.ts';
 import { MailSink } from './sink.ts';
 
-/** MAIL_SINK_PAGE, by default on unless NODE_ENV=production; only with the sink transport. */
-export function mailSinkPageEnabled(config: Pick<Config, 'MAIL_SINK_PAGE' | 'NODE_ENV' | 'MAIL_TRANSPORT'>): boolean {
-  return config.MAIL_TRANSPORT === 'sink' && (config.MAIL_SINK_PAGE ?? config.NODE_ENV !== 'production');
+/**
+ * The sink's page is served whenever the sink transport runs on the embedded demo (no DATABASE_URL), in
+ * production mode too: `npm start` shows the demo's own e-mails (order confirmations, sign-up and password
+ * links) at /dev/mail/. MAIL_SINK_PAGE=false turns it off. Never with DATABASE_URL, whatever MAIL_SINK_PAGE
+ * says: there the e-mails are a deployment's customers', and their links open accounts.
+ */
+export function mailSinkPageEnabled(config: Pick<Config, 'MAIL_SINK_PAGE' | 'MAIL_TRANSPORT' | 'DATABASE_URL'>): boolean {
+  return config.MAIL_TRANSPORT === 'sink' && !config.DATABASE_URL && config.MAIL_SINK_PAGE !== false;
 }
 
-/** A read-only view of the sink for developers: `/dev/mail/` lists, `/dev/mail/{id}` shows a message's source. */
+/** A read-only view of the sink: `/dev/mail/` lists, `/dev/mail/{id}` shows a message's source. */
 export function registerMailSinkPage(app: FastifyInstance, config: Config): void {
+  if (config.MAIL_SINK_PAGE && config.DATABASE_URL) app.log.warn('MAIL_SINK_PAGE=true is ignored with DATABASE_URL: the mail sink page is served only on the embedded demo');
   if (!mailSinkPageEnabled(config)) return;
   const sink = new MailSink(mailSinkDir(config));
   const list = async (_req: unknown, reply: FastifyReply) => {
