@@ -37,7 +37,7 @@ async function audit(url: string, port: number): Promise<Run | string> {
   // A failed run is reported by name, never counted as a score.
   if (lhr.runtimeError || lhr.categories.performance!.score === null) return lhr.runtimeError?.code ?? 'NO_SCORE';
   const items = (lhr.audits['network-requests']!.details as { items: Array<{ url: string; resourceType?: string }> }).items;
-  // Lighthouse 13 names the element in its LCP breakdown insight, as a node item beside the table of phases.
+  // Lighthouse (12.8, as 13) names the element in its LCP breakdown insight, as a node item beside the table of phases.
   const lcpItems = (lhr.audits['lcp-breakdown-insight']?.details as { items?: Array<{ type: string; nodeLabel?: string }> } | undefined)?.items;
   return {
     score: Math.round((lhr.categories.performance!.score ?? 0) * 100),
