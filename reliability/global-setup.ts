@@ -22,6 +22,8 @@ const SCENARIOS: Record<string, string> = {
   W3: 'Introspection and suggestions off in production; GET and text/plain mutations refused',
   W4: 'Fuzz of every mutation → zero 500s, database unchanged, text escaped',
   W5: 'Database down, resolver throwing, gateway 500 → generic message with errorId',
+  W6: 'A 5 MB upload never stalls the server: refused unread unless a signed-in user sends it; /healthz answers meanwhile',
+  W7: 'Distinct anonymous documents and large answers keep memory bounded (parser, JIT and response caches in bytes)',
   W10: 'Host header not trusted: foreign Host refused, every absolute URL on PUBLIC_URL, //host paths not pages',
   W11: 'CORS on /graphql and /admin/graphql: the store\'s own origins only, no grant to a foreign preflight',
   W12: 'Analytics events: user from the token, purchases only for real orders by their buyer, size and rate limits',
