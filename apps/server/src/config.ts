@@ -26,135 +26,167 @@ export function normalizeHost(value: string, protocol = 'http:'): string | null 
   }
 }
 
+declare module 'zod' {
+  interface GlobalMeta {
+    /**
+     * What an optional variable amounts to when it is not set, where that is not simply "unset": a default
+     * computed from other variables (PUBLIC_URL from PORT, MAIL_SINK_DIR from DATA_DIR …). It is the
+     * variable's "default" in docs/configuration.md.
+     */
+    unset?: string;
+  }
+}
+
+/**
+ * The server's environment variables. Each one's description (its `.describe()` or `.meta()`, called last,
+ * outside `.default()`, `.optional()` and `.transform()`: zod keeps metadata on the one schema instance it was
+ * given, and a wrapper made afterwards has none) becomes its row of docs/configuration.md, which
+ * `npm run docs:config` writes (apps/server/scripts/config-reference.ts); a test fails when the two differ.
+ */
 const ConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  HOST: z.string().default('127.0.0.1'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATA_DIR: z.string().default('./.data'),
-  DATABASE_URL: z.string().url().optional(),
-  /**
-   * The demo accounts (users with published passwords, among them the console's owner, their
-   * organizations, subscriptions and saved test cards). Default: on for the embedded database (the demo of
-   * `npm start`), off with DATABASE_URL: a real deployment starts with none (create its first owner with
-   * `npm run staff:create-owner`). Turned off on a database that has them, their published passwords stop
-   * working and they lose their console roles.
-   */
-  DEMO_DATA: flag.optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(10),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  GEO_COUNTRY_HEADER: z.string().toLowerCase().default('x-country-code'),
-  GEOIP_DATABASE: z.enum(['off', 'geoip-lite']).default('off'),
-  TRUST_PROXY: flag.default(false),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production')
+    .describe('`production`, `development` or `test`; `development` shows error details and GraphiQL'),
+  HOST: z.string().default('127.0.0.1').describe('the address the server listens on'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('the port the server listens on'),
+  DATA_DIR: z.string().default('./.data')
+    .describe('files of the embedded database (and, unless set elsewhere, the mail sink, the CRM sink and the test gateway\'s ledger)'),
+  DATABASE_URL: z.string().url().optional()
+    .describe('`postgres://…`: use that PostgreSQL server instead of the embedded database (same migrations)'),
+  DEMO_DATA: flag.optional().meta({
+    description: 'the demo accounts: users with published passwords (`demo-password-1`), among them the console\'s owner, their organizations, subscriptions and saved test cards. A real deployment starts with none: `npm run staff:create-owner -- --email you@company.com` prints a one-use link to the first owner\'s password. Turned off on a database that has them, their published passwords stop working and they lose their console roles',
+    unset: 'on without `DATABASE_URL` (the demo of `npm start`), off with it',
+  }),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(10).describe('PostgreSQL connections'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')
+    .describe('`fatal` … `trace`, `silent`'),
+  GEO_COUNTRY_HEADER: z.string().toLowerCase().default('x-country-code')
+    .describe('the trusted CDN header that carries the visitor\'s country (e.g. `cf-ipcountry`)'),
+  GEOIP_DATABASE: z.enum(['off', 'geoip-lite']).default('off')
+    .describe('`geoip-lite` to look up addresses when the header is absent (install `geoip-lite@1.4.10` first; ~200 MB of memory)'),
+  TRUST_PROXY: flag.default(false).describe('honour `X-Forwarded-For` (set behind a load balancer or CDN)'),
   MAINTENANCE_ALLOW_IPS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
-  SSR: flag.default(true),
-  AUTH_JWT_PUBLIC_KEY: z.string().optional(),
-  AUTH_JWT_ISSUER: z.string().default('probe-store'),
-  AUTH_JWT_AUDIENCE: z.string().default('probe-store'),
-  /** The audience of the operator console's tokens (its API refuses any other, the shop's included). */
-  AUTH_ADMIN_AUDIENCE: z.string().default('probe-admin'),
-  /** The store's public origin (no trailing slash); the built-in identity provider's issuer is `${PUBLIC_URL}/oidc`. */
-  PUBLIC_URL: z.string().url().optional(),
-  /** An external OpenID Connect provider (Auth0, Keycloak, Entra ID): tokens are checked against its JWKS and the built-in one is not mounted. */
-  AUTH_ISSUER_URL: z.string().url().optional(),
-  /** Comma-separated exact redirect URIs of the storefront's sign-in client (default `${PUBLIC_URL}/auth/callback`). */
-  AUTH_REDIRECT_URIS: z.string().optional(),
-  /** How often the built-in provider's signing keys are re-read from the database (a rotation shows within this time). */
-  AUTH_KEYS_TTL_MS: z.coerce.number().int().min(0).default(5000),
-  /** redis://… — shared rate-limit counters across instances; unset, counters live in memory. */
-  REDIS_URL: z.string().url().optional(),
-  CATALOGUE_CACHE: flag.default(true),
-  /** How long an anonymous catalogue answer may be served from memory (0 turns the response cache off). */
-  RESPONSE_CACHE_MAX_AGE_S: z.coerce.number().int().min(0).default(60),
-  /** The response cache's budget: every answer it keeps, together, in bytes (least recently used out first). */
-  RESPONSE_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(16 * 1024 * 1024),
-  /** The largest answer the response cache keeps, in bytes (a larger one is answered afresh each time). */
-  RESPONSE_CACHE_MAX_ANSWER_BYTES: z.coerce.number().int().min(0).default(256 * 1024),
-  CATALOGUE_VERSION_TTL_MS: z.coerce.number().int().min(0).default(1000),
-  /**
-   * How long a request refused for its size (413) or its GraphQL document's limits waits for its answer:
-   * no client of ours ever sends one, and a client that keeps sending them gets at most a few answers a
-   * second per connection, the wait costing the server a timer, not CPU (reliability W2b).
-   */
-  REFUSAL_DELAY_MS: z.coerce.number().int().min(0).default(250),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  /**
-   * On SIGTERM, how long /readyz answers 503 while requests are still served, before the server closes:
-   * the load balancer's health checks see it and send new requests elsewhere (at least its check interval
-   * × failures to mark down). Skipped when nothing ever asked /readyz, and on SIGINT (Ctrl-C).
-   */
-  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(3000),
-  /** Which payment service: the built-in offline test gateway, or Stripe (needs the three STRIPE_ keys). */
-  PAYMENT_GATEWAY: z.enum(['test', 'stripe']).default('test'),
-  STRIPE_SECRET_KEY: z.string().optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().optional(),
-  /** The test gateway's webhook signing secret (random per process when unset). */
-  TEST_GATEWAY_WEBHOOK_SECRET: z.string().optional(),
-  /** The financing partner's script (the same variable the storefront build reads): allowed by the page's CSP. */
-  VITE_FINANCING_SCRIPT_URL: z.string().optional(),
-  /** A file where the test gateway keeps its charges and refunds (JSON lines), beyond the process and shared with the worker; unset, `${DATA_DIR}/test-gateway-ledger.jsonl` on the embedded database (its demo orders stay refundable after a restart) and in memory on PostgreSQL. */
-  TEST_GATEWAY_LEDGER_FILE: z.string().optional(),
-  /** How often the payments.reconcile job compares the gateway's succeeded payments with the orders. */
-  RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
-  /** A payment younger than this is left alone by reconciliation: its order may still be committing, or its buyer still coming back from the bank page. */
-  RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(3_600_000),
-  /** How far back reconciliation looks at the gateway's payments. */
-  RECONCILE_LOOKBACK_MS: z.coerce.number().int().positive().default(3 * 24 * 3600 * 1000),
-  /** Test builds only (NODE_ENV test or development): a fault point where the process kills itself (modules/faults). */
-  FAULT_POINT: z.string().optional(),
-  /** How long the test gateway takes to settle an authorised asynchronous payment. */
-  TEST_GATEWAY_SETTLE_MS: z.coerce.number().int().min(0).default(1500),
-  /** Run the job runner (outbox, scheduled jobs) inside the server; false: run `npm run worker` beside it. */
-  JOBS_IN_PROCESS: flag.default(true),
-  /** Pause between polls when no job is due. */
-  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
-  /** How long a claimed job belongs to its runner; a runner that dies delays its job this long. */
-  JOBS_LEASE_MS: z.coerce.number().int().positive().default(300_000),
-  /** Attempts before a failing job is marked dead. */
-  JOBS_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
-  /** `sink`: each e-mail as an .eml file under MAIL_SINK_DIR; `smtp`: sent through SMTP_URL. */
-  MAIL_TRANSPORT: z.enum(['sink', 'smtp']).default('sink'),
-  /** Folder of the mail sink (default `${DATA_DIR}/mail`). */
-  MAIL_SINK_DIR: z.string().optional(),
-  /** Serve the sink read-only at /dev/mail/ (default: on with the sink transport on the embedded database, production mode included; never with DATABASE_URL). */
-  MAIL_SINK_PAGE: flag.optional(),
-  /** smtp://user:pass@host:port (smtps:// for TLS) when MAIL_TRANSPORT=smtp. */
-  SMTP_URL: z.string().url().optional(),
-  MAIL_FROM: z.string().default('Probe Store <no-reply@probe.store>'),
-  /** The seller printed on invoices and quotes (unset: the demo seller, a company in the Netherlands). */
-  SELLER_NAME: z.string().optional(),
-  /** Its postal address, lines separated by `;`. */
-  SELLER_ADDRESS: z.string().optional(),
-  /** Its VAT number: must be Dutch (NL…), the member state reverse charge is computed for. */
-  SELLER_VAT_NUMBER: z.string().optional(),
-  SELLER_EMAIL: z.string().email().optional(),
-  /** The CRM's webhook: each lead is POSTed there, signed with CRM_WEBHOOK_SECRET; unset, leads go to the local sink. */
-  CRM_WEBHOOK_URL: z.string().url().optional(),
-  CRM_WEBHOOK_SECRET: z.string().min(16).optional(),
-  /** How long one delivery attempt may take before it counts as failed (and is retried). */
-  CRM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  /** Folder of the local CRM sink (default `${DATA_DIR}/crm`). */
-  CRM_SINK_DIR: z.string().optional(),
-  /** Serve the sink at /dev/crm/ (default: on unless NODE_ENV=production). */
-  CRM_SINK_PAGE: flag.optional(),
-  /** Comma-separated exact origins that may embed the forms (besides the store's own): a beta store, the vet site. */
-  FORMS_PARENT_ORIGINS: originList,
-  /**
-   * Comma-separated exact origins whose pages may call /graphql and /admin/graphql from a browser with
-   * the visitor's credentials (CORS), besides PUBLIC_URL's origin, which always may (graphql/cors.ts): any
-   * other origin gets no Access-Control-Allow-* header, its preflight included (reliability W11).
-   */
-  CORS_ALLOWED_ORIGINS: originList,
-  /**
-   * Comma-separated Host header values (`host` or `host:port`) the server answers besides PUBLIC_URL's
-   * host (http/host-check.ts); any other Host is refused with 421 (reliability W10), except at /healthz
-   * and /readyz, which a load balancer may ask by address. Outside production, and whenever PUBLIC_URL is
-   * itself a loopback address, localhost, 127.0.0.1 and [::1] are answered on any port too. No absolute
-   * URL is ever made from the Host header, and X-Forwarded-Host is never read.
-   */
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .describe('comma-separated client addresses that may use the store during maintenance (besides the `shop_settings` row\'s `maintenance_allow_ips`)'),
+  SSR: flag.default(true).describe('`false` serves the same app rendered in the browser only'),
+  AUTH_JWT_PUBLIC_KEY: z.string().optional()
+    .describe('PEM (SPKI) Ed25519 or P-256 public key that signs users\' tokens (issuer `AUTH_JWT_ISSUER`); set, the built-in identity provider is not mounted'),
+  AUTH_JWT_ISSUER: z.string().default('probe-store').describe('the issuer a token checked with `AUTH_JWT_PUBLIC_KEY` must carry'),
+  AUTH_JWT_AUDIENCE: z.string().default('probe-store').describe('the audience a store token must carry'),
+  AUTH_ADMIN_AUDIENCE: z.string().default('probe-admin')
+    .describe('the audience of the operator console\'s tokens; its API (`/admin/graphql`) refuses any other token, the store\'s included (must differ from `AUTH_JWT_AUDIENCE`)'),
+  PUBLIC_URL: z.string().url().optional().meta({
+    description: 'the store\'s public origin (no trailing slash); the built-in identity provider\'s issuer is `${PUBLIC_URL}/oidc`',
+    unset: '`http://127.0.0.1:${PORT}`',
+  }),
+  AUTH_ISSUER_URL: z.string().url().optional()
+    .describe('an external OpenID Connect provider (Auth0, Keycloak, Entra ID): tokens are checked against its discovered JWKS and the built-in provider is not mounted. With neither this nor `AUTH_JWT_PUBLIC_KEY`, the built-in provider at `/oidc` signs and checks the tokens (issuer `${PUBLIC_URL}/oidc`, audience `AUTH_JWT_AUDIENCE`)'),
+  AUTH_REDIRECT_URIS: z.string().optional().meta({
+    description: 'comma-separated exact redirect URIs of the `probe-store` sign-in client',
+    unset: '`${PUBLIC_URL}/auth/callback`',
+  }),
+  AUTH_KEYS_TTL_MS: z.coerce.number().int().min(0).default(5000)
+    .describe('how often the built-in provider re-reads its signing keys from the database (a rotation shows within this time)'),
+  REDIS_URL: z.string().url().optional()
+    .describe('`redis://…`: sign-in and sign-up rate limits shared by every instance; unset, counted in memory'),
+  CATALOGUE_CACHE: flag.default(true).describe('keep each country\'s catalogue in memory between requests, per catalogue version'),
+  RESPONSE_CACHE_MAX_AGE_S: z.coerce.number().int().min(0).default(60)
+    .describe('how long an anonymous catalogue answer is served from memory (`0` turns the response cache off)'),
+  RESPONSE_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(16 * 1024 * 1024)
+    .describe('the response cache\'s budget: every answer it keeps, together, in bytes (least recently used out first)'),
+  RESPONSE_CACHE_MAX_ANSWER_BYTES: z.coerce.number().int().min(0).default(256 * 1024)
+    .describe('the largest answer the response cache keeps, in bytes (a larger one is answered afresh each time)'),
+  CATALOGUE_VERSION_TTL_MS: z.coerce.number().int().min(0).default(1000)
+    .describe('how often an instance re-reads the catalogue version (how soon it sees another instance\'s edits)'),
+  /** The wait costs the server a timer, not CPU (reliability W2b). */
+  REFUSAL_DELAY_MS: z.coerce.number().int().min(0).default(250)
+    .describe('how long a request refused for its size (413) or its GraphQL document\'s depth, aliases, tokens or cost (400) waits for its answer: no client of ours ever sends one, and a client repeating such requests gets a few answers a second per connection, not the server\'s CPU'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000)
+    .describe('longest graceful shutdown before the process exits'),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(3000)
+    .describe('on SIGTERM, how long `/readyz` answers 503 (and every answer closes its connection) while requests are still served, before the server closes: the load balancer\'s health checks see it and send new requests elsewhere, so at least its check interval × failures to mark a server down. Skipped when nothing ever asked `/readyz`, and on SIGINT (Ctrl-C)'),
+  PAYMENT_GATEWAY: z.enum(['test', 'stripe']).default('test')
+    .describe('`test`: the built-in offline test gateway; `stripe`: Stripe (needs `STRIPE_SECRET_KEY`, `STRIPE_PUBLISHABLE_KEY` and `STRIPE_WEBHOOK_SECRET`)'),
+  STRIPE_SECRET_KEY: z.string().optional().describe('Stripe\'s secret key'),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional().describe('Stripe\'s publishable key'),
+  STRIPE_WEBHOOK_SECRET: z.string().optional().describe('the secret Stripe signs its webhooks with; webhooks go to `POST /webhooks/payments`'),
+  TEST_GATEWAY_WEBHOOK_SECRET: z.string().optional().meta({
+    description: 'the test gateway\'s webhook signing secret',
+    unset: 'random per process',
+  }),
+  VITE_FINANCING_SCRIPT_URL: z.string().optional()
+    .describe('the financing partner\'s script (the same variable the storefront build reads, see below): allowed by the page\'s Content-Security-Policy'),
+  TEST_GATEWAY_LEDGER_FILE: z.string().optional().meta({
+    description: 'a file where the test gateway appends its charges and refunds (JSON lines), so they outlive the process (the demo\'s orders stay refundable after a restart) and are shared with the worker, as a real provider\'s ledger is',
+    unset: '`${DATA_DIR}/test-gateway-ledger.jsonl` on the embedded database, in memory on PostgreSQL',
+  }),
+  RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().default(60_000)
+    .describe('how often the `payments.reconcile` job runs (and once at every job runner\'s start): it compares the gateway\'s succeeded payments with the orders, and refunds, once, a payment no order holds (the process died between the charge and the order\'s commit)'),
+  RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(3_600_000)
+    .describe('how old a succeeded gateway payment must be before reconciliation judges it: a younger one\'s order may still be committing, or its buyer still coming back from the bank page'),
+  RECONCILE_LOOKBACK_MS: z.coerce.number().int().positive().default(3 * 24 * 3600 * 1000)
+    .describe('how far back reconciliation looks at the gateway\'s payments'),
+  /** The points are in modules/faults. */
+  FAULT_POINT: z.string().optional()
+    .describe('tests only, honoured only with `NODE_ENV=test` or `development`: `after-payment-confirmed` kills the process (SIGKILL) after the gateway confirmed a charge, before the order commits'),
+  TEST_GATEWAY_SETTLE_MS: z.coerce.number().int().min(0).default(1500)
+    .describe('how long the test gateway takes to settle an authorised asynchronous payment (by webhook)'),
+  JOBS_IN_PROCESS: flag.default(true)
+    .describe('run the job runner (outbox, scheduled jobs) in the server; `false`: run `npm run worker` (PostgreSQL only) beside the servers'),
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(1000).describe('pause between polls when no job is due'),
+  JOBS_LEASE_MS: z.coerce.number().int().positive().default(300_000)
+    .describe('how long a claimed job belongs to its runner (a killed runner\'s job is retried after it)'),
+  JOBS_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10).describe('attempts before a failing job is marked dead'),
+  MAIL_TRANSPORT: z.enum(['sink', 'smtp']).default('sink')
+    .describe('`sink`: each e-mail as an `.eml` file under `MAIL_SINK_DIR`; `smtp`: sent through `SMTP_URL`'),
+  MAIL_SINK_DIR: z.string().optional().meta({
+    description: 'where the sink writes (`{outbox id}.eml`; open with any mail client)',
+    unset: '`${DATA_DIR}/mail`',
+  }),
+  MAIL_SINK_PAGE: flag.optional().meta({
+    description: 'serve the sink read-only at `/dev/mail/` (sink transport on the embedded database only, `npm start` included; never with `DATABASE_URL`)',
+    unset: '`true` on the embedded database',
+  }),
+  SMTP_URL: z.string().url().optional()
+    .describe('`smtp://user:pass@host:port` (`smtps://` for TLS) when `MAIL_TRANSPORT=smtp`'),
+  MAIL_FROM: z.string().default('Probe Store <no-reply@probe.store>').describe('the sender of every e-mail'),
+  SELLER_NAME: z.string().optional().meta({
+    description: 'the seller printed on invoices and quotes',
+    unset: '`Probe Store B.V.` (the demo seller)',
+  }),
+  SELLER_ADDRESS: z.string().optional().meta({
+    description: 'its postal address, lines separated by `;`',
+    unset: '`Herengracht 500; 1017 CB Amsterdam; Netherlands`',
+  }),
+  SELLER_VAT_NUMBER: z.string().optional().meta({
+    description: 'its VAT number; must be Dutch (`NL…`): reverse charge is computed for a seller in NL, and the start stops on another',
+    unset: '`NL859345678B01` (a demo number)',
+  }),
+  SELLER_EMAIL: z.string().email().optional().meta({
+    description: 'the address printed for questions about a document',
+    unset: '`billing@probe.store`',
+  }),
+  CRM_WEBHOOK_URL: z.string().url().optional()
+    .describe('the CRM endpoint each lead is POSTed to, signed with `CRM_WEBHOOK_SECRET`; unset, leads go to the local CRM sink'),
+  CRM_WEBHOOK_SECRET: z.string().min(16).optional()
+    .describe('the secret the leads sent to `CRM_WEBHOOK_URL` are signed with (≥ 16 characters, required with the URL)'),
+  CRM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000)
+    .describe('longest delivery attempt before it counts as failed and is retried'),
+  CRM_SINK_DIR: z.string().optional().meta({
+    description: 'where the local CRM sink writes (`{lead id}.json`)',
+    unset: '`${DATA_DIR}/crm`',
+  }),
+  CRM_SINK_PAGE: flag.optional().meta({
+    description: 'serve the CRM sink read-only at `/dev/crm/` (sink only: never with `CRM_WEBHOOK_URL`)',
+    unset: '`true` unless `NODE_ENV=production`',
+  }),
+  FORMS_PARENT_ORIGINS: originList
+    .describe('comma-separated exact origins (scheme, host, port; no path, no wildcard) that may embed the marketing forms, e.g. a beta store and the vet site; the store\'s own origin is always allowed'),
+  /** graphql/cors.ts (reliability W11). */
+  CORS_ALLOWED_ORIGINS: originList
+    .describe('comma-separated exact origins whose pages may call `/graphql` and `/admin/graphql` from a browser with the visitor\'s credentials (CORS), besides `PUBLIC_URL`\'s, which always may; any other origin gets no `Access-Control-Allow-*` header, its preflight included'),
+  /** http/host-check.ts (reliability W10). */
   ALLOWED_HOSTS: z
     .string()
     .default('')
@@ -162,11 +194,14 @@ const ConfigSchema = z.object({
       const host = normalizeHost(s);
       if (!host) ctx.addIssue({ code: 'custom', message: `${s} is not a host name or address (host or host:port, no scheme or path)` });
       return host ?? '';
-    })),
-  /** Signs the tickets that time a form's filling; unset, a key made once and kept in the database. */
-  FORMS_TICKET_SECRET: z.string().min(16).optional(),
-  /** A form sent sooner than this after it was shown is stored as spam. */
-  FORMS_MIN_FILL_MS: z.coerce.number().int().min(0).default(3000),
+    }))
+    .describe('comma-separated Host header values (`host` or `host:port`) answered besides `PUBLIC_URL`\'s host; any other Host gets 421, except at `/healthz` and `/readyz`, which a load balancer may ask by address. Outside production, and whenever `PUBLIC_URL` is itself a loopback address, `localhost`, `127.0.0.1` and `[::1]` are answered on any port too. No absolute URL is ever made from the Host header, and `X-Forwarded-Host` is never read'),
+  FORMS_TICKET_SECRET: z.string().min(16).optional().meta({
+    description: 'signs the tickets that time a form\'s filling (set it to share one key across databases)',
+    unset: 'a key made once and kept in the database',
+  }),
+  FORMS_MIN_FILL_MS: z.coerce.number().int().min(0).default(3000)
+    .describe('a form sent sooner than this after it was shown is stored as spam'),
 }).transform((c, ctx) => {
   // A console token is staff rights: were both audiences one, every buyer's store token would be one.
   if (c.AUTH_ADMIN_AUDIENCE === c.AUTH_JWT_AUDIENCE) ctx.addIssue({ code: 'custom', path: ['AUTH_ADMIN_AUDIENCE'], message: 'must differ from AUTH_JWT_AUDIENCE (a store token would open the console)' });
@@ -177,6 +212,9 @@ const ConfigSchema = z.object({
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
+
+/** The schema, for the configuration reference (docs/configuration.md); read the configuration with loadConfig. */
+export { ConfigSchema };
 
 /** Reads the configuration from the environment; a bad value stops the start with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
