@@ -91,8 +91,10 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   const referrerLookup = rateLimits.create('referrer-lookup', { points: 30, durationS: 60 });
   // Marketing forms: 20 submissions per 10 minutes per address (a trade-show booth's tablet sends many, a script more).
   const leadSubmit = rateLimits.create('lead-submit', { points: 20, durationS: 600 });
-  // Analytics events: a buyer's visit sends a few (begin checkout, sign-in, purchase); 30 per 10 minutes per address.
-  const analyticsEvent = rateLimits.create('analytics-event', { points: 30, durationS: 600 });
+  // Analytics events: a buyer's visit sends a few (begin checkout, sign-in, purchase); a clinic or a campus
+  // behind one address sends many (30 per 10 minutes refused the browser tests' own visits): 600 per 10
+  // minutes per address, each event at most 4 KB, bounds a flood to 2.4 MB in 10 minutes.
+  const analyticsEvent = rateLimits.create('analytics-event', { points: 600, durationS: 600 });
   // Tokens (checkouts', orders' and invoices' 122 random bits, referral links, the test gateway's payments; over
   // GraphQL and HTTP alike: one counter) and voucher codes (short: REFER-7Q2K) cannot be guessed either:
   // 20 misses per 10 minutes per address, then every attempt is refused until the window ends.
