@@ -1,4 +1,4 @@
-import Provider, { errors, type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, type ClientMetadata, type Configuration, type KoaContextWithOIDC, type ResourceServer } from 'oidc-provider';
 import type { Database } from '@probe/db';
 import { createDatabaseAdapter } from './adapter.ts';
 import { pickLanguage } from './i18n.ts';
@@ -13,6 +13,19 @@ export const STORE_CLIENT_ID = 'probe-store';
 export const ADMIN_CLIENT_ID = 'probe-admin';
 /** The scopes the built-in provider knows. */
 const SCOPES = ['openid', 'email', 'profile'];
+
+/*
+ * What oidc-provider 8.8.1 has at runtime and @types/oidc-provider 8.8.1 does not declare (9.x's types do):
+ * lib/helpers/oidc_context.js (`requestParamOIDCScopes`, `urlFor`), lib/helpers/resource_server.js (`scopes`)
+ * and lib/provider.js (`cookieName`). 8.x is the last line that runs on Node 20 (decision 0036).
+ */
+type OIDCContext8 = KoaContextWithOIDC['oidc'] & {
+  readonly requestParamOIDCScopes: Set<string>;
+  urlFor(name: string, opt?: Record<string, string>): string;
+};
+type ResourceServer8 = ResourceServer & { readonly scopes: Set<string> };
+type Provider8 = Provider & { cookieName(type: 'session' | 'interaction' | 'resume'): string };
+const oidc8 = (ctx: KoaContextWithOIDC) => ctx.oidc as OIDCContext8;
 
 /**
  * Builds an oidc-provider instance for one key set. Everything it keeps is in the database, so a new
@@ -60,6 +73,9 @@ export function buildProvider(settings: IdentitySettings, keys: KeySet, db: Data
       names: { session: 'idp_session', interaction: 'idp_interaction', resume: 'idp_resume' },
       long: sessionCookie,
       short: { httpOnly: true, sameSite: 'lax' },
+      // Unsigned, as under 9.x (which signs only when given keys and is silent without). 8.x prints a warning at
+      // every build for the default empty list, and none for null, which likewise leaves Koa's cookies unsigned.
+      keys: null as unknown as NonNullable<Configuration['cookies']>['keys'],
     },
     ttl: {
       AccessToken: settings.accessTokenTtlS,
@@ -118,7 +134,7 @@ export function buildProvider(settings: IdentitySettings, keys: KeySet, db: Data
     },
     // Our own clients need no consent screen: the grant covers what they asked for.
     loadExistingGrant: async (ctx) => {
-      const { oidc } = ctx;
+      const oidc = oidc8(ctx);
       const clientId = oidc.client!.clientId;
       const grantId = oidc.result?.consent?.grantId ?? oidc.session!.grantIdFor(clientId);
       const existing = grantId ? await oidc.provider.Grant.find(grantId) : undefined;
@@ -127,7 +143,7 @@ export function buildProvider(settings: IdentitySettings, keys: KeySet, db: Data
       const grant = existing && existing.accountId === accountId ? existing : new oidc.provider.Grant({ clientId, accountId });
       grant.addOIDCScope([...oidc.requestParamOIDCScopes].join(' '));
       for (const [indicator, server] of Object.entries(oidc.resourceServers ?? {})) {
-        grant.addResourceScope(indicator, [...oidc.requestParamScopes].filter((s) => server.scopes.has(s)).join(' '));
+        grant.addResourceScope(indicator, [...oidc.requestParamScopes].filter((s) => (server as ResourceServer8).scopes.has(s)).join(' '));
       }
       await grant.save();
       return grant;
@@ -142,7 +158,8 @@ export function buildProvider(settings: IdentitySettings, keys: KeySet, db: Data
   // interaction's return, the end-session form's action) from the request's Host and X-Forwarded-*
   // headers, which anyone can send: they are the issuer's, always (reliability W10).
   const origin = new URL(settings.issuer);
-  Object.defineProperties(provider.request, {
+  // 8.x's Provider is not itself the Koa app (9.x's is): its app's request is what every context's inherits.
+  Object.defineProperties(provider.app.request, {
     host: { get: () => origin.host },
     protocol: { get: () => origin.protocol.slice(0, -1) },
   });
@@ -159,7 +176,7 @@ export function buildProvider(settings: IdentitySettings, keys: KeySet, db: Data
  * question. Answers whether it ended the session.
  */
 async function endOwnClientsSession(ctx: KoaContextWithOIDC, firstParty: Set<string>, cookie: { path: string }): Promise<boolean> {
-  const { oidc } = ctx;
+  const oidc = oidc8(ctx);
   const hint = oidc.entities.IdTokenHint?.payload;
   const session = oidc.session;
   if (!oidc.client || !firstParty.has(oidc.client.clientId) || !hint || !session?.accountId || hint.sub !== session.accountId) return false;
@@ -171,7 +188,7 @@ async function endOwnClientsSession(ctx: KoaContextWithOIDC, firstParty: Set<str
   }
   const state = session.state ?? {};
   await session.destroy();
-  ctx.cookies.set(provider.cookieName('session'), null, cookie);
+  ctx.cookies.set((provider as Provider8).cookieName('session'), null, cookie);
   const target = new URL(typeof state.postLogoutRedirectUri === 'string' ? state.postLogoutRedirectUri : oidc.urlFor('end_session_success'));
   if (typeof state.postLogoutRedirectUri === 'string' && typeof state.state === 'string') target.searchParams.set('state', state.state);
   provider.emit('end_session.success', ctx);
