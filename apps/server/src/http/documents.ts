@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '@probe/db';
 import type { Config } from '../config.ts';
 import { DOCUMENT_KINDS, orderDocument, sellerFrom, type DocumentKind } from '../modules/documents/index.ts';
-import type { Limiter } from './rate-limit.ts';
+import { lookupCountingMisses, type Limiter } from './rate-limit.ts';
 
 const FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.pdf$/i;
 
@@ -20,15 +20,11 @@ export function registerDocumentRoutes(app: FastifyInstance, db: Database, confi
   const options = { seller: sellerFrom(config), publicUrl: config.PUBLIC_URL };
   app.get<{ Params: { kind: string; file: string } }>('/documents/:kind/:file', async (req, reply) => {
     reply.header('cache-control', 'private, no-store');
-    const wait = await tokenMisses.blockedFor(req.ip);
-    if (wait !== null) return reply.status(429).header('retry-after', String(wait)).type('application/json').send({ error: 'too_many_requests' });
     const token = FILE.exec(req.params.file)?.[1];
     const kind = (DOCUMENT_KINDS as readonly string[]).includes(req.params.kind) ? (req.params.kind as DocumentKind) : null;
-    const document = token && kind ? await orderDocument(db, { token: token.toLowerCase() }, kind, options) : null;
-    if (!document) {
-      await tokenMisses.hit(req.ip);
-      return reply.status(404).type('application/json').send({ error: 'not_found' });
-    }
+    const { found: document, wait } = await lookupCountingMisses(tokenMisses, req.ip, () => (token && kind ? orderDocument(db, { token: token.toLowerCase() }, kind, options) : null));
+    if (wait !== null) return reply.status(429).header('retry-after', String(wait)).type('application/json').send({ error: 'too_many_requests' });
+    if (!document) return reply.status(404).type('application/json').send({ error: 'not_found' });
     const ascii = document.filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || `${kind}.pdf`;
     return reply
       .header('content-type', document.contentType)

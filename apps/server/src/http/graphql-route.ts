@@ -35,8 +35,7 @@ declare module 'fastify' {
  * never reaches an operation. JSON needs a CORS preflight cross-site; a multipart upload (a learner's
  * proof) is accepted only with an Authorization header, which needs one too.
  */
-function preflighted(headers: FastifyRequest['headers']): boolean {
-  const type = mediaType(headers);
+function preflighted(type: string, headers: FastifyRequest['headers']): boolean {
   if (type === 'application/json' || type === 'application/graphql-response+json') return true;
   return type === 'multipart/form-data' && typeof headers.authorization === 'string' && headers.authorization.length > 0;
 }
@@ -66,10 +65,11 @@ export function registerGraphqlRoute(app: FastifyInstance, yoga: Yoga, cache: Re
       method: ['GET', 'POST', 'OPTIONS'],
       bodyLimit: GRAPHQL_JSON_MAX_BYTES,
       handler: async (req, reply) => {
-        if (req.method === 'POST' && !preflighted(req.headers)) {
+        const type = mediaType(req.headers);
+        if (req.method === 'POST' && !preflighted(type, req.headers)) {
           return reply.status(415).header('cache-control', 'no-store').send({ errors: [{ message: 'Send GraphQL as application/json', extensions: { exception: { code: 'UnsupportedMediaType' } } }] });
         }
-        if (req.method === 'POST' && mediaType(req.headers) === 'multipart/form-data') {
+        if (req.method === 'POST' && type === 'multipart/form-data') {
           // Refused from its headers: the body is never read (closing the connection keeps Node from draining it).
           const refusal = await mayUpload(req.headers.authorization ?? null);
           if (refusal) {

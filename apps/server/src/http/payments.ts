@@ -6,7 +6,7 @@ import type { TokenVerifier } from '../auth/tokens.ts';
 import { applyGatewayEvent } from '../modules/orders/index.ts';
 import { type PaymentGateway, TestGateway } from '../modules/payments/index.ts';
 import { may } from '../modules/staff/index.ts';
-import type { Limiter } from './rate-limit.ts';
+import { lookupCountingMisses, type Limiter } from './rate-limit.ts';
 
 const WEBHOOK_PATH = '/webhooks/payments';
 
@@ -65,12 +65,9 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
  */
 function registerTestGatewayPage(app: FastifyInstance, gateway: TestGateway, mayReadLedger: (authorization: string | null) => Promise<boolean>, tokenMisses: Limiter): void {
   /** A payment by its id (the key to its page): an unknown one is a miss; an address over the limit gets null and the wait. */
-  const intentFor = async (id: string, ip: string): Promise<{ intent: ReturnType<TestGateway['intents']['get']>; wait: number | null }> => {
-    const wait = await tokenMisses.blockedFor(ip);
-    if (wait !== null) return { intent: undefined, wait };
-    const intent = gateway.intents.get(id);
-    if (!intent) await tokenMisses.hit(ip);
-    return { intent, wait: null };
+  const intentFor = async (id: string, ip: string) => {
+    const { found: intent, wait } = await lookupCountingMisses(tokenMisses, ip, () => gateway.intents.get(id));
+    return { intent, wait };
   };
   const tooMany = (reply: import('fastify').FastifyReply, wait: number) => reply.status(429).header('retry-after', String(wait)).type('text/html').send('<!doctype html><title>Too many requests</title><p>Too many unknown payments asked for: try again later.</p>');
   gateway.sendWebhook = async (rawBody, signature) => {

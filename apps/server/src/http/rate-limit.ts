@@ -77,3 +77,15 @@ function wrap(limiter: RateLimiterAbstract, rule: LimitRule): Limiter {
     },
   };
 }
+
+/**
+ * A lookup by a key a caller may guess (an order's token, a payment's id), over HTTP: refused while the
+ * address is over its misses (`wait`, seconds), otherwise run; finding nothing counts one miss.
+ */
+export async function lookupCountingMisses<T>(misses: Limiter, clientIp: string, lookup: () => Promise<T | null | undefined> | T | null | undefined): Promise<{ found: T | null; wait: number | null }> {
+  const wait = await misses.blockedFor(clientIp);
+  if (wait !== null) return { found: null, wait };
+  const found = (await lookup()) ?? null;
+  if (found === null) await misses.hit(clientIp);
+  return { found, wait: null };
+}
