@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { schema } from '@probe/db';
 import { eq } from 'drizzle-orm';
-import { exportSPKI, generateKeyPair, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { tokenFor } from '../../apps/server/test/admin-support.ts';
-import { startTestApp, type TestApp } from '../../apps/server/test/harness.ts';
+import { startStaffApp } from '../../apps/server/test/admin-support.ts';
+import type { TestApp } from '../../apps/server/test/harness.ts';
 import { recordScenario } from '../support/report.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -20,11 +19,9 @@ const LEARNERS = 6;
  */
 describe('A6 staff rights only with a console token (PostgreSQL)', () => {
   let app: TestApp;
-  let key: CryptoKey;
+  let sign: Awaited<ReturnType<typeof startStaffApp>>['sign'];
   beforeAll(async () => {
-    const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-    key = pair.privateKey;
-    app = await startTestApp({ config: { AUTH_JWT_PUBLIC_KEY: await exportSPKI(pair.publicKey) } });
+    ({ t: app, sign } = await startStaffApp([]));
   });
   afterAll(() => app?.close());
 
@@ -51,8 +48,8 @@ describe('A6 staff rights only with a console token (PostgreSQL)', () => {
     const learners = Array.from({ length: LEARNERS }, (_, i) => person(`learner${i}`));
     const staff = person('owner');
     const buyer = person('buyer');
-    const store = async (p: { id: string; email: string }) => tokenFor(key, p);
-    const console = async (p: { id: string; email: string }) => tokenFor(key, p, 'probe-admin');
+    const store = async (p: { id: string; email: string }) => sign(p, 'probe-store');
+    const console = async (p: { id: string; email: string }) => sign(p, 'probe-admin');
 
     const urls: string[] = [];
     for (const [i, learner] of learners.entries()) urls.push(await sendProof(await store(learner), i));

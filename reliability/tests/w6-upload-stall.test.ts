@@ -1,9 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { DEMO_USERS } from '@probe/db';
-import { exportSPKI, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenFor } from '../../apps/server/test/admin-support.ts';
-import { startTestApp, type TestApp } from '../../apps/server/test/harness.ts';
+import { startStaffApp } from '../../apps/server/test/admin-support.ts';
+import type { TestApp } from '../../apps/server/test/harness.ts';
 import { recordScenario } from '../support/report.ts';
 
 const REQUEST = 'mutation R($input: LearnerVerificationRequestInput!) { learnerVerificationRequest(input: $input) { verification { status } errors { code } } }';
@@ -32,11 +31,11 @@ describe('W6 a 5 MB upload never stalls the server (PostgreSQL)', () => {
   let base: string;
   let learner: Record<string, string>;
   beforeAll(async () => {
-    const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-    t = await startTestApp({ config: { AUTH_JWT_PUBLIC_KEY: await exportSPKI(pair.publicKey) } });
+    const started = await startStaffApp([]);
+    t = started.t;
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    learner = await tokenFor(pair.privateKey, DEMO_USERS[4]!);
+    learner = await started.sign(DEMO_USERS[4]!, 'probe-store');
   });
   afterAll(() => t?.close());
 
