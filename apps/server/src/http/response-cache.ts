@@ -110,6 +110,9 @@ export class ResponseCache {
    * the request cannot be normalised (no document, or one that does not parse: GraphQL answers it).
    */
   normalise(rawKey: string, params: RequestParams): string | null {
+    // A request sent before whose answer is not kept (private, over the cap, expired) is normalised once.
+    const known = this.aliases.get(rawKey);
+    if (known !== undefined) return known;
     if (typeof params.query !== 'string') return null;
     let document: string;
     try {
