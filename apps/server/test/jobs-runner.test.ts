@@ -218,6 +218,18 @@ describe(`job runner (${DB})`, () => {
     }
   });
 
+  it('a row written in the current millisecond is due now (the database keeps microseconds, the app milliseconds)', async () => {
+    const handled = counter();
+    const now = new Date('2030-01-01T00:00:00.000Z');
+    const r = runner({ 'test.same-ms': async (job) => handled.count(job.id) }, { now: () => now });
+    const [row] = await db
+      .insert(schema.outbox)
+      .values({ topic: 'test.same-ms', payload: {}, runAt: sql`'2030-01-01 00:00:00.000600+00'::timestamptz` })
+      .returning({ id: schema.outbox.id });
+    expect(await r.runOnce()).toBe(1);
+    expect(handled.calls.get(row!.id)).toBe(1);
+  });
+
   it('inside a busy server a due row waits until the requests are answered, and at most yieldMs under a steady load', async () => {
     const handled = counter();
     let busy = true;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import { schema, type Database } from '@probe/db';
 
 const { outbox } = schema;
@@ -15,6 +15,9 @@ const pending = and(isNull(outbox.processedAt), isNull(outbox.deadAt));
  */
 export async function claim(db: Database, options: { topics: string[]; now: Date; leaseMs: number; limit: number; runnerId: string }): Promise<OutboxRow[]> {
   if (options.topics.length === 0) return [];
+  // The app's clock counts milliseconds, the database's default run_at microseconds: a row written in
+  // the current millisecond (run_at 12.345 678) is due at "now" 12.345, so the bound is the millisecond's end.
+  const endOfNow = new Date(options.now.getTime() + 1);
   const due = db
     .select({ id: outbox.id })
     .from(outbox)
@@ -22,7 +25,7 @@ export async function claim(db: Database, options: { topics: string[]; now: Date
       and(
         pending,
         inArray(outbox.topic, options.topics),
-        lte(outbox.runAt, options.now),
+        lt(outbox.runAt, endOfNow),
         or(isNull(outbox.lockedUntil), lte(outbox.lockedUntil, options.now)),
       ),
     )
