@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, serial, text, timestamp, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, serial, text, timestamp, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import type { StoredAddress } from './checkout.ts';
 
 /**
  * A signed-in buyer (spec §3 User). `id` is the subject (`sub`) of the identity provider's tokens, so
@@ -34,8 +35,15 @@ export const organizations = pgTable(
     slug: text('slug').notNull().unique(),
     country: varchar('country', { length: 2 }).notNull(),
     practiceType: text('practice_type'),
+    /** Human or veterinary practice (spec §1 markets HUMAN and VETERINARY). */
+    market: text('market').notNull().default('HUMAN'),
+    /** The address its invoices are made out to, checked by its country's rules when it is set. */
+    billingAddress: jsonb('billing_address').$type<StoredAddress>(),
+    /** Its VAT number, normalized (an EU member state's, of the organization's country). */
+    vatNumber: text('vat_number'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  (t) => [check('organizations_market', sql`${t.market} in ('HUMAN', 'VETERINARY')`)],
 );
 
 /** Spec §3 OrganizationMembership: a user in an organization, admin or member. */
@@ -69,4 +77,34 @@ export const registeredProbes = pgTable(
     registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('registered_probes_model_check', sql`${t.model} in ('IQ', 'IQ_3', 'IQ_PLUS')`), index('registered_probes_org_idx').on(t.organizationId)],
+);
+
+/**
+ * An invitation to take a seat in an organization, sent by one of its admins to an e-mail address. Only
+ * the SHA-256 of its one-use token is kept; PENDING past `expiresAt` is expired. One pending invitation
+ * per organization and address.
+ */
+export const organizationInvitations = pgTable(
+  'organization_invitations',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The store language the invitation e-mail is written in (the inviter's). */
+    language: text('language').notNull(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('PENDING'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('organization_invitations_status', sql`${t.status} in ('PENDING', 'ACCEPTED', 'DECLINED', 'REVOKED')`),
+    uniqueIndex('organization_invitations_token_idx').on(t.tokenHash),
+    uniqueIndex('organization_invitations_pending_idx').on(t.organizationId, t.email).where(sql`${t.status} = 'PENDING'`),
+  ],
 );
