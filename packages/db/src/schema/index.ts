@@ -14,3 +14,5 @@ export * from './referrals.ts';
 export * from './learners.ts';
 export * from './staff.ts';
 export * from './leads.ts';
+export * from './fulfilment.ts';
+export * from './credit-notes.ts';
