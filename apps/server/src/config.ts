@@ -196,6 +196,13 @@ const ConfigSchema = z.object({
       return host ?? '';
     }))
     .describe('comma-separated Host header values (`host` or `host:port`) answered besides `PUBLIC_URL`\'s host; any other Host gets 421, except at `/healthz` and `/readyz`, which a load balancer may ask by address. Outside production, and whenever `PUBLIC_URL` is itself a loopback address, `localhost`, `127.0.0.1` and `[::1]` are answered on any port too. No absolute URL is ever made from the Host header, and `X-Forwarded-Host` is never read'),
+  /** metrics/ (issue 39). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional()
+    .describe('serve Prometheus metrics at `/metrics` on this port, a listener of its own apart from the store\'s (`0`: any free port, logged); unset, no metrics are served or recorded per request. The server and the worker (`npm run worker`) each read it: give each process on one host its own port. Metrics, alerts and the dashboard: docs/monitoring.md'),
+  METRICS_HOST: z.string().default('127.0.0.1')
+    .describe('the address the metrics listener binds to (keep it off the public network: `0.0.0.0` only behind a firewall that lets just Prometheus in)'),
+  METRICS_TOKEN: z.string().min(16).optional()
+    .describe('when set, `/metrics` answers only requests carrying `Authorization: Bearer <token>` (≥ 16 characters; Prometheus\' `authorization` setting), others 401'),
   FORMS_TICKET_SECRET: z.string().min(16).optional().meta({
     description: 'signs the tickets that time a form\'s filling (set it to share one key across databases)',
     unset: 'a key made once and kept in the database',

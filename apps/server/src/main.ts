@@ -8,6 +8,7 @@ import { mailSinkPageEnabled } from './mail/index.ts';
 import { saturation } from './http/in-flight.ts';
 import { loadGeoLookup } from './modules/shop/index.ts';
 import { isPreparing, prepareDemoData, prepareEmbeddedDatabase } from './first-start.ts';
+import { observeStatement, startMetricsListener } from './metrics/index.ts';
 
 const config = loadConfig();
 if (!config.DATABASE_URL) await prepareEmbeddedDatabase(config.DATA_DIR);
@@ -16,6 +17,7 @@ const database = await openDatabase({
   dataDir: config.DATA_DIR,
   poolSize: config.DATABASE_POOL_SIZE,
   onConnectionError: (error) => console.error(JSON.stringify({ level: 50, msg: 'database connection lost; the pool reconnects on demand', err: error.message })),
+  ...(config.METRICS_PORT !== undefined ? { onStatement: observeStatement } : {}),
 });
 // The store's data always; the demo accounts (published passwords, the console's owner among them) only
 // for the embedded demo or DEMO_DATA=true. Without them, accounts an earlier start made stop working.
@@ -40,6 +42,9 @@ const saturated = saturation(app.server);
 app.log.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.DATA_DIR : undefined, demoData: seeded, demoAccounts: config.DEMO_DATA, demoUsersCreated: demoUsers.created, demoUsersRetired: demoUsers.retired }, 'database ready');
 
 const address = await app.listen({ host: config.HOST, port: config.PORT });
+// Prometheus metrics on a listener of their own (METRICS_PORT), never on the store's port.
+const metrics = config.METRICS_PORT === undefined ? null : await startMetricsListener({ host: config.METRICS_HOST, port: config.METRICS_PORT, token: config.METRICS_TOKEN });
+if (metrics) app.log.info({ url: metrics.url }, 'metrics listening');
 // Outbox and scheduled jobs; JOBS_IN_PROCESS=false leaves them to `npm run worker`. In the server, a job
 // waits while the server is saturated, up to 5 s each: buyers first, their e-mails when the burst is over.
 const jobs = config.JOBS_IN_PROCESS ? startJobRunner({ config, db: database.db, log: app.log, gateway, busy: saturated, yieldMs: 5000 }) : null;
@@ -64,7 +69,7 @@ async function shutdown(signal: string): Promise<void> {
   force.unref();
   try {
     if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
-    await Promise.all([app.close(), jobs?.stop()]);
+    await Promise.all([app.close(), jobs?.stop(), metrics?.close()]);
     await database.close();
     app.log.info('shutdown complete');
     process.exit(0);

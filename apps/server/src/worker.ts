@@ -2,6 +2,7 @@ import { openDatabase } from '@probe/db';
 import { pino } from 'pino';
 import { loadConfig } from './config.ts';
 import { startJobRunner } from './jobs/index.ts';
+import { observeDatabase, observeStatement, startMetricsListener } from './metrics/index.ts';
 
 /**
  * `npm run worker`: the job runner alone (no HTTP), for running jobs beside servers started with
@@ -18,7 +19,14 @@ const database = await openDatabase({
   databaseUrl: config.DATABASE_URL,
   poolSize: 2,
   onConnectionError: (error) => log.error({ err: error.message }, 'database connection lost; the pool reconnects on demand'),
+  ...(config.METRICS_PORT !== undefined ? { onStatement: observeStatement } : {}),
 });
+// The jobs it runs, the queue it drains and the process, for Prometheus (METRICS_PORT: one port per process on a host).
+const metrics = config.METRICS_PORT === undefined ? null : await startMetricsListener({ host: config.METRICS_HOST, port: config.METRICS_PORT, token: config.METRICS_TOKEN });
+if (metrics) {
+  observeDatabase(database);
+  log.info({ url: metrics.url }, 'metrics listening');
+}
 const jobs = startJobRunner({ config, db: database.db, log });
 
 /** Finish the job in hand, stop polling, close the database; give up after the timeout. */
@@ -33,7 +41,7 @@ async function shutdown(signal: string): Promise<void> {
   }, config.SHUTDOWN_TIMEOUT_MS);
   force.unref();
   try {
-    await jobs.stop();
+    await Promise.all([jobs.stop(), metrics?.close()]);
     await database.close();
     log.info('worker stopped');
     process.exit(0);

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { prepareFrequentStatements, preparedStatements } from './prepared-statements.ts';
+import { timeStatements } from './statement-timing.ts';
 
 export type Schema = typeof schema;
 /** The common type of both drivers' databases: code above this layer never knows which one it has. */
@@ -18,6 +19,8 @@ export interface DatabaseHandle {
    * array, each statement's text is appended to it too (a test shows which statements went over a budget).
    */
   stats: { statements: number; log?: string[] | undefined };
+  /** PostgreSQL's pool now: connections open, those checked out, requests waiting for one (unset on the embedded database). */
+  pool?: () => { total: number; inUse: number; waiting: number };
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -40,6 +43,8 @@ export interface OpenOptions {
    * that connection and opens a new one on demand; without a listener the process would crash.
    */
   onConnectionError?: (error: Error) => void;
+  /** Called with each PostgreSQL statement's time until its answer, in seconds (the metrics' statement latency). */
+  onStatement?: (seconds: number) => void;
 }
 
 /**
@@ -75,6 +80,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     pool.on('connect', (client) => {
       client.on('error', onConnectionError);
       prepareFrequentStatements(client, prepared);
+      if (options.onStatement) timeStatements(client, options.onStatement);
     });
     const db = drizzlePg(pool, { schema, logger }) as unknown as Database;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -82,6 +88,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       db,
       kind: 'postgres',
       stats,
+      pool: () => ({ total: pool.totalCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
     };

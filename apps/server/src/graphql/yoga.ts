@@ -23,6 +23,7 @@ import { DocumentCache } from './document-cache.ts';
 import { loadStoreDocuments } from './store-documents.ts';
 import { schema } from './schema.ts';
 import { corsPolicy } from './cors.ts';
+import { operationMetricsPlugin, operationNames } from '../metrics/index.ts';
 
 interface ServerContext {
   req: FastifyRequest;
@@ -111,6 +112,8 @@ export function createYogaServer({ db, catalogue, tokens, now = () => new Date()
       // @defer and @stream, answered as multipart/mixed (the client reads the 2022-08-24 format).
       useDeferStream(),
       errorIdPlugin(log),
+      // Each operation's name (the storefront's, else "other"), outcome and latency, when metrics are served.
+      ...(config.METRICS_PORT !== undefined ? [operationMetricsPlugin(operationNames(storeDocuments))] : []),
     ],
     context: async ({ req, request }): Promise<GraphQLContext> => {
       const identity = await tokens.identityFrom(request.headers.get('authorization'));

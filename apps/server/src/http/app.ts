@@ -27,6 +27,8 @@ import { registerLearnerProofs } from './learner-proofs.ts';
 import { registerAdmin } from './admin.ts';
 import { createAdminYoga } from '../admin-graphql/yoga.ts';
 import { registerDocumentRoutes } from './documents.ts';
+import { registerSeoRoutes } from './seo.ts';
+import { observeDatabase, observeResponseCache, registerHttpMetrics } from '../metrics/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -65,6 +67,9 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   });
   // First: a request for another host name, or for a path a URL parser reads as another host, is answered before any route (reliability W10).
   registerHostCheck(app, config);
+  // Every answer's route, status and latency, when metrics are served (METRICS_PORT; docs/monitoring.md).
+  const metrics = config.METRICS_PORT !== undefined;
+  if (metrics) registerHttpMetrics(app);
   // A body over the limit is refused from its Content-Length without being read; closing the connection
   // then keeps Node from reading (and discarding) the rest of it to reuse the socket: a 5 MB attack costs
   // the server a header, not 5 MB of reads (reliability W2b). Such a refusal, and a GraphQL document's over
@@ -132,6 +137,10 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
     version: () => catalogue.version(),
   });
   app.addHook('onClose', async () => responseCache.close());
+  if (metrics) {
+    observeResponseCache(responseCache);
+    observeDatabase(database);
+  }
   // A proof of enrollment (up to 5 MB) only from a signed-in user, 10 an hour each: anyone else's upload is refused unread.
   const uploads = rateLimits.create('upload', { points: 10, durationS: 3600 });
   registerGraphqlRoute(app, yoga, responseCache, () => catalogue.version(), async (authorization) => {
@@ -153,6 +162,8 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   registerMailSinkPage(app, config);
   registerCrmSinkPage(app, config);
   app.addHook('onClose', () => rateLimits.close());
+  // robots.txt and the sitemap, built from the catalogue's snapshots (API-only tests read them too).
+  registerSeoRoutes(app, { config, catalogue });
   if (storefront) await registerStorefront(app, { yoga, config, bundles: storefront });
   return { app, yoga, lifecycle, catalogue, gateway, identity, responseCache };
 }

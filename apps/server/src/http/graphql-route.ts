@@ -2,6 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Yoga } from '../graphql/yoga.ts';
 import type { CacheHint, RequestParams, ResponseCache } from './response-cache.ts';
 import { PROOF_MAX_BYTES } from '../modules/learners/index.ts';
+import { responseCacheLookups } from '../metrics/index.ts';
+
+const cacheHit = responseCacheLookups.labels('hit');
+const cacheMiss = responseCacheLookups.labels('miss');
 
 /** The largest multipart body: one file at its limit and the operation around it. */
 const MULTIPART_MAX_BYTES = PROOF_MAX_BYTES + 64 * 1024;
@@ -80,13 +84,14 @@ export function registerGraphqlRoute(app: FastifyInstance, yoga: Yoga, cache: Re
         }
         const text = req.body instanceof JsonText ? req.body.text : undefined;
         const rawKey = cache.keyOf(req, text);
-        if (rawKey && (await cache.serve(rawKey, req, reply))) return reply;
+        if (rawKey && (await cache.serve(rawKey, req, reply))) return (cacheHit.inc(), reply);
         if (text !== undefined) {
           req.body = await new Promise((resolve, reject) => parseJson(req, text, (error, body) => (error ? reject(error) : resolve(body))));
         }
         // A request written differently from one already answered (spacing, key order) is served its answer.
         const key = rawKey && cache.normalise(rawKey, (req.method === 'GET' ? req.query : req.body) as RequestParams);
-        if (key && (await cache.serve(key, req, reply))) return reply;
+        if (key && (await cache.serve(key, req, reply))) return (cacheHit.inc(), reply);
+        if (rawKey) cacheMiss.inc();
         const versionBefore = key ? await version() : 0;
         req.cacheHint = { shared: true };
         const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });

@@ -7,6 +7,7 @@ import { applyGatewayEvent } from '../modules/orders/index.ts';
 import { type PaymentGateway, TestGateway } from '../modules/payments/index.ts';
 import { may } from '../modules/staff/index.ts';
 import { lookupCountingMisses, type Limiter } from './rate-limit.ts';
+import { webhooks } from '../metrics/index.ts';
 
 const WEBHOOK_PATH = '/webhooks/payments';
 
@@ -34,10 +35,12 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Database, gatewa
       try {
         event = gateway.verifyWebhook(String(req.body ?? ''), req.headers['stripe-signature'] as string | undefined);
       } catch {
+        webhooks.inc({ outcome: 'refused' });
         req.log.warn('payment webhook refused: bad signature');
         return reply.status(400).send({ error: 'invalid signature' });
       }
       const outcome = await applyGatewayEvent(db, gateway, event, publicUrl);
+      webhooks.inc({ outcome: 'accepted' });
       req.log.info({ eventId: event.id, type: event.type, outcome }, 'payment webhook');
       return reply.send({ received: true, outcome });
     });

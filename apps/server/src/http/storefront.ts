@@ -6,6 +6,7 @@ import { decorateErrors } from '../graphql/errors.ts';
 import type { Yoga } from '../graphql/yoga.ts';
 import type { SsrExecute, SsrRenderResult } from '@probe/domain';
 import type { StorefrontBundle, StorefrontBundles } from './storefront-bundle.ts';
+import { ssrRenders } from '../metrics/index.ts';
 
 export type { StorefrontBundle, StorefrontBundles } from './storefront-bundle.ts';
 
@@ -114,10 +115,16 @@ export async function registerStorefront(
   };
 
   const origin = new URL(config.PUBLIC_URL).origin;
+  // Render times by application and outcome, when metrics are served.
+  const timed = config.METRICS_PORT === undefined ? null : {
+    store: { page: ssrRenders.child('store', 'page'), redirect: ssrRenders.child('store', 'redirect'), failed: ssrRenders.child('store', 'failed') },
+    forms: { page: ssrRenders.child('forms', 'page'), redirect: ssrRenders.child('forms', 'redirect'), failed: ssrRenders.child('forms', 'failed') },
+  };
   const renderPage = async (req: FastifyRequest, reply: FastifyReply) => {
     const pathname = req.url.split('?')[0]!;
     if (FILE_PATH.test(pathname)) return reply.status(404).type('text/plain').send('Not Found');
-    const { bundle, csp, shell } = FORM_PAGE_PATH.test(pathname) ? apps.forms : apps.store;
+    const forms = FORM_PAGE_PATH.test(pathname);
+    const { bundle, csp, shell } = forms ? apps.forms : apps.store;
     reply.header('content-security-policy', csp).header('vary', 'cookie, ' + config.GEO_COUNTRY_HEADER);
     if (shell) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(shell);
 
@@ -127,7 +134,12 @@ export async function registerStorefront(
     const headers = new Headers();
     for (const [key, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(key, value);
     const request = new Request(url, { headers, signal: AbortSignal.timeout(10_000) });
+    const started = timed ? performance.now() : 0;
     const result = await bundle.render(request, inProcessExecutor(yoga, req, request));
+    if (timed) {
+      const series = timed[forms ? 'forms' : 'store'];
+      (result.kind === 'response' ? series.redirect : result.failures.length ? series.failed : series.page).observe((performance.now() - started) / 1000);
+    }
     if (result.kind === 'response') {
       for (const [key, value] of result.headers) reply.header(key, value);
       return reply.status(result.status).header('cache-control', 'no-store').send();

@@ -4,6 +4,7 @@ import type { Database } from '@probe/db';
 import { DEFAULT_BACKOFF, retryDelayMs } from './backoff.ts';
 import { claim, markFailed, markProcessed, release, unhandledTopics, type OutboxRow } from './queue.ts';
 import type { BackoffOptions, Job, JobHandlers, JobLogger } from './types.ts';
+import { jobsRun } from '../metrics/index.ts';
 
 export interface RunnerOptions {
   db: Database;
@@ -167,6 +168,7 @@ export class JobRunner {
       // Its last attempt's runner died (a lease ran out): a row that kills its runner stops here.
       const error = `attempt ${row.attempts - 1} did not finish (its runner stopped before the lease of ${this.#leaseMs} ms ran out)`;
       await markFailed(this.#db, row, this.#now(), error, null);
+      jobsRun.inc({ topic: row.topic, outcome: 'dead' });
       this.#log.error({ ...log, error }, 'job dead');
       return;
     }
@@ -179,11 +181,13 @@ export class JobRunner {
       const now = this.#now();
       const retryAt = row.attempts >= maxAttempts ? null : new Date(now.getTime() + retryDelayMs(row.attempts, this.#backoff, this.#random));
       const recorded = await markFailed(this.#db, row, now, error, retryAt);
+      jobsRun.inc({ topic: row.topic, outcome: retryAt ? 'retry' : 'dead' });
       if (!recorded) this.#log.warn(log, 'job failed after its lease ran out; another runner has it');
       else if (retryAt) this.#log.warn({ ...log, error, retryAt }, 'job failed; will retry');
       else this.#log.error({ ...log, error }, 'job dead');
       return;
     }
+    jobsRun.inc({ topic: row.topic, outcome: 'done' });
     if (!(await markProcessed(this.#db, row, this.#now()))) this.#log.warn(log, 'job finished after its lease ran out; another runner has it');
   }
 

@@ -7,6 +7,7 @@ import { createGateway, type PaymentGateway } from '../modules/payments/index.ts
 import { createCrm, LEAD_TOPIC, leadDeliveryHandler, type Crm } from '../modules/leads/index.ts';
 import { periodEndHandler, SubscriptionChanges, SUBSCRIPTION_TOPICS, type ChargeResumeJob } from '../modules/subscriptions/index.ts';
 import { JobRunner } from './runner.ts';
+import { countedHandler, emails, leads } from '../metrics/index.ts';
 import type { JobHandler, JobHandlers, JobLogger } from './types.ts';
 
 export interface ServerRunner {
@@ -23,13 +24,15 @@ export interface ServerRunner {
  */
 export function storeHandlers(config: Config, log: JobLogger, now?: () => Date, billing?: { db: Database; gateway: PaymentGateway; crm?: Crm }): { handlers: JobHandlers; close(): void } {
   const mailer = createMailer(config, { log, ...(now ? { now } : {}) });
-  const handlers: Record<string, JobHandler> = { [MAIL_TOPIC]: mailer.handler };
+  // E-mails sent and failed, leads delivered and failed (docs/monitoring.md): counted per attempt.
+  const send = countedHandler(mailer.handler, emails, 'sent', 'failed');
+  const handlers: Record<string, JobHandler> = { [MAIL_TOPIC]: send };
   if (billing) {
     const deps = { ...billing, now: now ?? (() => new Date()), publicUrl: config.PUBLIC_URL };
     handlers[SUBSCRIPTION_TOPICS.periodEnd] = periodEndHandler(deps);
     const changes = new SubscriptionChanges(deps);
     // Leads from the marketing forms to the CRM (the webhook, or the local sink), once per lead id.
-    handlers[LEAD_TOPIC] = leadDeliveryHandler({ db: billing.db, crm: billing.crm ?? createCrm(config), ...(now ? { now } : {}) });
+    handlers[LEAD_TOPIC] = countedHandler(leadDeliveryHandler({ db: billing.db, crm: billing.crm ?? createCrm(config), ...(now ? { now } : {}) }), leads, 'delivered', 'failed');
     handlers[SUBSCRIPTION_TOPICS.chargeResume] = (job) => changes.resume((job.payload as ChargeResumeJob).chargeId);
     // Succeeded gateway payments no order holds (a crash between the charge and the commit) are refunded.
     handlers[RECONCILE_TOPIC] = reconcileHandler(
@@ -40,7 +43,7 @@ export function storeHandlers(config: Config, log: JobLogger, now?: () => Date, 
     for (const topic of Object.keys(ORDER_MAIL_TOPICS)) {
       handlers[topic] = async (job) => {
         const mail = await orderMailFor(billing.db, job.topic, job.payload, config.PUBLIC_URL, seller);
-        if (mail) await mailer.handler({ ...job, payload: mail });
+        if (mail) await send({ ...job, payload: mail });
       };
     }
   }

@@ -1,6 +1,7 @@
 import { schema, type Database } from '@probe/db';
 import { and, eq, gt, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { PaymentGateway } from '../payments/index.ts';
+import { refunds } from '../../metrics/index.ts';
 
 export const RECONCILE_TOPIC = 'payments.reconcile';
 
@@ -41,6 +42,7 @@ export async function reconcilePayments(deps: ReconcileDeps, options: ReconcileO
     if (withOrder.has(payment.reference)) continue;
     await deps.gateway.refund(payment.reference, { idempotencyKey: `reconcile:${payment.reference}` });
     refunded.push(payment.reference);
+    refunds.inc({ source: 'reconciliation' });
     deps.log.warn({ reference: payment.reference, checkoutToken: payment.checkoutToken, amount: payment.amount, currency: payment.currency }, 'reconciliation: a succeeded payment without an order was refunded');
   }
   return { checked: payments.length, refunded };

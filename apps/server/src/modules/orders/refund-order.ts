@@ -2,6 +2,7 @@ import { schema, type Database } from '@probe/db';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PaymentGateway } from '../payments/index.ts';
 import { audit, type Actor } from '../staff/index.ts';
+import { refunds } from '../../metrics/index.ts';
 
 export type RefundRow = typeof schema.refunds.$inferSelect;
 export interface RefundLine { orderLineId: number; quantity: number; amount: number }
@@ -121,6 +122,7 @@ export async function refundOrder(db: Database, gateway: PaymentGateway, actor: 
   } catch {
     status = 'FAILED';
   }
+  if (status === 'SUCCEEDED') refunds.inc({ source: 'operator' });
   const saved = await db.transaction(async (tx) => {
     const [row] = await tx.update(schema.refunds).set({ status, gatewayReference: status === 'SUCCEEDED' ? `refund:${refund.idempotencyKey}` : null }).where(eq(schema.refunds.id, refund.id)).returning();
     if (status === 'SUCCEEDED' && refund.amount === left) await tx.update(schema.payments).set({ status: 'REFUNDED', updatedAt: new Date() }).where(and(eq(schema.payments.id, payment.id), ne(schema.payments.status, 'REFUNDED')));

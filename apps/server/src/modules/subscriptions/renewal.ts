@@ -6,6 +6,7 @@ import { adminEmailsSql, noticeRows, type NoticeAudience } from './notices/queue
 import type { Notice } from './notices/render.ts';
 import { columnsOf, lockSubscription, stateOf, writeState, type Executor, type SubscriptionRow } from './repo.ts';
 import { TOPICS, type PeriodEndJob } from './topics.ts';
+import { renewals } from '../../metrics/index.ts';
 
 const { subscriptions, subscriptionEvents, subscriptionCharges: charges, savedPaymentMethods: methods, gatewayCustomers, organizations, outbox } = schema;
 type ChargeRow = typeof charges.$inferSelect;
@@ -112,6 +113,7 @@ export function periodEndHandler(deps: RenewalDeps) {
     const settleCharge = deps.db.update(charges).set(outcome).where(and(eq(charges.id, charge.id), eq(charges.status, 'PENDING')));
     const money = { amount: charge.amount, currency: charge.currency };
     if (result.status !== 'FAILED') {
+      renewals.inc({ outcome: result.status === 'SUCCEEDED' ? 'succeeded' : 'processing' });
       await settleAndMove(deps, row, settleCharge, {
         event: { type: 'RENEWED', at: now }, cause: { type: 'RENEWED', chargeId: charge.id }, audience, notice: { kind: 'renewed', ...money },
         extra: { currentPrice: charge.amount, scheduledPrice: null }, nextJob: (written) => periodEndJob(written),
@@ -120,6 +122,7 @@ export function periodEndHandler(deps: RenewalDeps) {
     }
     const retryAt = nextRenewalAttempt(charge.attempt, now);
     const lastAttempt = charge.attempt >= RENEWAL_ATTEMPTS;
+    renewals.inc({ outcome: retryAt ? 'declined' : 'past_due' });
     await settleAndMove(deps, row, settleCharge, {
       event: { type: 'RENEWAL_FAILED', at: now, lastAttempt }, cause: { type: 'RENEWAL_FAILED', chargeId: charge.id }, audience,
       notice: retryAt ? { kind: 'failed', ...money, date: retryAt.toISOString() } : { kind: 'pastDue', ...money, attempts: charge.attempt },
