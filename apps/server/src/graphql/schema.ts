@@ -13,6 +13,7 @@ import './schema/analytics.ts';
 import './schema/referrals.ts';
 import './schema/learners.ts';
 import './schema/leads.ts';
+import './schema/organizations.ts';
 
 export const schema: GraphQLSchema = builder.toSchema();
 

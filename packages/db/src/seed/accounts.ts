@@ -56,7 +56,7 @@ export async function seedAccounts(db: Database): Promise<void> {
     await db.insert(users).values({ id: u.id, email: u.email, name: u.name, ...set }).onConflictDoUpdate({ target: users.id, set });
   }
   for (const o of ORGANIZATIONS) {
-    await db.insert(organizations).values({ id: o.id, name: o.name, slug: o.slug, country: o.country, practiceType: o.practiceType }).onConflictDoNothing();
+    await db.insert(organizations).values({ id: o.id, name: o.name, slug: o.slug, country: o.country, practiceType: o.practiceType, market: o.practiceType === 'VETERINARY' ? 'VETERINARY' : 'HUMAN' }).onConflictDoNothing();
     if (o.subscriptionStatus) await seedSubscription(db, o);
     for (const m of o.members) {
       const role = { isOrganizationAdmin: m.admin, canPurchasePersonalProbe: 'canPurchasePersonalProbe' in m ? m.canPurchasePersonalProbe : true };

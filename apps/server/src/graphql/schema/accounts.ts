@@ -13,7 +13,7 @@ import { SubscriptionRef } from './subscriptions.ts';
 
 const AccountErrorCodeEnum = builder.enumType('AccountErrorCode', { values: ACCOUNT_ERROR_CODES });
 
-const AccountErrorRef = builder.objectRef<AccountError>('AccountError').implement({
+export const AccountErrorRef = builder.objectRef<AccountError>('AccountError').implement({
   description: 'An account business error: the field it concerns, a message for logs, and the code the storefront translates.',
   fields: (t) => ({
     field: t.exposeString('field', { nullable: true }),
@@ -59,7 +59,7 @@ const OrganizationAdmin = builder.objectRef<UserRow>('OrganizationAdmin').implem
   fields: (t) => ({ email: t.exposeString('email'), name: t.exposeString('name', { nullable: true }) }),
 });
 
-const Organization = builder.objectRef<OrganizationNode>('Organization').implement({
+export const Organization = builder.objectRef<OrganizationNode>('Organization').implement({
   description: 'Spec §3 Organization, as one of its members sees it.',
   fields: (t) => ({
     id: t.id({ resolve: ({ organization }) => toGlobalId('Organization', organization.id) }),
@@ -116,7 +116,7 @@ const Organization = builder.objectRef<OrganizationNode>('Organization').impleme
   }),
 });
 
-const OrganizationMembership = builder.objectRef<MembershipWithOrganization>('OrganizationMembership').implement({
+export const OrganizationMembership = builder.objectRef<MembershipWithOrganization>('OrganizationMembership').implement({
   description: 'Spec §3 OrganizationMembership: one of the caller\'s own memberships.',
   fields: (t) => ({
     id: t.id({ resolve: ({ membership }) => toGlobalId('OrganizationMembership', membership.id) }),
@@ -208,6 +208,13 @@ builder.queryFields((t) => ({
   }),
 }));
 
+export const OrganizationMembershipPayload = builder.objectRef<{ membership: MembershipWithOrganization | null; errors: AccountError[] }>('OrganizationMembershipPayload').implement({
+  fields: (f) => ({
+    membership: f.field({ type: OrganizationMembership, nullable: true, resolve: (p) => p.membership }),
+    errors: f.field({ type: [AccountErrorRef], resolve: (p) => p.errors }),
+  }),
+});
+
 const OrganizationMembershipUpdateInput = builder.inputType('OrganizationMembershipUpdateInput', {
   fields: (t) => ({ isOrganizationAdmin: t.boolean(), canPurchasePersonalProbe: t.boolean() }),
 });
@@ -215,12 +222,7 @@ const AccountUpdateInput = builder.inputType('AccountUpdateInput', { fields: (t)
 
 builder.mutationFields((t) => ({
   organizationMembershipUpdate: t.field({
-    type: builder.objectRef<{ membership: MembershipWithOrganization | null; errors: AccountError[] }>('OrganizationMembershipPayload').implement({
-      fields: (f) => ({
-        membership: f.field({ type: OrganizationMembership, nullable: true, resolve: (p) => p.membership }),
-        errors: f.field({ type: [AccountErrorRef], resolve: (p) => p.errors }),
-      }),
-    }),
+    type: OrganizationMembershipPayload,
     description: "Edit membership: an organization admin changes a member's role or personal-probe permission; an organization keeps at least one admin.",
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: OrganizationMembershipUpdateInput, required: true }) },
     resolve: async (_root, { id, input }, ctx) => {

@@ -244,7 +244,7 @@ const CheckoutLineInput = builder.inputType('CheckoutLineInput', {
   fields: (t) => ({ variantId: t.id(), sku: t.string(), quantity: t.int({ required: true }) }),
 });
 
-const AddressInput = builder.inputType('AddressInput', {
+export const AddressInput = builder.inputType('AddressInput', {
   fields: (t) => ({
     firstName: t.string(), lastName: t.string(), companyName: t.string(), streetAddress1: t.string(), streetAddress2: t.string(),
     city: t.string(), postalCode: t.string(), country: t.field({ type: CountryCodeEnum }), countryArea: t.string(), phone: t.string(),

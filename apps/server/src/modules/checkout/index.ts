@@ -4,6 +4,6 @@ export { isProbe, isTradeInConflict, TRADE_IN_MODELS, TRADE_IN_TAKEN, tradeInKey
 export { CHECKOUT_ERROR_CODES, CheckoutFailure, fail, type CheckoutError } from './errors.ts';
 export { assertSameLocale, priceCheckout, snapshotFor, type PricedCheckout, type PricedLine } from './price.ts';
 export { checkoutLocale, isUuid, loadCheckout, loadCheckoutToPlace, updateCheckout, type Executor } from './repo.ts';
-export { formatPhone } from './address.ts';
+export { formatPhone, validateAddress, type AddressInput } from './address.ts';
 export { NOT_FOR_REFERRALS } from './voucher.ts';
 export { isLearnerPromo } from './learner-price.ts';

@@ -257,6 +257,21 @@ export class CheckoutService {
     });
   }
 
+  /**
+   * The organization a signed-in buyer's checkout is for (the organization modal, or the organization they
+   * act for): one of their own memberships (checked by the caller), or none. The checkout becomes theirs;
+   * the probe lines are checked again against their rights in that organization.
+   */
+  async organizationUpdate(token: string, membershipId: string | null): Promise<CheckoutPayload> {
+    if (!this.deps.userId) return { checkout: null, errors: [fail('NO_PERMISSIONS', 'organizationMembershipId', 'Sign in to buy for an organization')] };
+    return this.mutate(token, null, async (tx, checkout, snapshot) => {
+      const variants = checkout.lines.filter((l) => !l.isFree).map((l) => variantById(snapshot, l.variantId)).filter((v) => v !== null);
+      const refused = await probeRefusals(this.deps.probeBuyer, variants, membershipId);
+      if (refused.length) return refused;
+      await updateCheckout(tx, checkout.row.id, { organizationMembershipId: membershipId, userId: this.deps.userId, paymentIntentId: null });
+    });
+  }
+
   contactUpdate(token: string, input: { email: string; firstName?: string | null; lastName?: string | null; marketingOptIn?: boolean | null }): Promise<CheckoutPayload> {
     return this.mutate(token, null, async (tx, checkout) => {
       const { email, error } = checkEmail(input.email);

@@ -125,7 +125,7 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
           groups: l.variant!.groups, planKind: l.variant!.planKind, billingPeriod: l.variant!.billingPeriod, quantity: l.row.quantity, total: l.totals!.totalPriceDiscounted.gross,
         })),
       });
-      if (refused) throw new CheckoutFailure([fail(refused.code, 'lines', refused.message)]);
+      if (refused) throw new CheckoutFailure([fail(refused.code, refused.field ?? 'lines', refused.message)]);
 
       if (!stockTaken) throw new CheckoutFailure([fail('INSUFFICIENT_STOCK', 'lines', 'An item in your cart has just sold out')]);
       await countVoucherUse(tx, priced);

@@ -1,5 +1,5 @@
 import { schema } from '@probe/db';
-import { NO_SUBSCRIPTION, orderSubscriptionMove, PLAN_GROUPS, transition, type CheckoutType, type OrderLineFacts, type SubscriptionState } from '@probe/domain';
+import { NO_SUBSCRIPTION, orderSubscriptionMove, PLAN_GROUPS, SEATED_PLANS, transition, type CheckoutType, type OrderLineFacts, type SubscriptionState } from '@probe/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { columnsOf, lockSubscription, seatConfigurations, stateOf, writeState, type Executor, type SubscriptionRow } from './repo.ts';
 import { queueNotice } from './notices/queue.ts';
@@ -19,7 +19,7 @@ export interface OrderForSubscription {
   lines: ReadonlyArray<OrderLineFacts & { total: number }>;
 }
 
-export type OrderMoveRefusal = { code: 'OPERATION_NOT_ALLOWED' | 'CANT_EDIT_WITH_CREDITS' | 'ENTERPRISE_CODE_REQUIRED' | 'NO_PERMISSIONS'; message: string };
+export type OrderMoveRefusal = { code: 'OPERATION_NOT_ALLOWED' | 'CANT_EDIT_WITH_CREDITS' | 'ENTERPRISE_CODE_REQUIRED' | 'NO_PERMISSIONS' | 'REQUIRED'; message: string; field?: string };
 
 /**
  * Moves the organization's subscription as its order says (in the order's transaction, so the order and
@@ -27,9 +27,15 @@ export type OrderMoveRefusal = { code: 'OPERATION_NOT_ALLOWED' | 'CANT_EDIT_WITH
  * charge. Orders without an organization, or that do not concern the subscription, move nothing.
  */
 export async function moveSubscriptionForOrder(tx: Executor, order: OrderForSubscription): Promise<OrderMoveRefusal | null> {
-  if (!order.organizationMembershipId) return null;
+  if (!order.organizationMembershipId && !order.userId) return null;
   const move = orderSubscriptionMove(order.bundleType, order.lines, order.at, await seatConfigurations(tx));
   if (move.kind === 'NONE') return null;
+  if (!order.organizationMembershipId) {
+    // A signed-in buyer's team or clinic plan is for an organization (its seats are its members'): they
+    // choose or create one first. Other plans bought without one stay the buyer's own, as before.
+    const seated = move.kind === 'MOVE' && move.event.type === 'PURCHASED' && SEATED_PLANS.includes(move.event.plan);
+    return seated ? { code: 'REQUIRED', field: 'organizationMembershipId', message: 'A team or clinic plan is bought for an organization: choose or create one' } : null;
+  }
   if (move.kind === 'REFUSED') return { code: 'OPERATION_NOT_ALLOWED', message: move.reason };
 
   const [membership] = await tx.select().from(organizationMemberships).where(eq(organizationMemberships.id, order.organizationMembershipId));
