@@ -68,6 +68,7 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly Language[]>> = {
   Code: ['de'],
   Banner: ['de'],
   Link: ['de'],
+  Menu: ['da', 'fr', 'it', 'nl', 'pl', 'pt'],
   Password: ['it'],
   Subtotal: ['da', 'es', 'pt'],
   Total: ['es', 'fr', 'pt'],

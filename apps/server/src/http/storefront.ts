@@ -62,6 +62,25 @@ function inProcessExecutor(yoga: Yoga, req: FastifyRequest, request: Request): S
   };
 }
 
+/**
+ * JSON inside a <script> element: `<`, `>` and `&` as \u escapes (a `</script>` or `<!--` in a product's
+ * name cannot end or change the element), and U+2028/U+2029, which older parsers take for line ends.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** The page's description, Open Graph and Twitter tags (og:title and twitter:title from its title) and its JSON-LD. */
+function pageMetaTags(head: Extract<SsrRenderResult, { kind: 'html' }>['head']): string[] {
+  if (!head.meta?.length) return [];
+  const title = head.title ?? 'Probe Store';
+  const tags = [...head.meta, { property: 'og:title', content: title }, { name: 'twitter:title', content: title }];
+  return [
+    ...tags.map((m) => `<meta ${m.property ? `property="${escapeHtml(m.property)}"` : `name="${escapeHtml(m.name ?? '')}"`} content="${escapeHtml(m.content)}" data-page-meta />`),
+    ...(head.jsonLd ?? []).map((item) => `<script type="application/ld+json">${scriptJson(item)}</script>`),
+  ];
+}
+
 function fillTemplate(bundle: StorefrontBundle, result: Extract<SsrRenderResult, { kind: 'html' }>): string {
   // The screens' own styles come after the template's (so the cascade keeps its order) in the first
   // response: the page paints styled and does not shift when its chunk arrives.
@@ -74,6 +93,7 @@ function fillTemplate(bundle: StorefrontBundle, result: Extract<SsrRenderResult,
     ...(result.head.links ?? []).map(
       (l) => `<link rel="${l.rel}"${l.hreflang ? ` hreflang="${escapeHtml(l.hreflang)}"` : ''} href="${escapeHtml(l.href)}" />`,
     ),
+    ...pageMetaTags(result.head),
     ...(result.catalogue && bundle.catalogueFiles.get(result.catalogue)
       ? [`<meta name="probe-catalogue" content="${bundle.catalogueFiles.get(result.catalogue)}" />`]
       : []),

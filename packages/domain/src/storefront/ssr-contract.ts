@@ -26,7 +26,14 @@ export type SsrRenderResult =
       status: number;
       appHtml: string;
       stateJson: string;
-      head: { title?: string; links?: Array<{ rel: string; href: string; hreflang?: string }> };
+      head: {
+        title?: string;
+        links?: Array<{ rel: string; href: string; hreflang?: string }>;
+        /** Description and sharing tags (`name` or `property`, e.g. og:url). */
+        meta?: Array<{ name?: string; property?: string; content: string }>;
+        /** schema.org objects (JSON-LD), escaped by the server when written into the page. */
+        jsonLd?: object[];
+      };
       lang: string;
       dir: 'ltr' | 'rtl';
       /** Module path of the page's message catalogue, for a modulepreload link. */

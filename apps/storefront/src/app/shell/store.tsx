@@ -13,6 +13,7 @@ import { ErrorScreen } from '../../ui/error-screen.tsx';
 import { MaintenancePage } from '../../ui/maintenance-page.tsx';
 import { PageLoader } from '../../ui/spinner.tsx';
 import { ConsentBanner } from './consent-banner.tsx';
+import { useStorePageMeta } from './page-meta.ts';
 import { loadPromoBanners, promoBannerVariables, promoPageOf, StorePromoBanners } from './promo-banners.tsx';
 import { StoreFooter } from './store-footer.tsx';
 import { StoreHeader } from './store-header.tsx';
@@ -72,6 +73,7 @@ export function StoreLayout() {
   const globalError = useGlobalGraphqlError();
   const intl = useIntl();
   const closed = maintenance.maintenanceMode && !maintenance.maintenanceAccessAllowed;
+  useStorePageMeta();
 
   let content = <Outlet />;
   if (globalError) content = <ErrorScreen errorId={globalError.errorId} />;
