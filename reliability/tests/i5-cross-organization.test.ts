@@ -32,6 +32,8 @@ interface Target {
   methodId: string;
   setupId: string;
   paymentToken: string;
+  /** A pending invitation of the clinic's, made by its admin. */
+  invitationId: string;
 }
 
 interface Row {
@@ -72,6 +74,20 @@ const MATRIX: Row[] = [
     // The member making themselves an admin; the other organization's admin doing it for them.
     document: 'mutation($id: ID!) { organizationMembershipUpdate(id: $id, input: { isOrganizationAdmin: true, canPurchasePersonalProbe: true }) { membership { id isOrganizationAdmin } errors { code } } }',
     variables: (t) => ({ id: t.memberMembership }) },
+  { op: 'Mutation.organizationInvitationCreate', roles: ADMIN_ONLY, path: ['organizationInvitationCreate', 'invitation'],
+    document: 'mutation($org: ID!) { organizationInvitationCreate(organizationId: $org, email: "intruder@example.test") { invitation { id email } errors { code } } }', variables: () => ({ org: LAKESIDE }) },
+  { op: 'Mutation.organizationInvitationResend', roles: ADMIN_ONLY, path: ['organizationInvitationResend', 'invitation'],
+    document: 'mutation($id: ID!) { organizationInvitationResend(id: $id) { invitation { id email } errors { code } } }', variables: (t) => ({ id: t.invitationId }) },
+  { op: 'Mutation.organizationInvitationRevoke', roles: ADMIN_ONLY, path: ['organizationInvitationRevoke', 'invitation'],
+    document: 'mutation($id: ID!) { organizationInvitationRevoke(id: $id) { invitation { id email } errors { code } } }', variables: (t) => ({ id: t.invitationId }) },
+  { op: 'Mutation.organizationMembershipDelete', roles: ['otherAdmin', 'member', 'anonymous'], path: ['organizationMembershipDelete', 'removedMembershipId'],
+    // Another organization's admin removing the clinic's member; the member removing the clinic's admin.
+    document: 'mutation($id: ID!) { organizationMembershipDelete(id: $id) { removedMembershipId errors { code } } }',
+    variables: (t, role) => ({ id: role === 'member' ? t.adminMembership : t.memberMembership }) },
+  { op: 'Mutation.checkoutOrganizationUpdate', roles: ['otherAdmin', 'member', 'anonymous'], path: ['checkoutOrganizationUpdate', 'checkout'],
+    // Pointing a checkout at the clinic admin's membership, to buy as (and see) the clinic.
+    document: 'mutation($m: ID) { checkoutOrganizationUpdate(token: "00000000-0000-4000-8000-000000000000", organizationMembershipId: $m) { checkout { token } errors { code } } }',
+    variables: (t) => ({ m: t.adminMembership }) },
   { op: 'Mutation.paymentMethodSetupStart', roles: ADMIN_ONLY, path: ['paymentMethodSetupStart'],
     document: 'mutation($org: ID!) { paymentMethodSetupStart(organizationId: $org, kind: CREDIT_CARD) { setupId clientSecret } }', variables: () => ({ org: LAKESIDE }) },
   { op: 'Mutation.paymentMethodCreate', roles: ADMIN_ONLY_WITH_ID, path: ['paymentMethodCreate', 'paymentMethod'],
@@ -139,7 +155,7 @@ function idTakingOperations(): string[] {
 
 /** Text that only the clinic's data holds: any of it in an answer to an outsider is a leak. */
 function markers(t: Target): string[] {
-  return ['Lakeside', 'lakeside-clinic', admin.email, member.email, t.paymentToken, t.methodId, '4600'];
+  return ['Lakeside', 'lakeside-clinic', admin.email, member.email, t.paymentToken, t.methodId, '4600', 'i5-invitee@example.test'];
 }
 
 function dig(value: unknown, path: string[]): unknown {
@@ -182,7 +198,9 @@ describe('I5 cross-organization access, every operation × role (PostgreSQL)', (
     const own = await app.gql<{ checkoutCreate: { checkout: { token: string } | null } }>(MATRIX.find((r) => r.op === 'Mutation.checkoutCreate')!.document, { m: adminMembership }, headers('admin'));
     expect(own.body.data?.checkoutCreate.checkout?.token).toBeTruthy();
     const setup = await app.gql<{ paymentMethodSetupStart: { setupId: string } }>(MATRIX.find((r) => r.op === 'Mutation.paymentMethodSetupStart')!.document, { org: LAKESIDE }, headers('admin'));
+    const invited = await app.gql<{ organizationInvitationCreate: { invitation: { id: string } } }>(MATRIX.find((r) => r.op === 'Mutation.organizationInvitationCreate')!.document.replace('intruder@', 'i5-invitee@'), { org: LAKESIDE }, headers('admin'));
     const target: Target = {
+      invitationId: invited.body.data!.organizationInvitationCreate.invitation.id,
       adminMembership,
       memberMembership: gid('OrganizationMembership', memberships.find((m) => m.userId === member.id)!.id),
       methodId: method!.id, paymentToken: method!.paymentToken, setupId: setup.body.data!.paymentMethodSetupStart.setupId,
