@@ -34,6 +34,7 @@ const SCENARIOS: Record<string, string> = {
   D4: 'PostgreSQL restarted under load → fast errors, recovery, every order survives',
   D5: 'Backup and restore drill',
   E1: 'Embedded database: server SIGKILLed under load → every acknowledged order there',
+  O1: 'Observability: a real Prometheus scrapes two servers and the worker under load; counts match, forced faults show and fire the shipped alerts',
   A1: 'No open redirect: every redirect parameter of the store, the provider and the console, in every encoding, stays on the store',
   A2: 'Nobody locks the holder out: a stranger\'s failures hold back strangers, not the holder\'s device cookie or known address',
   A3: 'Weak passwords (common, too short, built on the e-mail) refused at sign-up and reset, saying why in the user\'s language',
