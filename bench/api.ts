@@ -10,6 +10,9 @@
  * database for the catalogue's version, so an edit anywhere shows on the next request (the catalogue's
  * read model is rebuilt when the version moves). Its resident memory is sampled throughout.
  * A last, unbudgeted line shows (h) with the read model off too (every request reads the catalogue's rows).
+ * The cost of Prometheus metrics (METRICS_PORT set: every answer and operation timed into histograms):
+ * (a) cached on the embedded database and (h) uncached on PostgreSQL again with metrics on, each against
+ * the same line with metrics off in this run; budget: at most 5 % fewer req/s (issue 39).
  */
 import { InMemoryCache } from '@apollo/client';
 import autocannon from 'autocannon';
@@ -57,6 +60,9 @@ const MODES = {
   cached: {},
   uncached: { RESPONSE_CACHE_MAX_AGE_S: '0', CATALOGUE_VERSION_TTL_MS: '0' },
   'no read model': { RESPONSE_CACHE_MAX_AGE_S: '0', CATALOGUE_CACHE: 'false' },
+  /** Prometheus metrics on (a listener on any free port; nobody scrapes it during the load). */
+  'metrics on': { METRICS_PORT: '0' },
+  'uncached, metrics on': { RESPONSE_CACHE_MAX_AGE_S: '0', CATALOGUE_VERSION_TTL_MS: '0', METRICS_PORT: '0' },
 };
 type Mode = keyof typeof MODES;
 
@@ -98,8 +104,8 @@ const verdicts: Verdict[] = [];
 const info: string[] = [];
 try {
   const all: QueryId[] = ['a', 'h', 'b', 'c'];
-  const embedded = await measure('', [['cached', all], ['uncached', all]]);
-  const pg = await measure(postgres.url, [['cached', all], ['uncached', all], ['no read model', ['h']]]);
+  const embedded = await measure('', [['cached', all], ['metrics on', ['a']], ['uncached', all]]);
+  const pg = await measure(postgres.url, [['cached', all], ['uncached', all], ['uncached, metrics on', ['h']], ['no read model', ['h']]]);
 
   const shop = embedded.results.get('cached:a')!;
   const shopBare = embedded.baselines.get('a')!;
@@ -112,6 +118,11 @@ try {
   // measures what a caller's own listing costs; (h) beside it is the store's own heaviest catalogue query.
   const list = pg.results.get('uncached:b')!;
   verdicts.push({ check: '(b) 20-product list (not a store document), uncached, PostgreSQL', budget: '≥ 2,000 req/s', figure: fmt(list), baseline: fmt(pg.baselines.get('b')!), pass: list.rps >= 2000 && list.failed === 0 });
+  // Metrics on against off, each line of this run beside its twin (issue 39).
+  for (const [label, off, on] of [['(a) Shop, response cache, embedded database', embedded.results.get('cached:a')!, embedded.results.get('metrics on:a')!], ['(h) home catalogue, uncached, PostgreSQL', pg.results.get('uncached:h')!, pg.results.get('uncached, metrics on:h')!]] as const) {
+    const kept = on.rps / off.rps;
+    verdicts.push({ check: `${label}: metrics on against off`, budget: '≥ 0.95 of off', figure: `${kept.toFixed(3)} (${fmt(on)})`, baseline: fmt(off), pass: kept >= 0.95 && on.failed === 0 });
+  }
   verdicts.push(
     { check: 'resident memory, embedded database, peak under this load', budget: '≤ 250 MB', figure: `${Math.round(embedded.peakMb)} MB`, baseline: '—', pass: embedded.peakMb <= 250 },
     { check: 'resident memory, PostgreSQL, peak under this load', budget: '≤ 200 MB', figure: `${Math.round(pg.peakMb)} MB`, baseline: '—', pass: pg.peakMb <= 200 },
