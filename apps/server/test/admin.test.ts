@@ -86,7 +86,7 @@ describe('the console API (issue 16): its own endpoint, roles checked on the ser
     const csv = await t.app.inject({ method: 'GET', url: '/admin/export/orders.csv?country=DE', headers: as.support });
     expect([csv.statusCode, csv.headers['content-type']]).toEqual([200, 'text/csv; charset=utf-8']);
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('number,createdAt,email,country,currency,paymentMethod,chargeStatus,total');
+    expect(lines[0]).toBe('number,createdAt,email,country,currency,paymentMethod,chargeStatus,total,paymentState,fulfilmentState,cancelled,company');
     expect(lines.slice(1).map((l) => l.split(',')[3])).toEqual(german.data!.orders.orders.map(() => 'DE'));
     expect(lines.some((l) => l.startsWith(`${second.number},`))).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: '/admin/export/orders.csv', headers: as.ownerShopToken })).statusCode).toBe(403);

@@ -77,6 +77,7 @@ describe(`invoice and quote PDFs (${DB})`, () => {
     expect(text).toContain('NL859345678B01'); // the seller's VAT number
     expect(text).toContain('Zapłacono · Karta VISA •••• 4242');
     expect(text).not.toContain('Odwrotne obciążenie');
+    expect(text).toContain('Holandia'); // the seller's country, in Polish
   });
 
   it('a German business with a VAT number of another member state: reverse charge, no VAT, the wording and both VAT numbers', async () => {
@@ -86,7 +87,13 @@ describe(`invoice and quote PDFs (${DB})`, () => {
     expect(res.headers['content-disposition']).toContain(`filename="Rechnung-${order.number}.pdf"`);
     const text = await pdfText(res.rawPayload);
     expect(text).toContain(`Rechnungsnummer ${order.number}`);
-    expect(text).toContain('Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge)');
+    // Goods to a business in another member state: the exempt intra-Community supply of Art. 138, not Art. 196 (services).
+    expect(text).toContain('Steuerfreie innergemeinschaftliche Lieferung (Art. 138 der Richtlinie 2006/112/EG)');
+    expect(text).not.toContain('Art. 196');
+    // The date of supply, and the seller's country in the document's language.
+    expect(text).toContain(`Lieferdatum ${new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date())}`);
+    expect(text).toContain('Niederlande');
+    expect(text).not.toContain('Netherlands');
     expect(text).toContain('USt-IdNr.: DE123456789');
     expect(text).toContain('USt-IdNr.: NL859345678B01');
     expect(text).toContain(`USt ${money('de-DE', 'EUR', 0)}`);

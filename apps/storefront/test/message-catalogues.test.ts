@@ -75,9 +75,10 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly Language[]>> = {
   Date: ['fr'],
   Description: ['fr'],
   VAT: ['pl'],
-  // The Arabic invoice's and quote's PDF file names stay ASCII (`invoice-1001.pdf`).
+  // The Arabic invoice's, quote's and credit note's PDF file names stay ASCII (`invoice-1001.pdf`).
   invoice: ['ar'],
   quote: ['ar'],
+  'credit note': ['ar'],
 };
 
 /** The SAME_AS_ENGLISH words the catalogues use: an entry none needs is taken out. */

@@ -1,7 +1,7 @@
 import type { Database } from '@probe/db';
 import DataLoader from 'dataloader';
 import type { AccountsService, OrganizationCounts } from '../modules/accounts/index.ts';
-import { orderInvoicesOf, orderLinesOf, orderPaymentsOf, type OrderDetails } from '../modules/orders/index.ts';
+import { orderInvoicesOf, orderLinesOf, orderPaymentsOf, orderShipmentsOf, orderStatesOf, type OrderDetails, type OrderStates, type ShipmentWithLines } from '../modules/orders/index.ts';
 import type { SavedMethodRow, SavedMethodsService, SubscriptionRow, SubscriptionsService } from '../modules/subscriptions/index.ts';
 
 /** Per-request batching of the reads several fields share: one query for every organization (or order) in an answer. */
@@ -33,6 +33,15 @@ export function createLoaders({ db, accounts, subscriptions, savedMethods }: { d
     orderInvoice: new DataLoader<number, OrderDetails['invoice']>(async (ids) => {
       const rows = await orderInvoicesOf(db, ids);
       return ids.map((id) => rows.get(id) ?? null);
+    }),
+    /** An order's payment and fulfilment states, derived from its payments, refunds and shipments. */
+    orderStates: new DataLoader<number, OrderStates>(async (ids) => {
+      const rows = await orderStatesOf(db, ids);
+      return ids.map((id) => rows.get(id)!);
+    }),
+    orderShipments: new DataLoader<number, ShipmentWithLines[]>(async (ids) => {
+      const rows = await orderShipmentsOf(db, ids);
+      return ids.map((id) => rows.get(id) ?? []);
     }),
   };
 }

@@ -37,7 +37,10 @@ export async function registerAdmin(app: FastifyInstance, deps: { yoga: AdminYog
     if (!staff || !may(staff.role, 'orders.read')) return reply.status(403).header('cache-control', 'no-store').send({ error: 'forbidden' });
     const q = req.query;
     const date = (s: string | undefined) => (s && !Number.isNaN(Date.parse(s)) ? new Date(s) : null);
-    const filter = { country: q.country ?? null, chargeStatus: q.chargeStatus ?? null, paymentMethod: q.paymentMethod ?? null, search: q.search ?? null, from: date(q.from), to: date(q.to) };
+    const filter = {
+      country: q.country ?? null, chargeStatus: q.chargeStatus ?? null, paymentMethod: q.paymentMethod ?? null, search: q.search ?? null, from: date(q.from), to: date(q.to),
+      paymentState: q.paymentState ?? null, fulfilmentState: q.fulfilmentState ?? null,
+    };
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="orders.csv"')

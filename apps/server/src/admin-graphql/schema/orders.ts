@@ -1,4 +1,4 @@
-import { cancelOrder, listOrders, markInvoicePaidByStaff, orderForStaff, refundOrder, resendOrderConfirmation, type OrderCursor, type OrderListRow, type RefundLine, type RefundWithLines } from '../../modules/orders/index.ts';
+import { CARRIER_CODES, CARRIERS, cancelOrder, listOrders, shipOrder, type ShipmentWithLines, markInvoicePaidByStaff, orderForStaff, refundOrder, resendOrderConfirmation, type OrderCursor, type OrderListRow, type RefundLine, type RefundWithLines } from '../../modules/orders/index.ts';
 import { AdminErrorRef, builder } from '../builder.ts';
 
 type Detail = NonNullable<Awaited<ReturnType<typeof orderForStaff>>>;
@@ -13,6 +13,10 @@ const OrderSummary = builder.objectRef<OrderListRow>('StaffOrderSummary').implem
     currency: t.exposeString('currency'),
     paymentMethod: t.exposeString('paymentMethod'),
     chargeStatus: t.exposeString('chargeStatus'),
+    paymentState: t.string({ description: 'UNPAID, PROCESSING, PAID, PARTLY_REFUNDED or REFUNDED, from its payments and refunds', resolve: (o) => o.paymentState }),
+    fulfilmentState: t.string({ description: 'NONE (nothing to ship), UNFULFILLED, PARTLY_SHIPPED or SHIPPED, from its shipments', resolve: (o) => o.fulfilmentState }),
+    cancelled: t.boolean({ resolve: (o) => o.cancelledAt !== null }),
+    company: t.string({ nullable: true, description: 'The company on the billing address', resolve: (o) => o.company }),
     total: t.int({ description: 'Gross, in minor units of the currency', resolve: (o) => o.totalGross }),
     createdAt: t.string({ resolve: (o) => o.createdAt.toISOString() }),
   }),
@@ -28,8 +32,10 @@ const OrderPage = builder.objectRef<{ orders: OrderListRow[]; next: string | nul
 const OrderFilterInput = builder.inputType('StaffOrderFilter', {
   fields: (t) => ({
     country: t.string(), chargeStatus: t.string(), paymentMethod: t.string(),
-    from: t.string({ description: 'ISO date: placed on or after' }), to: t.string({ description: 'ISO date: placed before' }),
-    search: t.string({ description: 'An order number, or the beginning of the buyer\'s e-mail' }),
+    from: t.string({ description: 'ISO date: placed on or after this day (UTC)' }), to: t.string({ description: 'ISO date: placed on or before this day (UTC), the day included' }),
+    search: t.string({ description: 'Part of an order number, of the buyer\'s e-mail or of the company on its addresses' }),
+    paymentState: t.string({ description: 'A paymentState of StaffOrderSummary (cancelled orders left out), or CANCELLED' }),
+    fulfilmentState: t.string({ description: 'A fulfilmentState of StaffOrderSummary' }),
   }),
 });
 
@@ -77,6 +83,29 @@ const EventRef = builder.objectRef<Detail['events'][number]>('StaffOrderEvent').
     createdAt: t.string({ resolve: (e) => e.createdAt.toISOString() }),
   }),
 });
+const AddressRef = builder.objectRef<NonNullable<Detail['order']['shippingAddress']>>('StaffAddress').implement({
+  description: 'An address as the buyer gave it at checkout.',
+  fields: (t) => ({
+    firstName: t.exposeString('firstName'), lastName: t.exposeString('lastName'), companyName: t.exposeString('companyName'),
+    streetAddress1: t.exposeString('streetAddress1'), streetAddress2: t.exposeString('streetAddress2'), city: t.exposeString('city'),
+    postalCode: t.exposeString('postalCode'), countryArea: t.exposeString('countryArea'), country: t.exposeString('country'), phone: t.exposeString('phone'),
+  }),
+});
+const ShipmentLineRef = builder.objectRef<ShipmentWithLines['lines'][number]>('StaffShipmentLine').implement({
+  fields: (t) => ({ lineId: t.exposeInt('orderLineId'), quantity: t.exposeInt('quantity') }),
+});
+const ShipmentRef = builder.objectRef<ShipmentWithLines>('StaffShipment').implement({
+  description: 'A parcel sent for the order: its carrier, tracking number and link, and the lines it carried.',
+  fields: (t) => ({
+    id: t.exposeInt('id'), carrier: t.exposeString('carrier'), trackingNumber: t.exposeString('trackingNumber'),
+    trackingUrl: t.exposeString('trackingUrl', { nullable: true, description: 'Built from the carrier table; null for OTHER' }),
+    lines: t.field({ type: [ShipmentLineRef], resolve: (s) => s.lines }),
+    createdAt: t.string({ resolve: (s) => s.createdAt.toISOString() }),
+  }),
+});
+const CarrierRef = builder.objectRef<{ code: string; name: string | null }>('StaffCarrier').implement({
+  fields: (t) => ({ code: t.exposeString('code'), name: t.exposeString('name', { nullable: true, description: 'Null for OTHER (the console names it)' }) }),
+});
 const OrganizationLinkRef = builder.objectRef<{ id: string; name: string }>('StaffOrganizationLink').implement({
   fields: (t) => ({ id: t.exposeString('id'), name: t.exposeString('name') }),
 });
@@ -97,6 +126,15 @@ const OrderDetail = builder.objectRef<Detail>('StaffOrder').implement({
     customerId: t.string({ nullable: true, description: 'The signed-in buyer (a customer), or null for a guest', resolve: (d) => d.order.userId }),
     organization: t.field({ type: OrganizationLinkRef, nullable: true, description: 'The organization it was bought for', resolve: (d) => d.organization }),
     cancelledAt: t.string({ nullable: true, resolve: (d) => iso(d.order.cancelledAt) }),
+    paymentState: t.string({ description: 'As on StaffOrderSummary', resolve: (d) => d.states.paymentState }),
+    fulfilmentState: t.string({ description: 'As on StaffOrderSummary', resolve: (d) => d.states.fulfilmentState }),
+    shippingAddress: t.field({ type: AddressRef, nullable: true, resolve: (d) => d.order.shippingAddress ?? null }),
+    billingAddress: t.field({ type: AddressRef, resolve: (d) => d.order.billingAddress }),
+    shippingMethod: t.string({ nullable: true, resolve: (d) => d.order.shippingMethod }),
+    vatNumber: t.string({ nullable: true, description: 'The buyer\'s VAT number, as given at checkout', resolve: (d) => d.order.vatNumber }),
+    reverseCharge: t.boolean({ description: 'Sold without VAT: the buyer accounts for it (intra-EU business sale)', resolve: (d) => d.order.reverseCharge }),
+    shipments: t.field({ type: [ShipmentRef], resolve: (d) => d.shipments }),
+    note: t.string({ nullable: true, description: 'The buyer\'s note at checkout, or an e-quote\'s comment', resolve: (d) => d.note }),
     cancelBlocker: t.string({ nullable: true, description: 'Why the order cannot be cancelled; null when it can', resolve: (d) => d.cancelBlocker }),
     events: t.field({ type: [EventRef], resolve: (d) => d.events }),
     createdAt: t.string({ resolve: (d) => d.order.createdAt.toISOString() }),
@@ -128,6 +166,14 @@ builder.queryFields((t) => ({
       await ctx.require('orders.read');
       const page = await listOrders(ctx.db, { ...filter, from: dateOf(filter?.from), to: dateOf(filter?.to) }, { first: first ?? 25, after: cursorOf(after) });
       return { orders: page.orders, next: page.next ? Buffer.from(JSON.stringify(page.next)).toString('base64url') : null };
+    },
+  }),
+  carriers: t.field({
+    type: [CarrierRef],
+    description: 'The carriers a shipment may name (the tracking link is built from each one\'s tracking page).',
+    resolve: async (_root, _args, ctx) => {
+      await ctx.require('orders.read');
+      return CARRIER_CODES.map((code) => ({ code, name: CARRIERS[code].name }));
     },
   }),
   order: t.field({
@@ -196,4 +242,26 @@ builder.mutationField('orderCancel', (t) => t.field({
     + 'A paid or settling order is refused with the reason. Cancelling a cancelled order changes nothing.',
   args: { number: t.arg.string({ required: true }), reason: t.arg.string() },
   resolve: async (_root, args, ctx) => cancelOrder(ctx.db, await ctx.require('orders.manage'), { number: args.number, reason: args.reason ?? null }),
+}));
+
+const ShipLineInput = builder.inputType('StaffShipLineInput', {
+  fields: (t) => ({ lineId: t.int({ required: true }), quantity: t.int({ required: true }) }),
+});
+
+builder.mutationField('orderShip', (t) => t.field({
+  type: builder.objectRef<{ shipment: ShipmentWithLines | null; errors: Array<{ field: string | null; code: string; message: string }> }>('StaffShipPayload').implement({
+    fields: (f) => ({
+      shipment: f.field({ type: ShipmentRef, nullable: true, resolve: (p) => p.shipment }),
+      errors: f.field({ type: [AdminErrorRef], resolve: (p) => p.errors }),
+    }),
+  }),
+  description: 'Records a parcel sent: the chosen lines and quantities (never more than is left to ship), the carrier and its tracking number (checked against the '
+    + 'carrier\'s format); the buyer gets the shipping e-mail with the tracking link. Refused for a cancelled, refunded or unpaid order. The same idempotency key records it once.',
+  args: {
+    number: t.arg.string({ required: true }), lines: t.arg({ type: [ShipLineInput], required: true }), carrier: t.arg.string({ required: true }),
+    trackingNumber: t.arg.string({ required: true }), idempotencyKey: t.arg.string({ required: true }),
+  },
+  resolve: async (_root, args, ctx) => shipOrder(ctx.db, await ctx.require('orders.manage'), {
+    number: args.number, lines: args.lines, carrier: args.carrier, trackingNumber: args.trackingNumber, idempotencyKey: args.idempotencyKey,
+  }),
 }));

@@ -7,10 +7,18 @@ import { Money, TaxedMoney } from '../money.ts';
 import { byToken, nullIsMiss, tokenNotFound } from '../limits.ts';
 import { CheckoutErrorRef, PaymentMethodTypeEnum, payload, servicesOf, Checkout, checkoutChange } from './checkout.ts';
 import { isUuid, type CheckoutError } from '../../modules/checkout/index.ts';
-import { placeOrder, type OrderDetails, type OrderRow, beforePlaceOrder, payInvoice, payOrder } from '../../modules/orders/index.ts';
+import { CARRIERS, FULFILMENT_STATES, PAYMENT_STATES, placeOrder, type CarrierCode, type OrderDetails, type OrderRow, type ShipmentWithLines, beforePlaceOrder, payInvoice, payOrder } from '../../modules/orders/index.ts';
 
 const ChargeStatusEnum = builder.enumType('ChargeStatus', { values: CHARGE_STATUSES });
 const InvoiceStatusEnum = builder.enumType('InvoiceStatus', { values: INVOICE_STATUSES });
+const OrderPaymentStateEnum = builder.enumType('OrderPaymentState', {
+  description: 'What the payment has come to, from its payments and refunds: not paid yet, being confirmed, paid, partly refunded, refunded.',
+  values: PAYMENT_STATES,
+});
+const OrderFulfilmentStateEnum = builder.enumType('OrderFulfilmentState', {
+  description: 'What has been sent: nothing to ship (subscriptions, warranties), not shipped yet, partly shipped, shipped.',
+  values: FULFILMENT_STATES,
+});
 
 type Details = OrderDetails;
 /** An order; its lines, payments and invoice are read by the request's loaders, only when a selected field needs them, for all the orders of an answer at once. */
@@ -53,6 +61,33 @@ const Invoice = builder.objectRef<{ invoice: NonNullable<Details['invoice']>; or
     dueAt: t.string({ resolve: ({ invoice }) => invoice.dueAt.toISOString() }),
     orderNumber: t.string({ resolve: ({ order }) => order.number }),
     orderToken: t.string({ resolve: ({ order }) => order.token }),
+    orderCancelled: t.boolean({ description: 'The order was cancelled: the invoice is void and can no longer be paid.', resolve: ({ order }) => order.cancelledAt !== null }),
+  }),
+});
+
+const OrderShipmentLine = builder.objectRef<{ line: Details['lines'][number] | undefined; quantity: number }>('OrderShipmentLine').implement({
+  fields: (t) => ({
+    productRawName: t.string({ resolve: ({ line }) => line?.productName ?? '' }),
+    variantName: t.string({ resolve: ({ line }) => line?.variantName ?? '' }),
+    productSku: t.string({ resolve: ({ line }) => line?.productSku ?? '' }),
+    quantity: t.int({ resolve: ({ quantity }) => quantity }),
+  }),
+});
+
+const OrderShipment = builder.objectRef<{ shipment: ShipmentWithLines; order: OrderRow }>('OrderShipment').implement({
+  description: 'A parcel sent for the order.',
+  fields: (t) => ({
+    carrier: t.string({ description: 'The carrier\'s name; null when staff named none of the known carriers', nullable: true, resolve: ({ shipment }) => CARRIERS[shipment.carrier as CarrierCode]?.name ?? null }),
+    trackingNumber: t.string({ resolve: ({ shipment }) => shipment.trackingNumber }),
+    trackingUrl: t.string({ nullable: true, description: 'The carrier\'s tracking page for the parcel', resolve: ({ shipment }) => shipment.trackingUrl }),
+    created: t.string({ resolve: ({ shipment }) => shipment.createdAt.toISOString() }),
+    lines: t.field({
+      type: [OrderShipmentLine],
+      resolve: async ({ shipment, order }, _a, ctx) => {
+        const lines = await ctx.loaders.orderLines.load(order.id);
+        return shipment.lines.map((l) => ({ line: lines.find((x) => x.id === l.orderLineId), quantity: l.quantity }));
+      },
+    }),
   }),
 });
 
@@ -98,6 +133,13 @@ export const Order = builder.objectRef<OrderNode>('Order').implement({
     bundleType: t.string({ resolve: ({ order }) => order.bundleType }),
     paymentMethod: t.field({ type: PaymentMethodTypeEnum, resolve: ({ order }) => order.paymentMethod as never }),
     paymentStatus: t.field({ type: ChargeStatusEnum, resolve: ({ order }) => order.chargeStatus as never }),
+    paymentState: t.field({ type: OrderPaymentStateEnum, resolve: async ({ order }, _a, ctx) => (await ctx.loaders.orderStates.load(order.id)).paymentState }),
+    fulfilmentState: t.field({ type: OrderFulfilmentStateEnum, resolve: async ({ order }, _a, ctx) => (await ctx.loaders.orderStates.load(order.id)).fulfilmentState }),
+    cancelled: t.boolean({ description: 'Cancelled by the store: nothing is to be paid, its invoice is void.', resolve: ({ order }) => order.cancelledAt !== null }),
+    shipments: t.field({
+      type: [OrderShipment],
+      resolve: async ({ order }, _a, ctx) => (await ctx.loaders.orderShipments.load(order.id)).map((shipment) => ({ shipment, order })),
+    }),
     lines: t.field({ type: [OrderLine], resolve: async ({ order }, _a, ctx) => (await ctx.loaders.orderLines.load(order.id)).map((line) => ({ line, order })) }),
     payments: t.field({ type: [OrderPayment], resolve: ({ order }, _a, ctx) => ctx.loaders.orderPayments.load(order.id) }),
     invoice: t.field({

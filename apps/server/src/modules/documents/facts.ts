@@ -1,7 +1,8 @@
 import { schema, type Database } from '@probe/db';
 import { intlLocale, isKnownCountry, isUrlLanguage, type UrlLanguage } from '@probe/domain';
-import { asc, eq, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 
+/** The documents an order's token downloads; a credit note is downloaded by its order's token and its number (credit-note-facts.ts). */
 export const DOCUMENT_KINDS = ['invoice', 'quote'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
@@ -10,7 +11,7 @@ type Address = OrderRow['billingAddress'];
 
 /** Everything an invoice or a quote prints, read from the order as it is now. */
 export interface DocumentFacts {
-  kind: DocumentKind;
+  kind: DocumentKind | 'credit_note';
   number: string;
   orderToken: string;
   language: UrlLanguage;
@@ -30,12 +31,38 @@ export interface DocumentFacts {
   invoice: { token: string; status: string; dueAt: Date; paidAt: Date | null } | null;
   quoteData: Record<string, string> | null;
   voucherCode: string | null;
-  lines: Array<{ name: string; sku: string; quantity: number; isFree: boolean; unitNet: number; unitGross: number; totalNet: number; totalGross: number }>;
+  /** `service`: a subscription or another line that ships nothing (reverse charge under Art. 196 rather than Art. 138). */
+  lines: Array<{ name: string; sku: string; quantity: number; isFree: boolean; unitNet: number; unitGross: number; totalNet: number; totalGross: number; service: boolean }>;
   shipping: { net: number; gross: number } | null;
   tradeIn: { net: number; gross: number } | null;
   totalNet: number;
   totalTax: number;
   totalGross: number;
+  /** The date of supply: the day the last parcel left (goods), else the day the order was placed. */
+  suppliedAt: Date;
+  /** When the store cancelled the order: its invoice is void. */
+  cancelledAt: Date | null;
+  /** Of a credit note: its number, the refund's date and what it gave back. */
+  creditNote?: { number: string; issuedAt: Date; reason: string | null } | null;
+}
+
+/** A credit note's printed number: its place in the credit notes' own series. */
+export const creditNoteNumber = (n: number) => `CN-${String(n).padStart(6, '0')}`;
+
+/** Whether each order line ships (its product type needs shipping; a line whose product is gone counts as goods), by line id. */
+export async function lineShipsOf(db: Pick<Database, 'select'>, orderId: number): Promise<Map<number, boolean>> {
+  const rows = await db.select({ id: schema.orderLines.id, ships: sql<boolean>`coalesce(${schema.productTypes.isShippingRequired}, true)` }).from(schema.orderLines)
+    .leftJoin(schema.productVariants, eq(schema.productVariants.id, schema.orderLines.variantId))
+    .leftJoin(schema.products, eq(schema.products.id, schema.productVariants.productId))
+    .leftJoin(schema.productTypes, eq(schema.productTypes.id, schema.products.productTypeId))
+    .where(eq(schema.orderLines.orderId, orderId));
+  return new Map(rows.map((r) => [r.id, r.ships]));
+}
+
+/** The day the order's last parcel was recorded, or null before any. */
+export async function lastShippedAt(db: Pick<Database, 'select'>, orderId: number): Promise<Date | null> {
+  const [row] = await db.select({ at: sql<string | Date | null>`max(${schema.shipments.createdAt})` }).from(schema.shipments).where(eq(schema.shipments.orderId, orderId));
+  return row?.at ? new Date(row.at) : null;
 }
 
 /** Which order: by its token (the buyer's key), its number (staff) or its id. */
@@ -64,10 +91,12 @@ export async function documentFacts(db: Database, ref: OrderRef, kind: DocumentK
   if (!condition) return null;
   const [order] = await db.select().from(schema.orders).where(condition);
   if (!order) return null;
-  const [lines, payments, invoices] = await Promise.all([
+  const [lines, payments, invoices, ships, shippedAt] = await Promise.all([
     db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, order.id)).orderBy(asc(schema.orderLines.id)),
     db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id)).orderBy(asc(schema.payments.createdAt)),
     db.select().from(schema.invoices).where(eq(schema.invoices.orderId, order.id)),
+    lineShipsOf(db, order.id),
+    lastShippedAt(db, order.id),
   ]);
   const invoice = invoices[0] ?? null;
   if (kind === 'quote' && (order.paymentMethod !== 'ELECTRONIC_QUOTE' || !invoice)) return null;
@@ -97,11 +126,14 @@ export async function documentFacts(db: Database, ref: OrderRef, kind: DocumentK
     lines: lines.map((l) => ({
       name: l.variantName && l.variantName !== l.productName ? `${l.productName} (${l.variantName})` : l.productName,
       sku: l.productSku, quantity: l.quantity, isFree: l.isFree, unitNet: l.unitNet, unitGross: l.unitGross, totalNet: l.totalNet, totalGross: l.totalGross,
+      service: ships.get(l.id) === false,
     })),
     shipping: order.shippingMethod || order.shippingGross > 0 ? { net: order.shippingNet, gross: order.shippingGross } : null,
     tradeIn: order.tradeIn ? { net: order.tradeIn.creditNet, gross: order.tradeIn.credit } : null,
     totalNet: order.totalNet,
     totalTax: order.totalTax,
     totalGross: order.totalGross,
+    suppliedAt: shippedAt ?? order.createdAt,
+    cancelledAt: order.cancelledAt,
   };
 }

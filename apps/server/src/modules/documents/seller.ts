@@ -1,10 +1,19 @@
-import { SELLER_VAT_COUNTRY } from '@probe/domain';
+import { SELLER_VAT_COUNTRY, URL_LANGUAGES } from '@probe/domain';
+
+/** Whether an address line is the name of a country (its code, or its name in English or a store language). */
+function namesCountry(line: string, country: string): boolean {
+  const text = line.trim().toLowerCase();
+  if (text === country.toLowerCase()) return true;
+  return ['en', ...URL_LANGUAGES].some((language) => new Intl.DisplayNames([language], { type: 'region' }).of(country)?.toLowerCase() === text);
+}
 
 /** Who sells: printed on every invoice and quote. */
 export interface Seller {
   name: string;
-  /** Postal address, one entry per printed line. */
+  /** Postal address without the country, one entry per printed line. */
   address: string[];
+  /** The seller's country (ISO code), printed in the document's language under the address. */
+  country: string;
   /** The seller's VAT identification number (in SELLER_VAT_COUNTRY, the country reverse charge is judged from). */
   vatNumber: string;
   email: string;
@@ -13,7 +22,8 @@ export interface Seller {
 /** The demo seller: a company in the Netherlands, the member state reverse charge is computed from. */
 export const DEMO_SELLER: Seller = {
   name: 'Probe Store B.V.',
-  address: ['Herengracht 500', '1017 CB Amsterdam', 'Netherlands'],
+  address: ['Herengracht 500', '1017 CB Amsterdam'],
+  country: SELLER_VAT_COUNTRY,
   vatNumber: 'NL859345678B01',
   email: 'billing@probe.store',
 };
@@ -25,9 +35,12 @@ export function sellerFrom(settings: { SELLER_NAME?: string | undefined; SELLER_
     // Reverse charge is decided against SELLER_VAT_COUNTRY (packages/domain): an invoice must not say otherwise.
     throw new Error(`SELLER_VAT_NUMBER must be a VAT number of ${SELLER_VAT_COUNTRY}, the member state the store's tax rules are computed for`);
   }
+  const lines = settings.SELLER_ADDRESS ? settings.SELLER_ADDRESS.split(';').map((l) => l.trim()).filter(Boolean) : DEMO_SELLER.address;
   return {
     name: settings.SELLER_NAME ?? DEMO_SELLER.name,
-    address: settings.SELLER_ADDRESS ? settings.SELLER_ADDRESS.split(';').map((l) => l.trim()).filter(Boolean) : DEMO_SELLER.address,
+    // The country is printed from its code, in each document's language: a last line naming it is left out.
+    address: lines.filter((line, i) => i < lines.length - 1 || !namesCountry(line, SELLER_VAT_COUNTRY)),
+    country: SELLER_VAT_COUNTRY,
     vatNumber,
     email: settings.SELLER_EMAIL ?? DEMO_SELLER.email,
   };

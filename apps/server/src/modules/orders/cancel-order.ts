@@ -20,7 +20,7 @@ export function whyNotCancellable(order: { chargeStatus: string }, payments: Arr
  * Cancels an unpaid order (NOT_CHARGED: an e-quote whose invoice is open, an asynchronous payment that
  * failed): it can no longer be paid, the stock it took goes back, so does the use of its voucher (a code
  * with a usage limit can be used again), and the cancellation is an order event and an audit entry, all in
- * one transaction on the locked order. Cancelling a cancelled order changes nothing (nothing is given back
+ * one transaction on the locked order, with the buyer's e-mail in the outbox. Cancelling a cancelled order changes nothing (nothing is given back
  * twice) and answers as the first time did.
  */
 export async function cancelOrder(db: Database, actor: Actor, input: { number: string; reason: string | null }): Promise<{ cancelledAt: Date | null; errors: CancelError[] }> {
@@ -41,6 +41,8 @@ export async function cancelOrder(db: Database, actor: Actor, input: { number: s
     const voucherReleased = await releaseVoucherUse(tx, order.voucher);
     const [cancelled] = await tx.update(schema.orders).set({ cancelledAt: sql`now()` }).where(eq(schema.orders.id, order.id)).returning({ at: schema.orders.cancelledAt });
     await tx.insert(schema.orderEvents).values({ orderId: order.id, type: 'CANCELLED', actorId: actor.id, payload: { reason, restocked, voucherReleased } });
+    // The buyer is told: nothing is to be paid, the invoice is void.
+    await tx.insert(schema.outbox).values({ topic: 'order.cancelled', payload: { orderToken: order.token, number: order.number } });
     await audit(tx, actor, 'order.cancel', `order:${order.number}`, { chargeStatus: order.chargeStatus, cancelled: false }, { cancelled: true, reason, restocked, voucherReleased });
     return { cancelledAt: cancelled!.at, errors: [] };
   });

@@ -25,6 +25,19 @@ export interface RefundInput {
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 const LIVE = ['PENDING', 'SUCCEEDED'];
 
+/**
+ * Writes a refund's credit note with the next number of the credit notes' series: the counter row is raised
+ * (and locked) in the caller's transaction, so concurrent refunds take numbers one after another, and a
+ * transaction that rolls back gives its number back: the series has no gaps.
+ */
+export async function issueCreditNote(tx: Tx, note: { refundId: number; orderId: number; amount: number; currency: string }): Promise<number> {
+  const [counter] = await tx.insert(schema.documentCounters).values({ series: 'credit_note', last: 1 })
+    .onConflictDoUpdate({ target: schema.documentCounters.series, set: { last: sql`${schema.documentCounters.last} + 1` } })
+    .returning({ last: schema.documentCounters.last });
+  await tx.insert(schema.creditNotes).values({ number: counter!.last, ...note });
+  return counter!.last;
+}
+
 /** The refunds of some refunds' ids, with their lines. */
 export async function withLines(db: Pick<Database, 'select'>, refunds: RefundRow[]): Promise<RefundWithLines[]> {
   if (!refunds.length) return [];
@@ -111,7 +124,7 @@ export async function refundOrder(db: Database, gateway: PaymentGateway, actor: 
     }
     const lines = priced?.chosen.filter((l) => l.quantity > 0) ?? [];
     if (lines.length) await tx.insert(schema.refundLines).values(lines.map((l) => ({ refundId: refund.id, ...l })));
-    return { refund: { ...refund, lines }, errors: [], left, payment, orderId: order.id };
+    return { refund: { ...refund, lines }, errors: [], left, payment: { ...payment, orderToken: order.token }, orderId: order.id };
   });
   if (!prepared.refund || 'known' in prepared || !('payment' in prepared)) return { refund: prepared.refund, errors: prepared.errors };
 
@@ -126,6 +139,11 @@ export async function refundOrder(db: Database, gateway: PaymentGateway, actor: 
   const saved = await db.transaction(async (tx) => {
     const [row] = await tx.update(schema.refunds).set({ status, gatewayReference: status === 'SUCCEEDED' ? `refund:${refund.idempotencyKey}` : null }).where(eq(schema.refunds.id, refund.id)).returning();
     if (status === 'SUCCEEDED' && refund.amount === left) await tx.update(schema.payments).set({ status: 'REFUNDED', updatedAt: new Date() }).where(and(eq(schema.payments.id, payment.id), ne(schema.payments.status, 'REFUNDED')));
+    if (status === 'SUCCEEDED') {
+      // The credit note that corrects the invoice (which stays as it was), numbered in its own series, and the buyer's e-mail carrying it.
+      const creditNote = await issueCreditNote(tx, { refundId: refund.id, orderId, amount: refund.amount, currency: refund.currency });
+      await tx.insert(schema.outbox).values({ topic: 'order.refunded', payload: { orderToken: payment.orderToken, number: input.number, refundId: refund.id, creditNote } });
+    }
     const what = { amount: refund.amount, currency: refund.currency, status, reason: refund.reason, lines: refund.lines, shipping: refund.shipping };
     await tx.insert(schema.orderEvents).values({ orderId, type: status === 'SUCCEEDED' ? 'REFUNDED' : 'REFUND_FAILED', actorId: actor.id, payload: { refundId: refund.id, ...what } });
     await audit(tx, actor, status === 'SUCCEEDED' ? 'order.refund' : 'order.refund_failed', `order:${input.number}`, { paymentStatus: payment.status, refundedBefore: payment.amount - left }, what);

@@ -47,12 +47,14 @@ const PAYMENT_NAMES: Record<string, string> = {
 export async function renderDocumentPdf(facts: DocumentFacts, seller: Seller, publicUrl: string): Promise<Buffer> {
   const w = documentText(facts.language);
   const dir = textDirection(facts.language);
-  const title = facts.kind === 'quote' ? w('quote') : w('invoice');
+  const credit = facts.kind === 'credit_note' ? facts.creditNote ?? null : null;
+  const title = facts.kind === 'quote' ? w('quote') : credit ? w('creditNote') : w('invoice');
+  const number = credit ? credit.number : facts.number;
   // pdfkit and its fonts (about 20 MB) load with the first document, not with every server.
   const [{ default: PDFDocument }, fonts] = await Promise.all([import('pdfkit'), parsedFonts()]);
   const doc = new PDFDocument({
     size: 'A4', margin: 0, lang: facts.language, autoFirstPage: true, bufferPages: true,
-    info: { Title: `${title} ${facts.number}`, Author: seller.name, Subject: `${title} ${facts.number}`, CreationDate: facts.createdAt },
+    info: { Title: `${title} ${number}`, Author: seller.name, Subject: `${title} ${number}`, CreationDate: credit?.issuedAt ?? facts.createdAt },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -84,21 +86,22 @@ export async function renderDocumentPdf(facts: DocumentFacts, seller: Seller, pu
   let y = M;
   t.line(seller.name, X(M, 280), y, 280, { size: 13, bold: true, data: true }, start);
   y += 19;
-  for (const [line, data] of [...seller.address.map((l) => [l, true] as const), [`${w('vatNumber')}: ${seller.vatNumber}`, false] as const, [seller.email, true] as const]) {
+  const sellerLines = [...seller.address.map((l) => [l, true] as const), [countryName(seller.country), false] as const,
+    [`${w('vatNumber')}: ${seller.vatNumber}`, false] as const, [seller.email, true] as const];
+  for (const [line, data] of sellerLines) {
     t.line(line, X(M, 280), y, 280, { ...small, data }, start);
     y += 12;
   }
   const payUrl = facts.invoice ? `${publicUrl}${storePath(facts.country, facts.language, `invoice-payment/${facts.invoice.token}/`)}` : null;
   const orderPayUrl = `${publicUrl}${storePath(facts.country, facts.language, `order-payment/${facts.orderToken}/`)}`;
-  const meta: Array<[string, string]> = [
-    [facts.kind === 'quote' ? w('quoteNumber') : w('invoiceNumber'), facts.number],
-    [w('date'), date(facts.createdAt)],
-  ];
-  if (facts.kind === 'invoice') meta.push([w('orderNumber'), facts.number]);
+  const meta: Array<[string, string]> = credit
+    ? [[w('creditNoteNumber'), credit.number], [w('date'), date(credit.issuedAt)], [w('correctsInvoice'), `${facts.number} · ${date(facts.createdAt)}`], [w('orderNumber'), facts.number]]
+    : [[facts.kind === 'quote' ? w('quoteNumber') : w('invoiceNumber'), facts.number], [w('date'), date(facts.createdAt)]];
+  if (facts.kind === 'invoice') meta.push([w('orderNumber'), facts.number], [w('supplyDate'), date(facts.suppliedAt)]);
   if (facts.kind === 'quote' && facts.invoice) meta.push([w('validUntil'), date(facts.invoice.dueAt)]);
-  else if (facts.invoice && facts.invoice.status === 'OPEN') meta.push([w('dueDate'), date(facts.invoice.dueAt)]);
+  else if (facts.kind === 'invoice' && !facts.cancelledAt && facts.invoice && facts.invoice.status === 'OPEN') meta.push([w('dueDate'), date(facts.invoice.dueAt)]);
   let my = M;
-  t.line(title, X(M + W - 220, 220), my, 220, { size: 22, bold: true, color: ACCENT }, end);
+  t.line(title, X(M + W - 220, 220), my, 220, { size: credit ? 18 : 22, bold: true, color: ACCENT }, end);
   my += 34;
   for (const [label, value] of meta) {
     t.line(label, X(M + W - 220, 110), my, 110, small, start);
@@ -152,7 +155,7 @@ export async function renderDocumentPdf(facts: DocumentFacts, seller: Seller, pu
   };
   header();
   for (const line of facts.lines) {
-    const nameLines = t.wrap(line.name, descW - 12, data);
+    const nameLines = t.wrap(line.name || w('creditedAmount'), descW - 12, data);
     room(nameLines.length * 13 + 26);
     const top = y;
     for (const nameLine of nameLines) {
@@ -167,7 +170,7 @@ export async function renderDocumentPdf(facts: DocumentFacts, seller: Seller, pu
     t.line(rate, X(colX.rate, cols.rate), top, cols.rate, body, end);
     t.line(money(line.totalNet), X(colX.amount, cols.amount - 6), top, cols.amount - 6, body, end);
     const reduction = line.unitNet * line.quantity - line.totalNet;
-    if (!line.isFree && reduction > 0) {
+    if (!credit && !line.isFree && reduction > 0) {
       t.line(w('voucher', { code: facts.voucherCode ?? '' }).trim(), X(colX.desc + 6, descW - 12), y, descW - 12, { size: 8.5, color: GREY }, start);
       t.line(money(-reduction), X(colX.amount, cols.amount - 6), y, cols.amount - 6, { size: 8.5, color: GREY }, end);
       y += 12;
@@ -184,7 +187,7 @@ export async function renderDocumentPdf(facts: DocumentFacts, seller: Seller, pu
   if (facts.shipping) totals.push([w('shipping'), money(facts.shipping.net), false]);
   if (facts.tradeIn) totals.push([w('tradeIn'), money(-facts.tradeIn.net), false]);
   totals.push([taxName, money(facts.totalTax), false]);
-  totals.push([w('total'), money(facts.totalGross), true]);
+  totals.push([credit ? w('totalCredited') : w('total'), money(facts.totalGross), true]);
   room(totals.length * 16 + 40);
   const tx = M + W - 260;
   for (const [label, value, strong] of totals) {
@@ -202,15 +205,25 @@ export async function renderDocumentPdf(facts: DocumentFacts, seller: Seller, pu
   y += 20;
 
   if (facts.reverseCharge) {
-    room(40);
-    y = t.paragraph(w('reverseCharge'), X(M, W), y, W, bold, start) + 10;
+    // Goods sent to a business in another member state are an exempt intra-Community supply (Art. 138); services
+    // (subscriptions) are taxed where the customer is, who accounts for the VAT (Art. 196). An order of both cites both.
+    for (const key of [facts.lines.some((l) => !l.service) || facts.shipping ? 'reverseChargeGoods' as const : null, facts.lines.some((l) => l.service) ? 'reverseCharge' as const : null]) {
+      if (!key) continue;
+      room(40);
+      y = t.paragraph(w(key), X(M, W), y, W, bold, start) + 10;
+    }
   }
 
   // How it was paid, or how to pay.
   room(60);
   t.line(w('payment'), X(M, W), y, W, { size: 8.5, bold: true, color: GREY }, start);
   y += 14;
-  if (facts.kind === 'quote') {
+  if (credit) {
+    y = t.paragraph(w('refundedTo', { date: date(credit.issuedAt) }), X(M, W), y, W, body, start);
+    if (credit.reason) y = t.paragraph(`${w('reason')}: ${credit.reason}`, X(M, W), y + 2, W, { ...body, data: true }, start);
+  } else if (facts.cancelledAt) {
+    y = t.paragraph(w('voidInvoice', { date: date(facts.cancelledAt) }), X(M, W), y, W, bold, start);
+  } else if (facts.kind === 'quote') {
     y = t.paragraph(w('quoteNote', { date: date(facts.invoice!.dueAt) }), X(M, W), y, W, body, start);
     if (payUrl) y = t.paragraph(payUrl, X(M, W), y + 2, W, { size: 9.5, color: ACCENT, data: true }, start);
   } else {

@@ -1,6 +1,8 @@
 import { schema, type Database } from '@probe/db';
 import { eq } from 'drizzle-orm';
-import { DEMO_SELLER, orderDocument, type Seller } from '../../documents/index.ts';
+import { creditNoteDocument, creditNoteNumber, DEMO_SELLER, orderDocument, type OrderDocument, type Seller } from '../../documents/index.ts';
+import { CARRIERS, isCarrier } from '../carriers.ts';
+import { shipmentOf } from '../ship-order.ts';
 import { orderDetails } from '../place-order.ts';
 import { renderOffThread } from '../../render-thread/index.ts';
 import type { OrderMail, OrderMailFacts, OrderMailKind } from './render.tsx';
@@ -11,6 +13,7 @@ import type { OrderMail, OrderMailFacts, OrderMailKind } from './render.tsx';
  */
 export const ORDER_MAIL_TOPICS: Record<string, OrderMailKind> = {
   'order.placed': 'placed', 'order.paid': 'paid', 'order.payment_failed': 'failed', 'invoice.paid': 'invoice',
+  'order.shipped': 'shipped', 'order.refunded': 'refunded', 'order.cancelled': 'cancelled',
 };
 
 /**
@@ -20,18 +23,37 @@ export const ORDER_MAIL_TOPICS: Record<string, OrderMailKind> = {
  */
 export async function orderMailFor(db: Database, topic: string, payload: unknown, publicUrl: string, seller: Seller = DEMO_SELLER): Promise<OrderMail | null> {
   const topicKind = ORDER_MAIL_TOPICS[topic];
-  const token = (payload as { orderToken?: string }).orderToken;
+  const { orderToken: token, shipmentId, refundId } = payload as { orderToken?: string; shipmentId?: number; refundId?: number };
   if (!topicKind || !token) return null;
   const [order] = await db.select().from(schema.orders).where(eq(schema.orders.token, token));
   if (!order) return null;
   const { lines, invoice } = await orderDetails(db, order.id);
   const kind: OrderMailKind = topicKind === 'placed' && order.paymentMethod === 'ELECTRONIC_QUOTE' && invoice ? 'quote' : topicKind;
   const documentKind = kind === 'quote' ? 'quote' : kind === 'placed' || kind === 'invoice' ? 'invoice' : null;
-  const pdf = documentKind ? await orderDocument(db, { id: order.id }, documentKind, { seller, publicUrl }) : null;
+  let pdf: OrderDocument | null = documentKind ? await orderDocument(db, { id: order.id }, documentKind, { seller, publicUrl }) : null;
+  const names = new Map(lines.map((l) => [l.id, l.variantName && l.variantName !== l.productName ? `${l.productName} (${l.variantName})` : l.productName]));
+  let shipment: OrderMailFacts['shipment'] = null;
+  if (kind === 'shipped') {
+    const sent = Number.isInteger(shipmentId) ? await shipmentOf(db, order.id, shipmentId!) : null;
+    if (!sent) return null;
+    shipment = {
+      carrier: isCarrier(sent.carrier) ? CARRIERS[sent.carrier].name : null, trackingNumber: sent.trackingNumber, trackingUrl: sent.trackingUrl,
+      lines: sent.lines.map((l) => ({ name: names.get(l.orderLineId) ?? '', quantity: l.quantity })),
+    };
+  }
+  let refund: OrderMailFacts['refund'] = null;
+  if (kind === 'refunded') {
+    const [row] = Number.isInteger(refundId) ? await db.select({ amount: schema.refunds.amount, orderId: schema.refunds.orderId, note: schema.creditNotes.number }).from(schema.refunds)
+      .leftJoin(schema.creditNotes, eq(schema.creditNotes.refundId, schema.refunds.id)).where(eq(schema.refunds.id, refundId!)) : [];
+    if (!row || row.orderId !== order.id) return null;
+    refund = { amount: row.amount, creditNote: row.note ? creditNoteNumber(row.note) : null };
+    pdf = row.note ? await creditNoteDocument(db, { refundId: refundId! }, { seller, publicUrl }) : null;
+  }
   const facts: OrderMailFacts = {
     kind, token: order.token, number: order.number, email: order.email, country: order.country, language: order.language, currency: order.currency,
     total: order.totalGross, chargeStatus: order.chargeStatus, invoiceDue: invoice?.dueAt ?? null, invoiceToken: invoice?.token ?? null, attached: !!pdf,
-    lines: lines.map((l) => ({ name: l.variantName && l.variantName !== l.productName ? `${l.productName} (${l.variantName})` : l.productName, quantity: l.quantity, total: l.totalGross })),
+    lines: lines.map((l) => ({ name: names.get(l.id)!, quantity: l.quantity, total: l.totalGross })),
+    shipment, refund,
   };
   const mail = await renderOffThread<OrderMail>('orderMail', [facts, publicUrl]);
   return pdf ? { ...mail, attachments: [{ filename: pdf.filename, content: pdf.bytes.toString('base64'), encoding: 'base64', contentType: pdf.contentType }] } : mail;

@@ -15,9 +15,11 @@ import { messages, type MessageKey } from './i18n/catalogues.ts';
 /**
  * placed: the order confirmation (its invoice attached); quote: an order placed on an electronic quote
  * (its quote attached, the link to pay the invoice); paid: a bank payment confirmed; failed: a bank payment
- * refused (the link to pay again); invoice: an electronic quote's invoice paid (the paid invoice attached).
+ * refused (the link to pay again); invoice: an electronic quote's invoice paid (the paid invoice attached);
+ * shipped: a parcel sent (its items, the carrier, the tracking link); refunded: money given back (the credit
+ * note attached); cancelled: the order cancelled by the store (nothing to pay, the invoice void).
  */
-export const ORDER_MAIL_KINDS = ['placed', 'quote', 'paid', 'failed', 'invoice'] as const;
+export const ORDER_MAIL_KINDS = ['placed', 'quote', 'paid', 'failed', 'invoice', 'shipped', 'refunded', 'cancelled'] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 
 /** What an order e-mail tells, read from the order when it is sent. */
@@ -35,8 +37,12 @@ export interface OrderMailFacts {
   /** The invoice's token (an electronic quote's invoice, paid at /invoice-payment/{token}/). */
   invoiceToken?: string | null;
   lines: ReadonlyArray<{ name: string; quantity: number; total: number }>;
-  /** Whether a PDF travels with the e-mail (the invoice, or the quote): the e-mail says so. */
+  /** Whether a PDF travels with the e-mail (the invoice, the quote, the credit note): the e-mail says so. */
   attached?: boolean;
+  /** The parcel of a `shipped` e-mail: its carrier's name (null: another carrier), tracking number and page, and what it carries. */
+  shipment?: { carrier: string | null; trackingNumber: string; trackingUrl: string | null; lines: ReadonlyArray<{ name: string; quantity: number }> } | null;
+  /** The money a `refunded` e-mail tells of, and the number of its credit note. */
+  refund?: { amount: number; creditNote: string | null } | null;
 }
 
 export interface OrderMail {
@@ -128,6 +134,10 @@ export async function renderOrderMail(order: OrderMailFacts, publicUrl: string):
     number: order.number,
     total: money(order.total),
     date: order.invoiceDue ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(order.invoiceDue) : '',
+    carrier: order.shipment?.carrier ?? '',
+    trackingNumber: order.shipment?.trackingNumber ?? '',
+    amount: order.refund ? money(order.refund.amount) : '',
+    creditNote: order.refund?.creditNote ?? '',
   };
   const t = (key: MessageKey) => messages.format(language, key, values);
   const path = (rest: string) => `${publicUrl}${storePath(country.toLowerCase(), language, rest)}`;
@@ -155,6 +165,19 @@ export async function renderOrderMail(order: OrderMailFacts, publicUrl: string):
     subject = t('invoiceSubject');
     // The body says the invoice is attached: without the attachment, it says only that the payment arrived.
     paragraphs = [t(order.attached ? 'invoiceBody' : 'paidBody')];
+  } else if (order.kind === 'shipped') {
+    subject = t('shippedSubject');
+    paragraphs = [t('shippedBody'), ...(order.shipment?.carrier ? [t('shippedCarrier')] : []), t('shippedTracking')];
+    if (order.shipment?.trackingUrl) {
+      action = { label: t('track'), url: order.shipment.trackingUrl };
+      secondary = view;
+    }
+  } else if (order.kind === 'refunded') {
+    subject = t('refundedSubject');
+    paragraphs = [t('refundedBody'), ...(order.attached ? [t('creditNoteAttached')] : [])];
+  } else if (order.kind === 'cancelled') {
+    subject = t('cancelledSubject');
+    paragraphs = [t('cancelledBody')];
   } else {
     subject = t('failedSubject');
     paragraphs = [t('failedBody')];
@@ -163,7 +186,8 @@ export async function renderOrderMail(order: OrderMailFacts, publicUrl: string):
   const listed = order.kind === 'placed' || order.kind === 'quote';
   const props: MailView = {
     language, t, subject, paragraphs, action, secondary,
-    items: listed ? order.lines.map((l) => ({ label: `${l.quantity} × ${l.name}: ${money(l.total)}` })) : [],
+    items: listed ? order.lines.map((l) => ({ label: `${l.quantity} × ${l.name}: ${money(l.total)}` }))
+      : order.kind === 'shipped' && order.shipment ? order.shipment.lines.map((l) => ({ label: `${l.quantity} × ${l.name}` })) : [],
     total: listed ? values.total! : null,
   };
   // Loaded with the first e-mail (it brings html-to-text and prettier), not by every server at start.
