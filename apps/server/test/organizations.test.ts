@@ -1,5 +1,5 @@
 import { schema } from '@probe/db';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_OK, DE_ADDRESS, PLACE, readyCheckout, US_ADDRESS, type PlaceAnswer } from './checkout-support.ts';
@@ -89,7 +89,7 @@ describe('a clinic plan bought for the new organization', () => {
     const lines = [{ sku: 'CLINIC-ANNUAL-HUMAN', quantity: 4 }];
     // Bought as the user alone: the order is refused (nothing charged), the checkout stays open.
     const ready = await readyCheckout(t, { country: 'US', lines, signedIn: { headers: me, organizationMembershipId: null as unknown as string } });
-    const orders = async () => Number((await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from orders`)).rows[0]!.n);
+    const orders = async () => (await t.database.db.select({ id: schema.orders.id }).from(schema.orders)).length;
     const ordersBefore = await orders();
     const refused = await t.gql<PlaceAnswer>(PLACE, { token: ready.token, key: `o-${ready.token}`, total: ready.total, card: CARD_OK }, me);
     expect(refused.body.data!.checkoutPlaceOrder.errors).toEqual([expect.objectContaining({ code: 'REQUIRED', field: 'organizationMembershipId' })]);

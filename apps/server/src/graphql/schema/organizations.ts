@@ -10,8 +10,8 @@ import { permissionDenied } from '../errors.ts';
 import { toGlobalId, uuidFromGlobalId } from '../global-id.ts';
 import { catalogueLanguage, LanguageCodeEnum } from '../language-code.ts';
 import { byToken, nullIsMiss, tokenNotFound } from '../limits.ts';
-import { AccountErrorRef, Organization, OrganizationMembershipPayload, signedIn } from './accounts.ts';
-import { AddressInput, checkoutChange, CheckoutPayloadRef, payload, servicesOf } from './checkout.ts';
+import { AccountErrorRef, Organization, OrganizationMembership, OrganizationMembershipPayload, signedIn } from './accounts.ts';
+import { AddressInput, Checkout, checkoutChange, CheckoutPayloadRef, payload, servicesOf } from './checkout.ts';
 
 const invitationsOf = (ctx: GraphQLContext) => new InvitationsService({ db: ctx.db, now: ctx.now, publicUrl: ctx.config.PUBLIC_URL });
 const notFound = (field: string): AccountError => ({ code: 'NOT_FOUND', field, message: 'Not found' });
@@ -52,6 +52,17 @@ builder.objectFields(Organization, (t) => ({
       return invitationsOf(ctx).list(organization.id);
     },
   }),
+}));
+
+builder.objectField(Checkout, 'organizationMembership', (t) => t.field({
+  type: OrganizationMembership,
+  nullable: true,
+  description: "Spec §3 Checkout.organizationMembership: the caller's membership the checkout buys for; null when it is for no organization (or not the caller's).",
+  resolve: async (checkout, _a, ctx) => {
+    const id = checkout.row.organizationMembershipId;
+    const user = id ? await ctx.viewer() : null;
+    return user && id ? ctx.accounts.ownMembership(user.id, id) : null;
+  },
 }));
 
 const OrganizationInvitationPayload = builder.objectRef<{ value: InvitationRow | null; errors: AccountError[] }>('OrganizationInvitationPayload').implement({
