@@ -203,6 +203,13 @@ const ConfigSchema = z.object({
     .describe('the address the metrics listener binds to (keep it off the public network: `0.0.0.0` only behind a firewall that lets just Prometheus in)'),
   METRICS_TOKEN: z.string().min(16).optional()
     .describe('when set, `/metrics` answers only requests carrying `Authorization: Bearer <token>` (≥ 16 characters; Prometheus\' `authorization` setting), others 401'),
+  /** tracing/ (issue 39). */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional()
+    .describe('an OpenTelemetry collector\'s OTLP/HTTP endpoint (e.g. `http://127.0.0.1:4318`): each request, GraphQL execution, SQL statement, payment-gateway and CRM call and job becomes a span sent to `${endpoint}/v1/traces`, and the trace id goes into the log lines and beside the `errorId` of an error answer. Unset, no span is made'),
+  OTEL_SERVICE_NAME: z.string().optional().meta({
+    description: 'the `service.name` the spans carry',
+    unset: '`probe-store` (the server), `probe-store-worker` (the worker)',
+  }),
   FORMS_TICKET_SECRET: z.string().min(16).optional().meta({
     description: 'signs the tickets that time a form\'s filling (set it to share one key across databases)',
     unset: 'a key made once and kept in the database',

@@ -9,8 +9,11 @@ import { saturation } from './http/in-flight.ts';
 import { loadGeoLookup } from './modules/shop/index.ts';
 import { isPreparing, prepareDemoData, prepareEmbeddedDatabase } from './first-start.ts';
 import { observeStatement, startMetricsListener } from './metrics/index.ts';
+import { startTracing, statementSpan } from './tracing/index.ts';
 
 const config = loadConfig();
+// Spans over OTLP when an endpoint is configured (tracing/); none otherwise.
+const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT ? startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME ?? 'probe-store' }) : null;
 if (!config.DATABASE_URL) await prepareEmbeddedDatabase(config.DATA_DIR);
 const database = await openDatabase({
   databaseUrl: config.DATABASE_URL,
@@ -18,6 +21,7 @@ const database = await openDatabase({
   poolSize: config.DATABASE_POOL_SIZE,
   onConnectionError: (error) => console.error(JSON.stringify({ level: 50, msg: 'database connection lost; the pool reconnects on demand', err: error.message })),
   ...(config.METRICS_PORT !== undefined ? { onStatement: observeStatement } : {}),
+  ...(tracing ? { traceStatement: statementSpan } : {}),
 });
 // The store's data always; the demo accounts (published passwords, the console's owner among them) only
 // for the embedded demo or DEMO_DATA=true. Without them, accounts an earlier start made stop working.
@@ -71,6 +75,7 @@ async function shutdown(signal: string): Promise<void> {
     if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
     await Promise.all([app.close(), jobs?.stop(), metrics?.close()]);
     await database.close();
+    await tracing?.shutdown().catch(() => {});
     app.log.info('shutdown complete');
     process.exit(0);
   } catch (err) {

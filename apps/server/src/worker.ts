@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { loadConfig } from './config.ts';
 import { startJobRunner } from './jobs/index.ts';
 import { observeDatabase, observeStatement, startMetricsListener } from './metrics/index.ts';
+import { startTracing, statementSpan, traceIdMixin } from './tracing/index.ts';
 
 /**
  * `npm run worker`: the job runner alone (no HTTP), for running jobs beside servers started with
@@ -10,7 +11,9 @@ import { observeDatabase, observeStatement, startMetricsListener } from './metri
  * there the server runs the jobs itself.
  */
 const config = loadConfig();
-const log = pino({ level: config.LOG_LEVEL, base: { pid: process.pid, role: 'worker' } });
+// Spans over OTLP when an endpoint is configured (tracing/): each job a trace, its trace id in its log lines.
+const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT ? startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME ?? 'probe-store-worker' }) : null;
+const log = pino({ level: config.LOG_LEVEL, base: { pid: process.pid, role: 'worker' }, ...(tracing ? { mixin: traceIdMixin } : {}) });
 if (!config.DATABASE_URL) {
   log.fatal('the worker needs DATABASE_URL (PostgreSQL); on the embedded database the server runs the jobs (JOBS_IN_PROCESS=true)');
   process.exit(1);
@@ -20,6 +23,7 @@ const database = await openDatabase({
   poolSize: 2,
   onConnectionError: (error) => log.error({ err: error.message }, 'database connection lost; the pool reconnects on demand'),
   ...(config.METRICS_PORT !== undefined ? { onStatement: observeStatement } : {}),
+  ...(tracing ? { traceStatement: statementSpan } : {}),
 });
 // The jobs it runs, the queue it drains and the process, for Prometheus (METRICS_PORT: one port per process on a host).
 const metrics = config.METRICS_PORT === undefined ? null : await startMetricsListener({ host: config.METRICS_HOST, port: config.METRICS_PORT, token: config.METRICS_TOKEN });
@@ -43,6 +47,7 @@ async function shutdown(signal: string): Promise<void> {
   try {
     await Promise.all([jobs.stop(), metrics?.close()]);
     await database.close();
+    await tracing?.shutdown().catch(() => {});
     log.info('worker stopped');
     process.exit(0);
   } catch (err) {

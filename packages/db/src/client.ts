@@ -4,6 +4,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { prepareFrequentStatements, preparedStatements } from './prepared-statements.ts';
 import { timeStatements } from './statement-timing.ts';
+import { tracePglite, tracePool, type StatementTracer } from './statement-tracing.ts';
+
+export type { StatementTracer } from './statement-tracing.ts';
 
 export type Schema = typeof schema;
 /** The common type of both drivers' databases: code above this layer never knows which one it has. */
@@ -45,6 +48,8 @@ export interface OpenOptions {
   onConnectionError?: (error: Error) => void;
   /** Called with each PostgreSQL statement's time until its answer, in seconds (the metrics' statement latency). */
   onStatement?: (seconds: number) => void;
+  /** Called as each statement is sent (in the caller's context); the function it returns when the answer comes (the traces' statement spans). */
+  traceStatement?: StatementTracer;
 }
 
 /**
@@ -82,6 +87,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       prepareFrequentStatements(client, prepared);
       if (options.onStatement) timeStatements(client, options.onStatement);
     });
+    if (options.traceStatement) tracePool(pool as never, options.traceStatement);
     const db = drizzlePg(pool, { schema, logger }) as unknown as Database;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return {
@@ -98,6 +104,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   ]);
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = new PGlite({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), ...(options.template ? { loadDataDir: options.template } : {}), postgresqlconf: EMBEDDED_SETTINGS });
+  if (options.traceStatement) tracePglite(client as never, options.traceStatement);
   const db = drizzlePglite(client, { schema, logger }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   return {

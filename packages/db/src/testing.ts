@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from './client.ts';
+import { openDatabase, type DatabaseHandle, type OpenOptions } from './client.ts';
 import { ensureDemoData } from './seed/index.ts';
 
 /** Where a test run keeps its migrated, seeded embedded database for every file to start from (see writePgliteTemplate). */
@@ -24,13 +24,13 @@ export async function writePgliteTemplate(file: string): Promise<void> {
  * A fresh, migrated and seeded database for one test file. With TEST_DATABASE_URL set
  * (postgres://postgres@127.0.0.1:5432/test in CI) it creates its own database on that server and drops
  * it on close, so test files never see each other's rows; otherwise it is an in-memory PGlite (a copy of
- * the run's template when there is one).
+ * the run's template when there is one). `observe` passes the metrics' and traces' statement hooks on.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(observe: Pick<OpenOptions, 'onStatement' | 'traceStatement'> = {}): Promise<DatabaseHandle> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const template = process.env[PGLITE_TEMPLATE_ENV];
-    const handle = await openDatabase(template && existsSync(template) ? { template: new Blob([readFileSync(template)]) } : {});
+    const handle = await openDatabase({ ...observe, ...(template && existsSync(template) ? { template: new Blob([readFileSync(template)]) } : {}) });
     // Migrations and demo data are checked either way: a copy of an up-to-date template needs nothing.
     await ensureDemoData(handle.db);
     return handle;
@@ -43,7 +43,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   // Dropping the database at the end terminates idle connections (57P01): expected, so not reported.
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 20, onConnectionError: () => {} });
+  const handle = await openDatabase({ ...observe, databaseUrl: url.toString(), poolSize: 20, onConnectionError: () => {} });
   await ensureDemoData(handle.db);
   return {
     ...handle,

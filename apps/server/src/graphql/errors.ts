@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { FastifyBaseLogger } from 'fastify';
+import { currentTraceId } from '../tracing/index.ts';
 
 /**
  * Top-level errors (ARCHITECTURE §4): each carries extensions.exception.code and an errorId, and the
@@ -36,6 +37,16 @@ function isExpected(error: GraphQLError): boolean {
   return !original || (isGraphQLError(original) && isExpected(original));
 }
 
+/**
+ * With tracing on, the request's trace id beside the errorId (the same in the log line): support finds the
+ * whole request, every statement and call it made, from what the buyer reads off the error screen.
+ */
+function traceIdOf(extensions?: Record<string, unknown>): { traceId?: string } {
+  if (typeof extensions?.traceId === 'string') return { traceId: extensions.traceId };
+  const traceId = currentTraceId();
+  return traceId ? { traceId } : {};
+}
+
 /** Replaces an unexpected error by a generic one; the original goes to the log under the same errorId. */
 export function maskError(error: unknown, log: FastifyBaseLogger, isDev: boolean): GraphQLError {
   const graphqlError = isGraphQLError(error) ? error : null;
@@ -51,6 +62,7 @@ export function maskError(error: unknown, log: FastifyBaseLogger, isDev: boolean
     extensions: {
       exception: { code: EXCEPTION_CODES.internal, ...(isDev && original instanceof Error ? { stacktrace: original.stack?.split('\n') } : {}) },
       errorId,
+      ...traceIdOf(),
       logged: true,
     },
   });
@@ -94,7 +106,7 @@ export function decorateErrors<T extends ExecutionResult>(result: T, log: Fastif
       source: error.source,
       positions: error.positions,
       path: error.path,
-      extensions: { ...extensions, exception, errorId },
+      extensions: { ...extensions, exception, errorId, ...traceIdOf(extensions) },
     });
   });
   return { ...result, errors };

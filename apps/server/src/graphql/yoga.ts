@@ -24,6 +24,7 @@ import { loadStoreDocuments } from './store-documents.ts';
 import { schema } from './schema.ts';
 import { corsPolicy } from './cors.ts';
 import { operationMetricsPlugin, operationNames } from '../metrics/index.ts';
+import { graphqlTracingPlugin } from '../tracing/index.ts';
 
 interface ServerContext {
   req: FastifyRequest;
@@ -114,6 +115,8 @@ export function createYogaServer({ db, catalogue, tokens, now = () => new Date()
       errorIdPlugin(log),
       // Each operation's name (the storefront's, else "other"), outcome and latency, when metrics are served.
       ...(config.METRICS_PORT !== undefined ? [operationMetricsPlugin(operationNames(storeDocuments))] : []),
+      // A span per execution, around whichever execute function runs (after graphql-jit's), when tracing.
+      ...(config.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined ? [graphqlTracingPlugin(operationNames(storeDocuments))] : []),
     ],
     context: async ({ req, request }): Promise<GraphQLContext> => {
       const identity = await tokens.identityFrom(request.headers.get('authorization'));

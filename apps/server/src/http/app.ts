@@ -29,6 +29,7 @@ import { createAdminYoga } from '../admin-graphql/yoga.ts';
 import { registerDocumentRoutes } from './documents.ts';
 import { registerSeoRoutes } from './seo.ts';
 import { observeDatabase, observeResponseCache, registerHttpMetrics } from '../metrics/index.ts';
+import { GATEWAY_CALLS, registerHttpTracing, traceIdMixin, tracedMethods } from '../tracing/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -57,8 +58,11 @@ export interface App {
 }
 
 export async function buildApp({ config, database, geoLookup = null, storefront = null, logStream, now, gateway = createGateway(config, now, database) }: AppDeps): Promise<App> {
+  // Traces (OTEL_EXPORTER_OTLP_ENDPOINT; tracing/): the active span's trace id in every log line.
+  const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined;
+  const mixin = tracing ? { mixin: traceIdMixin } : {};
   const app = Fastify({
-    logger: logStream ? { level: config.LOG_LEVEL, stream: logStream } : { level: config.LOG_LEVEL },
+    logger: logStream ? { level: config.LOG_LEVEL, stream: logStream, ...mixin } : { level: config.LOG_LEVEL, ...mixin },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // In-flight requests finish on close; idle keep-alive sockets are closed at once.
@@ -70,6 +74,10 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   // Every answer's route, status and latency, when metrics are served (METRICS_PORT; docs/monitoring.md).
   const metrics = config.METRICS_PORT !== undefined;
   if (metrics) registerHttpMetrics(app);
+  if (tracing) {
+    registerHttpTracing(app);
+    gateway = tracedMethods(gateway, 'gateway', GATEWAY_CALLS, { 'payment.gateway': gateway.name });
+  }
   // A body over the limit is refused from its Content-Length without being read; closing the connection
   // then keeps Node from reading (and discarding) the rest of it to reuse the socket: a 5 MB attack costs
   // the server a header, not 5 MB of reads (reliability W2b). Such a refusal, and a GraphQL document's over

@@ -5,6 +5,7 @@ import { DEFAULT_BACKOFF, retryDelayMs } from './backoff.ts';
 import { claim, markFailed, markProcessed, release, unhandledTopics, type OutboxRow } from './queue.ts';
 import type { BackoffOptions, Job, JobHandlers, JobLogger } from './types.ts';
 import { jobsRun } from '../metrics/index.ts';
+import { inSpan } from '../tracing/index.ts';
 
 export interface RunnerOptions {
   db: Database;
@@ -125,7 +126,8 @@ export class JobRunner {
         await release(this.#db, row);
         continue;
       }
-      await this.#runRow(row);
+      // Each job a trace of its own (a no-op without OTEL_EXPORTER_OTLP_ENDPOINT): its statements and calls inside.
+      await inSpan(`job ${row.topic}`, { 'job.id': row.id, 'job.topic': row.topic, 'job.attempt': row.attempts }, () => this.#runRow(row));
       ran++;
     }
     return ran;

@@ -8,6 +8,7 @@ import { createCrm, LEAD_TOPIC, leadDeliveryHandler, type Crm } from '../modules
 import { periodEndHandler, SubscriptionChanges, SUBSCRIPTION_TOPICS, type ChargeResumeJob } from '../modules/subscriptions/index.ts';
 import { JobRunner } from './runner.ts';
 import { countedHandler, emails, leads } from '../metrics/index.ts';
+import { GATEWAY_CALLS, tracedMethods } from '../tracing/index.ts';
 import type { JobHandler, JobHandlers, JobLogger } from './types.ts';
 
 export interface ServerRunner {
@@ -32,7 +33,10 @@ export function storeHandlers(config: Config, log: JobLogger, now?: () => Date, 
     handlers[SUBSCRIPTION_TOPICS.periodEnd] = periodEndHandler(deps);
     const changes = new SubscriptionChanges(deps);
     // Leads from the marketing forms to the CRM (the webhook, or the local sink), once per lead id.
-    handlers[LEAD_TOPIC] = countedHandler(leadDeliveryHandler({ db: billing.db, crm: billing.crm ?? createCrm(config), ...(now ? { now } : {}) }), leads, 'delivered', 'failed');
+    // The CRM's calls are spans when tracing (OTEL_EXPORTER_OTLP_ENDPOINT).
+    const crm = billing.crm ?? createCrm(config);
+    const tracedCrm = config.OTEL_EXPORTER_OTLP_ENDPOINT ? tracedMethods(crm, 'crm', ['deliver']) : crm;
+    handlers[LEAD_TOPIC] = countedHandler(leadDeliveryHandler({ db: billing.db, crm: tracedCrm, ...(now ? { now } : {}) }), leads, 'delivered', 'failed');
     handlers[SUBSCRIPTION_TOPICS.chargeResume] = (job) => changes.resume((job.payload as ChargeResumeJob).chargeId);
     // Succeeded gateway payments no order holds (a crash between the charge and the commit) are refunded.
     handlers[RECONCILE_TOPIC] = reconcileHandler(
@@ -59,7 +63,9 @@ export const LEAD_MAX_ATTEMPTS = 36;
 
 export function startJobRunner(options: { config: Config; db: Database; log: JobLogger; now?: () => Date; gateway?: PaymentGateway; crm?: Crm; busy?: () => boolean; yieldMs?: number }): ServerRunner {
   const { config, db, log, now } = options;
-  const gateway = options.gateway ?? createGateway(config, now);
+  const created = options.gateway ?? createGateway(config, now);
+  // The server hands over its gateway, traced already; the worker's own is traced here.
+  const gateway = config.OTEL_EXPORTER_OTLP_ENDPOINT && !options.gateway ? tracedMethods(created, 'gateway', GATEWAY_CALLS, { 'payment.gateway': created.name }) : created;
   const { handlers, close } = storeHandlers(config, log, now, { db, gateway, ...(options.crm ? { crm: options.crm } : {}) });
   const runner = new JobRunner({
     db,
