@@ -34,8 +34,15 @@ export function spanFrom(name: string, attributes: Attributes): (error?: unknown
   };
 }
 
-/** A statement's span (`db SELECT` …), with its text, never its parameters: packages/db's statement hook. */
+const untraced = () => {};
+
+/**
+ * A statement's span (`db SELECT` …), with its text, never its parameters: packages/db's statement hook.
+ * Only inside a request's or a job's span: the job runner's polls, migrations and the catalogue version's
+ * refreshes outside them would each be a trace of one statement.
+ */
 export function statementSpan(sql: string): (error?: unknown) => void {
+  if (!trace.getActiveSpan()?.isRecording()) return untraced;
   const verb = /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? 'SQL';
   return spanFrom(`db ${verb}`, { 'db.system.name': 'postgresql', 'db.query.text': sql.slice(0, 2000) });
 }
