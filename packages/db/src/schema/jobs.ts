@@ -31,6 +31,9 @@ export const outbox = pgTable(
   },
   (t) => [
     index('outbox_due_idx').on(t.runAt, t.id).where(sql`${t.processedAt} is null and ${t.deadAt} is null`),
+    // Dead rows per topic, counted at every metrics scrape (store_jobs_dead): few, so a small index, and the
+    // count does not read the whole outbox (processed rows are never deleted).
+    index('outbox_dead_idx').on(t.topic).where(sql`${t.deadAt} is not null`),
     check('outbox_attempts', sql`${t.attempts} >= 0`),
   ],
 );

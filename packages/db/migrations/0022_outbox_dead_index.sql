@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_dead_idx" ON "outbox" USING btree ("topic") WHERE "outbox"."dead_at" is not null;
