@@ -6,6 +6,7 @@ import { Logo } from '../../ui/logo.tsx';
 import { CartLink } from '../../features/checkout/cart-link.tsx';
 import { AccountMenu } from '../../features/account/account-menu.tsx';
 import { RegionPicker } from './region-picker.tsx';
+import { StoreNav } from './store-nav.tsx';
 import './store-chrome.css';
 
 export function StoreHeader({ base, countries }: { base: BaseData; countries: CountryFields[] }) {
@@ -20,12 +21,7 @@ export function StoreHeader({ base, countries }: { base: BaseData; countries: Co
             <small>{intl.formatMessage({ id: 'app.brandTagline' })}</small>
           </span>
         </Link>
-        <nav className="store-header__nav" aria-label={intl.formatMessage({ id: 'app.mainNav' })}>
-          <Link to={`${base.basePath}/iq/`}>{intl.formatMessage({ id: 'nav.human' })}</Link>
-          <Link to={`${base.basePath}/vet/`}>{intl.formatMessage({ id: 'nav.vet' })}</Link>
-          <Link to={`${base.basePath}/accessories/`}>{intl.formatMessage({ id: 'nav.accessories' })}</Link>
-          <Link to={`${base.basePath}/pricing/`}>{intl.formatMessage({ id: 'nav.pricing' })}</Link>
-        </nav>
+        <StoreNav basePath={base.basePath} />
         <CartLink basePath={base.basePath} />
         <AccountMenu basePath={base.basePath} language={base.language} />
         <RegionPicker base={base} countries={countries} />
