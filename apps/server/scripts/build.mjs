@@ -20,14 +20,25 @@ const npmPackagesExternal = {
   },
 };
 
-rmSync(dist, { recursive: true, force: true });
-await build({
-  entryPoints: {
-    'server-bundle': root('apps/server/src/main.ts'),
-    'worker-bundle': root('apps/server/src/worker.ts'),
-    // The render thread's entry, found beside the bundles (modules/render-thread).
-    'render-thread': root('apps/server/src/modules/render-thread/thread.ts'),
+/**
+ * Our modules and the workspace packages as free of side effects: a module none of whose exports is used
+ * is left out whole. For the render thread only, which reaches its renderers through module indexes that
+ * also export the database code: bundled as the server is, it loaded drizzle-orm, the schema's tables,
+ * zod and libphonenumber it never calls (217 KB of bundle, 8 MB of its heap). The server keeps every module:
+ * its GraphQL types register themselves as their modules load.
+ */
+const ourModulesWithoutSideEffects = {
+  name: 'our-modules-without-side-effects',
+  setup(b) {
+    b.onResolve({ filter: /^(\.|@probe\/)/ }, async (args) => {
+      if (args.kind === 'entry-point' || args.pluginData?.resolved) return undefined;
+      const resolved = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: { resolved: true } });
+      return resolved.errors.length ? resolved : { path: resolved.path, external: resolved.external, sideEffects: false };
+    });
   },
+};
+
+const common = {
   outdir: dist,
   bundle: true,
   platform: 'node',
@@ -36,8 +47,21 @@ await build({
   sourcemap: true,
   // Error classes keep their names in logs (pino's `type`) even where two modules' names collide.
   keepNames: true,
-  plugins: [npmPackagesExternal],
   logLevel: 'warning',
+};
+rmSync(dist, { recursive: true, force: true });
+await build({
+  ...common,
+  entryPoints: { 'server-bundle': root('apps/server/src/main.ts'), 'worker-bundle': root('apps/server/src/worker.ts') },
+  plugins: [npmPackagesExternal],
+});
+// The render thread's entry, found beside the bundles (modules/render-thread).
+await build({
+  ...common,
+  entryPoints: { 'render-thread': root('apps/server/src/modules/render-thread/thread.ts') },
+  // Named: esbuild does not look for the tsconfig (JSX) of a file a plugin resolved.
+  tsconfig: root('tsconfig.json'),
+  plugins: [ourModulesWithoutSideEffects, npmPackagesExternal],
 });
 
 // The entry points: React, Fastify and others read NODE_ENV once, as they load, to pick their production
