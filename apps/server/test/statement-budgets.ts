@@ -33,7 +33,7 @@ export const STATEMENT_BUDGETS: Record<string, Budget> = {
 
   // Signed in: my account, memberships, subscriptions and saved methods (statement-counts-account.test.ts).
   UserQuery: [2, 'account', 'list'],
-  UserRefreshQuery: [7, 'account', 'list', 'user, memberships, orders, then batched for all of them: subscriptions, member counts, probe counts, invoices'],
+  UserRefreshQuery: [8, 'account', 'list', 'user, memberships, orders, then batched for all of them: subscriptions, member counts, probe counts, invoices, order states (payment and shipping, one statement)'],
   UserOrganizationMembershipInfo: [3, 'account', 'one'],
   UserOrganizationRefreshQuery: [3, 'account', 'list'],
   UserCheckout: [7, 'account', 'list', 'user, the open checkout, then the checkout priced: its row and lines, catalogue version, settings, learner price'],

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useOutletContext, useParams } from 'react-router';
 import { gql } from '../api.ts';
@@ -6,25 +6,33 @@ import { useText, type Text } from '../i18n/text.ts';
 import type { Me } from '../layout.tsx';
 import { FormMessage } from '../form-message.tsx';
 import { useData, useDescribe } from '../use-data.ts';
+import { FULFILMENT_WORDS, methodWords, shownPayment, type FulfilmentState, type PaymentState } from '../order-states.ts';
+import { AddressBlock, type Address } from './order-address.tsx';
+import { RefundForm } from './order-refund.tsx';
+import { ShipForm } from './order-ship.tsx';
 
 interface Line { id: number; sku: string; name: string; variantName: string; quantity: number; total: number }
 interface Order {
   number: string; token: string; email: string; country: string; language: string; currency: string; paymentMethod: string; chargeStatus: string; total: number; tax: number; createdAt: string; invoiceStatus: string | null;
   shipping: number; customerId: string | null; organization: { id: string; name: string } | null; cancelledAt: string | null; cancelBlocker: string | null;
+  paymentState: PaymentState; fulfilmentState: FulfilmentState; shippingAddress: Address | null; billingAddress: Address; shippingMethod: string | null;
+  vatNumber: string | null; reverseCharge: boolean; note: string | null;
+  shipments: Array<{ id: number; carrier: string; trackingNumber: string; trackingUrl: string | null; createdAt: string; lines: Array<{ lineId: number; quantity: number }> }>;
   lines: Line[];
   payments: Array<{ id: string; method: string; status: string; amount: number; card: string | null; createdAt: string }>;
-  refunds: Array<{ id: number; amount: number; shipping: number; paymentId: string; status: string; reason: string | null; createdAt: string; lines: Array<{ lineId: number; quantity: number; amount: number }> }>;
+  refunds: Array<{ id: number; amount: number; shipping: number; paymentId: string; status: string; reason: string | null; createdAt: string; creditNote: string | null; lines: Array<{ lineId: number; quantity: number; amount: number }> }>;
   events: Array<{ type: string; payload: string; createdAt: string }>;
   deliveries: Array<{ topic: string; attempts: number; processedAt: string | null; lastError: string | null }>;
 }
 const QUERY = `query Order($number: String!) { order(number: $number) {
   number token email country language currency paymentMethod chargeStatus total tax createdAt invoiceStatus shipping customerId organization { id name } cancelledAt cancelBlocker
+  paymentState fulfilmentState shippingMethod vatNumber reverseCharge note
+  shippingAddress { ...Address } billingAddress { ...Address }
+  shipments { id carrier trackingNumber trackingUrl createdAt lines { lineId quantity } }
   lines { id sku name variantName quantity total } payments { id method status amount card createdAt }
-  refunds { id amount shipping paymentId status reason createdAt lines { lineId quantity amount } } events { type payload createdAt } deliveries { topic attempts processedAt lastError }
-} }`;
-const REFUND = `mutation Refund($number: String!, $amount: Int, $lines: [StaffRefundLineInput!], $shipping: Boolean, $key: String!, $reason: String) {
-  orderRefund(number: $number, amount: $amount, lines: $lines, shipping: $shipping, idempotencyKey: $key, reason: $reason) { refund { amount status } errors { field code message } }
-}`;
+  refunds { id amount shipping paymentId status reason createdAt creditNote lines { lineId quantity amount } } events { type payload createdAt } deliveries { topic attempts processedAt lastError }
+} }
+fragment Address on StaffAddress { firstName lastName companyName streetAddress1 streetAddress2 city postalCode countryArea country phone }`;
 
 /** One order as staff see it, with its refunds and the e-mails it sent; refund whole or in part through the gateway. */
 export function OrderPage() {
@@ -35,6 +43,7 @@ export function OrderPage() {
   const { data, error, reload } = useData(() => gql<{ order: Order | null }>(QUERY, { number }).then((d) => d.order), [number]);
   // Said above the refunds: the form goes once nothing is left to refund.
   const [refunded, setRefunded] = useState<string | null>(null);
+  const [shipped, setShipped] = useState<string | null>(null);
   if (error) return <><h1><FormattedMessage id="order.title" values={{ number }} /></h1><p role="alert" className="error">{error}</p></>;
   if (!data) return data === null ? <><h1><FormattedMessage id="order.title" values={{ number }} /></h1><p><FormattedMessage id="order.notFound" /></p></> : <p role="status"><FormattedMessage id="common.loading" /></p>;
   const paid = data.payments.filter((p) => p.status === 'SUCCEEDED').reduce((s, p) => s + p.amount, 0);
@@ -43,17 +52,31 @@ export function OrderPage() {
     <>
       <p><Link to="/"><FormattedMessage id="order.back" /></Link></p>
       <h1><FormattedMessage id="order.title" values={{ number: data.number }} /></h1>
+      <p className="states">
+        <span className={`state state--${data.cancelledAt ? 'cancelled' : data.paymentState.toLowerCase()}`} data-testid="order-payment-state">{t(shownPayment({ cancelled: !!data.cancelledAt, paymentState: data.paymentState }))}</span>
+        <span className="state" data-testid="order-fulfilment-state">{t(FULFILMENT_WORDS[data.fulfilmentState])}</span>
+      </p>
       <dl className="facts">
         <div><dt><FormattedMessage id="order.placed" /></dt><dd>{when(data.createdAt)}</dd></div>
         <div><dt><FormattedMessage id="order.buyer" /></dt><dd>{data.customerId ? <Link to={`/customers/${encodeURIComponent(data.customerId)}`}>{data.email}</Link> : t('order.guest', { email: data.email })}
           {data.organization ? <> · <FormattedMessage id="order.forOrganization" values={{ organization: <Link to={`/organizations/${data.organization.id}`}>{data.organization.name}</Link> }} /></> : null}</dd></div>
         {data.cancelledAt ? <div><dt><FormattedMessage id="order.cancelled" /></dt><dd>{when(data.cancelledAt)}</dd></div> : null}
         <div><dt><FormattedMessage id="order.store" /></dt><dd>{data.country} · {data.language}</dd></div>
-        <div><dt><FormattedMessage id="order.payment" /></dt><dd>{data.paymentMethod} · {data.chargeStatus}{data.invoiceStatus ? ` · ${t('order.invoiceStatus', { status: data.invoiceStatus })}` : ''}</dd></div>
+        <div><dt><FormattedMessage id="order.payment" /></dt><dd>{methodWords(t, data.paymentMethod)}</dd></div>
+        <div><dt><FormattedMessage id="order.shippingMethod" /></dt><dd>{data.shippingMethod ?? '—'}</dd></div>
+        {data.billingAddress.companyName ? <div><dt><FormattedMessage id="order.company" /></dt><dd>{data.billingAddress.companyName}</dd></div> : null}
+        <div><dt><FormattedMessage id="order.vatNumber" /></dt><dd>{data.vatNumber ?? '—'}</dd></div>
+        <div><dt><FormattedMessage id="order.reverseCharge" /></dt><dd>{t(data.reverseCharge ? 'order.reverseCharge.yes' : 'order.reverseCharge.no')}</dd></div>
         <div><dt><FormattedMessage id="order.total" /></dt><dd>{t('order.totalWithTax', { total: money(data.total, data.currency), tax: money(data.tax, data.currency) })}</dd></div>
-        <div><dt><FormattedMessage id="order.documents" /></dt><dd><a href={`/documents/invoice/${data.token}.pdf`}><FormattedMessage id="order.invoicePdf" /></a>
-          {data.paymentMethod === 'ELECTRONIC_QUOTE' ? <> · <a href={`/documents/quote/${data.token}.pdf`}><FormattedMessage id="order.quotePdf" /></a></> : null}</dd></div>
+        <div><dt><FormattedMessage id="order.documents" /></dt><dd><a href={`/documents/invoice/${data.token}.pdf`}><FormattedMessage id={data.cancelledAt ? 'order.invoiceVoid' : 'order.invoicePdf'} /></a>
+          {data.paymentMethod === 'ELECTRONIC_QUOTE' && !data.cancelledAt ? <> · <a href={`/documents/quote/${data.token}.pdf`}><FormattedMessage id="order.quotePdf" /></a></> : null}
+          {data.refunds.flatMap((r) => (r.creditNote ? [<span key={r.id}> · <a href={`/documents/credit-note/${data.token}/${r.creditNote}.pdf`}>{t('order.creditNotePdf', { number: r.creditNote })}</a></span>] : []))}</dd></div>
       </dl>
+      <div className="addresses">
+        <AddressBlock id="ship-to" title={t('order.shippingAddress')} address={data.shippingAddress} empty={t('order.noShippingAddress')} />
+        <AddressBlock id="bill-to" title={t('order.billingAddress')} address={data.billingAddress} empty="—" />
+        {data.note ? <section aria-labelledby="buyer-note"><h2 id="buyer-note" className="h3"><FormattedMessage id="order.note" /></h2><p className="addresses__note">{data.note}</p></section> : null}
+      </div>
       <h2><FormattedMessage id="order.lines" /></h2>
       <table><thead><tr><th scope="col"><FormattedMessage id="order.column.sku" /></th><th scope="col"><FormattedMessage id="order.column.item" /></th>
         <th scope="col" className="num"><FormattedMessage id="order.column.quantity" /></th><th scope="col" className="num"><FormattedMessage id="order.column.total" /></th></tr></thead>
@@ -62,20 +85,34 @@ export function OrderPage() {
       <table data-testid="order-payments"><thead><tr><th scope="col"><FormattedMessage id="order.column.reference" /></th><th scope="col"><FormattedMessage id="order.column.method" /></th>
         <th scope="col"><FormattedMessage id="order.column.status" /></th><th scope="col" className="num"><FormattedMessage id="order.column.amount" /></th><th scope="col"><FormattedMessage id="order.column.when" /></th></tr></thead>
         <tbody>{data.payments.map((p) => <tr key={p.id}><td>{p.id}</td><td>{p.method}{p.card ? ` · ${p.card}` : ''}</td><td>{p.status}</td><td className="num">{money(p.amount, data.currency)}</td><td>{when(p.createdAt)}</td></tr>)}</tbody></table>
+      <h2><FormattedMessage id="order.shipments" /></h2>
+      {data.shipments.length ? (
+        <table data-testid="order-shipments"><thead><tr><th scope="col"><FormattedMessage id="order.column.carrier" /></th><th scope="col"><FormattedMessage id="order.column.tracking" /></th>
+          <th scope="col"><FormattedMessage id="order.column.items" /></th><th scope="col"><FormattedMessage id="order.column.when" /></th></tr></thead>
+          <tbody>{data.shipments.map((s) => <tr key={s.id}><td>{s.carrier === 'OTHER' ? t('order.ship.otherCarrier') : s.carrier}</td>
+            <td>{s.trackingUrl ? <a href={s.trackingUrl} rel="noreferrer noopener" target="_blank">{s.trackingNumber}</a> : s.trackingNumber}</td>
+            <td>{s.lines.map((x) => `${x.quantity} × ${data.lines.find((l) => l.id === x.lineId)?.sku ?? ''}`).join(', ')}</td><td>{when(s.createdAt)}</td></tr>)}</tbody></table>
+      ) : <p><FormattedMessage id="order.noShipment" /></p>}
+      <FormMessage message={shipped ? { error: false, text: shipped } : null} />
+      {!data.cancelledAt && (data.fulfilmentState === 'UNFULFILLED' || data.fulfilmentState === 'PARTLY_SHIPPED') && data.paymentState !== 'REFUNDED' ? (
+        <ShipForm number={data.number} allowed={me.permissions.includes('orders.manage')} onDone={(text) => { setShipped(text); reload(); }}
+          lines={data.lines.map((l) => ({ ...l, left: l.quantity - data.shipments.flatMap((s) => s.lines).filter((x) => x.lineId === l.id).reduce((n, x) => n + x.quantity, 0) }))} />
+      ) : null}
       <h2><FormattedMessage id="order.refunds" /></h2>
       <FormMessage message={refunded ? { error: false, text: refunded } : null} />
       {data.refunds.length ? (
         <table data-testid="order-refunds"><thead><tr><th scope="col"><FormattedMessage id="order.column.status" /></th><th scope="col" className="num"><FormattedMessage id="order.column.amount" /></th>
           <th scope="col"><FormattedMessage id="order.column.what" /></th><th scope="col"><FormattedMessage id="order.column.payment" /></th><th scope="col"><FormattedMessage id="order.column.reason" /></th>
-          <th scope="col"><FormattedMessage id="order.column.when" /></th></tr></thead>
+          <th scope="col"><FormattedMessage id="order.column.creditNote" /></th><th scope="col"><FormattedMessage id="order.column.when" /></th></tr></thead>
           <tbody>{data.refunds.map((r) => <tr key={r.id}><td>{r.status}</td><td className="num">{money(r.amount, data.currency)}</td><td>{refundedWhat(r, data.lines, data.currency, text)}</td>
-            <td>{r.paymentId}</td><td>{r.reason ?? '—'}</td><td>{when(r.createdAt)}</td></tr>)}</tbody></table>
+            <td>{r.paymentId}</td><td>{r.reason ?? '—'}</td>
+            <td>{r.creditNote ? <a href={`/documents/credit-note/${data.token}/${r.creditNote}.pdf`}>{r.creditNote}</a> : '—'}</td><td>{when(r.createdAt)}</td></tr>)}</tbody></table>
       ) : <p><FormattedMessage id="order.noRefund" /></p>}
       {paid - given > 0 ? <RefundForm number={data.number} currency={data.currency} left={paid - given} allowed={me.permissions.includes('orders.refund')}
         lines={data.lines.map((l) => ({ ...l, left: l.quantity - data.refunds.filter((r) => r.status !== 'FAILED').flatMap((r) => r.lines).filter((x) => x.lineId === l.id).reduce((s, x) => s + x.quantity, 0) }))}
         shippingLeft={data.shipping - data.refunds.filter((r) => r.status !== 'FAILED').reduce((s, r) => s + r.shipping, 0)}
         onDone={(text) => { setRefunded(text); reload(); }} /> : null}
-      <OrderActions number={data.number} invoiceOpen={data.invoiceStatus === 'OPEN' && !data.cancelledAt} allowed={me.permissions.includes('orders.manage')} onDone={reload} />
+      {data.cancelledAt ? null : <OrderActions number={data.number} invoiceOpen={data.invoiceStatus === 'OPEN'} allowed={me.permissions.includes('orders.manage')} onDone={reload} />}
       {data.cancelledAt ? null : <CancelForm number={data.number} blocker={data.cancelBlocker} allowed={me.permissions.includes('orders.manage')} onDone={reload} />}
       <h2><FormattedMessage id="order.history" /></h2>
       {data.events.length ? (
@@ -95,75 +132,6 @@ function refundedWhat(r: Order['refunds'][number], lines: Line[], currency: stri
   const parts = r.lines.map((x) => `${x.quantity} × ${lines.find((l) => l.id === x.lineId)?.sku ?? t('order.refund.line')}`);
   if (r.shipping) parts.push(t('order.refund.shipping', { amount: money(r.shipping, currency) }));
   return parts.length ? parts.join(', ') : t('order.refund.anAmount');
-}
-
-type RefundLine = Line & { left: number };
-
-function RefundForm({ number, currency, left, lines, shippingLeft, allowed, onDone }: { number: string; currency: string; left: number; lines: RefundLine[]; shippingLeft: number; allowed: boolean; onDone: (text: string) => void }) {
-  const { t, money } = useText();
-  const describe = useDescribe();
-  const [quantities, setQuantities] = useState<Record<number, string>>({});
-  const [shipping, setShipping] = useState(false);
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  // One key per refund the operator means: a retried or double-clicked submit refunds once.
-  const key = useRef(crypto.randomUUID());
-  const chosen = lines.flatMap((l) => { const q = Number(quantities[l.id] ?? 0); return q ? [{ lineId: l.id, quantity: q }] : []; });
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const byLines = chosen.length > 0 || shipping;
-    const minor = !byLines && amount.trim() ? Math.round(Number(amount.replace(',', '.')) * 100) : null;
-    if (byLines && amount.trim()) {
-      setMessage({ error: true, text: t('order.refund.linesOrAmount') });
-      return;
-    }
-    if (minor !== null && !(Number.isFinite(minor) && minor > 0 && minor <= left)) {
-      setMessage({ error: true, text: t('order.refund.amountRange', { max: money(left, currency) }) });
-      return;
-    }
-    setBusy(true);
-    try {
-      const { orderRefund } = await gql<{ orderRefund: { refund: { amount: number; status: string } | null; errors: Array<{ field: string | null; message: string }> } }>(REFUND, {
-        number, amount: minor, lines: chosen.length ? chosen : null, shipping, key: `console:${key.current}`, reason: reason.trim() || null,
-      });
-      if (orderRefund.errors.length) setMessage({ error: true, text: orderRefund.errors.map((e) => e.message).join(' ') });
-      else {
-        setMessage(null);
-        key.current = crypto.randomUUID();
-        setAmount('');
-        setQuantities({});
-        setShipping(false);
-        onDone(t('order.refund.done', { amount: money(orderRefund.refund!.amount, currency) }));
-      }
-    } catch (e) {
-      setMessage({ error: true, text: describe(e) });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <form className="card" onSubmit={submit} aria-labelledby="refund-title">
-      <h3 id="refund-title"><FormattedMessage id="order.refund.title" /></h3>
-      <p>{t('order.refund.intro', { amount: money(left, currency) })}{allowed ? '' : ` ${t('order.refund.notAllowed')}`}</p>
-      <table><caption className="visually-hidden"><FormattedMessage id="order.refund.caption" /></caption>
-        <thead><tr><th scope="col"><FormattedMessage id="order.column.item" /></th><th scope="col" className="num"><FormattedMessage id="order.refund.column.left" /></th>
-          <th scope="col"><FormattedMessage id="order.refund.column.quantity" /></th></tr></thead>
-        <tbody>{lines.map((l) => (
-          <tr key={l.id}><td>{l.sku} · {l.name}</td><td className="num">{t('order.refund.leftOf', { left: l.left, quantity: l.quantity })}</td>
-            <td><label className="visually-hidden" htmlFor={`refund-q-${l.id}`}><FormattedMessage id="order.refund.quantityLabel" values={{ sku: l.sku }} /></label>
-              <input id={`refund-q-${l.id}`} type="number" min={0} max={l.left} step={1} inputMode="numeric" disabled={l.left === 0} value={quantities[l.id] ?? ''}
-                onChange={(e) => setQuantities({ ...quantities, [l.id]: e.target.value })} /></td></tr>
-        ))}</tbody></table>
-      {shippingLeft > 0 ? <div className="field"><label><input type="checkbox" checked={shipping} onChange={(e) => setShipping(e.target.checked)} /> {t('order.refund.shippingToo', { amount: money(shippingLeft, currency) })}</label></div> : null}
-      <div className="field"><label htmlFor="refund-amount"><FormattedMessage id="order.refund.amountLabel" values={{ currency: currency.toUpperCase() }} /></label><input id="refund-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} /></div>
-      <div className="field"><label htmlFor="refund-reason"><FormattedMessage id="order.refund.reason" /></label><input id="refund-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} /></div>
-      <button type="submit" disabled={busy}>{busy ? t('order.refund.busy') : t('order.refund.submit')}</button>
-      <FormMessage message={message} />
-    </form>
-  );
 }
 
 const CANCEL = 'mutation Cancel($number: String!, $reason: String) { orderCancel(number: $number, reason: $reason) { cancelledAt errors { message } } }';

@@ -3,14 +3,16 @@ import { FormattedMessage } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { download, gql } from '../api.ts';
 import { useText } from '../i18n/text.ts';
+import { FULFILMENT_STATES, FULFILMENT_WORDS, METHODS, methodWords, PAYMENT_FILTERS, PAYMENT_WORDS, shownPayment, type FulfilmentState, type PaymentState } from '../order-states.ts';
 import { useData, useDescribe } from '../use-data.ts';
 
-interface OrderSummary { number: string; email: string; country: string; currency: string; paymentMethod: string; chargeStatus: string; total: number; createdAt: string }
-const STATES = ['FULLY_CHARGED', 'ASYNC_PROCESSING', 'NOT_CHARGED', 'PARTIALLY_CHARGED'];
-const METHODS = ['CREDIT_CARD', 'SEPA', 'ACH', 'ACSS', 'IDEAL', 'BANCONTACT', 'EPS', 'PRZELEWY24', 'KLARNA', 'AFFIRM', 'PAYPAL_ONE_TIME', 'ELECTRONIC_QUOTE', 'FREE'];
-const FILTERS = ['search', 'country', 'chargeStatus', 'paymentMethod', 'from', 'to'] as const;
+interface OrderSummary {
+  number: string; email: string; company: string | null; country: string; currency: string; paymentMethod: string; paymentState: PaymentState; fulfilmentState: FulfilmentState;
+  cancelled: boolean; total: number; createdAt: string;
+}
+const FILTERS = ['search', 'country', 'paymentState', 'fulfilmentState', 'paymentMethod', 'from', 'to'] as const;
 const QUERY = `query Orders($filter: StaffOrderFilter, $after: String) {
-  orders(filter: $filter, first: 25, after: $after) { orders { number email country currency paymentMethod chargeStatus total createdAt } next }
+  orders(filter: $filter, first: 25, after: $after) { orders { number email company country currency paymentMethod paymentState fulfilmentState cancelled total createdAt } next }
 }`;
 
 /** Orders newest first, filtered on the server and paged by the last one seen; the filters live in the address. */
@@ -38,10 +40,12 @@ export function OrdersPage() {
       <form className="filters" onSubmit={apply} aria-label={t('orders.filters.label')}>
         <div className="field"><label htmlFor="f-search"><FormattedMessage id="orders.filters.search" /></label><input {...field('search')} type="search" /></div>
         <div className="field"><label htmlFor="f-country"><FormattedMessage id="orders.filters.country" /></label><input {...field('country')} maxLength={2} placeholder="DE" /></div>
-        <div className="field"><label htmlFor="f-chargeStatus"><FormattedMessage id="orders.filters.chargeStatus" /></label>
-          <select {...field('chargeStatus')}><option value="">{t('orders.filters.any')}</option>{STATES.map((s) => <option key={s}>{s}</option>)}</select></div>
+        <div className="field"><label htmlFor="f-paymentState"><FormattedMessage id="orders.filters.paymentState" /></label>
+          <select {...field('paymentState')}><option value="">{t('orders.filters.any')}</option>{PAYMENT_FILTERS.map((s) => <option key={s} value={s}>{t(PAYMENT_WORDS[s])}</option>)}</select></div>
+        <div className="field"><label htmlFor="f-fulfilmentState"><FormattedMessage id="orders.filters.fulfilmentState" /></label>
+          <select {...field('fulfilmentState')}><option value="">{t('orders.filters.any')}</option>{FULFILMENT_STATES.map((s) => <option key={s} value={s}>{t(FULFILMENT_WORDS[s])}</option>)}</select></div>
         <div className="field"><label htmlFor="f-paymentMethod"><FormattedMessage id="orders.filters.paymentMethod" /></label>
-          <select {...field('paymentMethod')}><option value="">{t('orders.filters.any')}</option>{METHODS.map((m) => <option key={m}>{m}</option>)}</select></div>
+          <select {...field('paymentMethod')}><option value="">{t('orders.filters.any')}</option>{METHODS.map((m) => <option key={m} value={m}>{methodWords(t, m)}</option>)}</select></div>
         <div className="field"><label htmlFor="f-from"><FormattedMessage id="orders.filters.from" /></label><input {...field('from')} type="date" /></div>
         <div className="field"><label htmlFor="f-to"><FormattedMessage id="orders.filters.to" /></label><input {...field('to')} type="date" /></div>
         <button type="submit"><FormattedMessage id="orders.filters.submit" /></button>
@@ -55,12 +59,15 @@ export function OrdersPage() {
             <caption className="visually-hidden"><FormattedMessage id="orders.caption" /></caption>
             <thead><tr><th scope="col"><FormattedMessage id="orders.column.order" /></th><th scope="col"><FormattedMessage id="orders.column.placed" /></th><th scope="col"><FormattedMessage id="orders.column.buyer" /></th>
               <th scope="col"><FormattedMessage id="orders.column.country" /></th><th scope="col"><FormattedMessage id="orders.column.method" /></th><th scope="col"><FormattedMessage id="orders.column.payment" /></th>
-              <th scope="col" className="num"><FormattedMessage id="orders.column.total" /></th></tr></thead>
+              <th scope="col"><FormattedMessage id="orders.column.shipping" /></th><th scope="col" className="num"><FormattedMessage id="orders.column.total" /></th></tr></thead>
             <tbody>
               {data.orders.map((o) => (
-                <tr key={o.number}>
-                  <td><Link to={`/orders/${o.number}`}>{o.number}</Link></td><td>{when(o.createdAt)}</td><td>{o.email}</td><td>{o.country}</td>
-                  <td>{o.paymentMethod}</td><td>{o.chargeStatus}</td><td className="num">{money(o.total, o.currency)}</td>
+                <tr key={o.number} data-testid="order-row">
+                  <td><Link to={`/orders/${o.number}`}>{o.number}</Link></td><td>{when(o.createdAt)}</td><td>{o.email}{o.company ? <><br /><small>{o.company}</small></> : null}</td><td>{o.country}</td>
+                  <td>{methodWords(t, o.paymentMethod)}</td>
+                  <td data-testid="order-payment-state"><span className={`state state--${o.cancelled ? 'cancelled' : o.paymentState.toLowerCase()}`}>{t(shownPayment(o))}</span></td>
+                  <td data-testid="order-fulfilment-state">{t(FULFILMENT_WORDS[o.fulfilmentState])}</td>
+                  <td className="num">{money(o.total, o.currency)}</td>
                 </tr>
               ))}
             </tbody>

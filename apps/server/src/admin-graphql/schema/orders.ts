@@ -1,4 +1,5 @@
 import { CARRIER_CODES, CARRIERS, cancelOrder, listOrders, shipOrder, type ShipmentWithLines, markInvoicePaidByStaff, orderForStaff, refundOrder, resendOrderConfirmation, type OrderCursor, type OrderListRow, type RefundLine, type RefundWithLines } from '../../modules/orders/index.ts';
+import { creditNoteNumber } from '../../modules/documents/index.ts';
 import { AdminErrorRef, builder } from '../builder.ts';
 
 type Detail = NonNullable<Awaited<ReturnType<typeof orderForStaff>>>;
@@ -64,6 +65,10 @@ const RefundRef = builder.objectRef<RefundWithLines>('StaffRefund').implement({
     shipping: t.exposeInt('shipping', { description: 'The part of the amount that is shipping' }),
     lines: t.field({ type: [RefundLineRef], description: 'Empty for a free amount', resolve: (r) => r.lines }),
     reason: t.exposeString('reason', { nullable: true }), createdAt: t.string({ resolve: (r) => r.createdAt.toISOString() }),
+    creditNote: t.string({
+      nullable: true, description: 'The number of its credit note (CN-000012; its PDF is /documents/credit-note/{order token}/{number}.pdf); null for a refund that did not go through',
+      resolve: (r) => ('creditNote' in r && typeof r.creditNote === 'number' ? creditNoteNumber(r.creditNote) : null),
+    }),
   }),
 });
 const DeliveryRef = builder.objectRef<Detail['deliveries'][number]>('StaffOutboxDelivery').implement({

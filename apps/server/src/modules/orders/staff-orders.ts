@@ -83,7 +83,11 @@ export async function orderForStaff(db: Database, number: string) {
   if (!order) return null;
   const [details, refunds, deliveries, events, [organization], [moved], states, [checkout], shipments] = await Promise.all([
     orderDetails(db, order.id),
-    db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id)).orderBy(schema.refunds.id).then((rows) => withLines(db, rows)),
+    db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id)).orderBy(schema.refunds.id).then((rows) => withLines(db, rows))
+      .then(async (rows) => {
+        const notes = await db.select({ refundId: schema.creditNotes.refundId, number: schema.creditNotes.number }).from(schema.creditNotes).where(eq(schema.creditNotes.orderId, order.id));
+        return rows.map((r) => ({ ...r, creditNote: notes.find((n) => n.refundId === r.id)?.number ?? null }));
+      }),
     db.select().from(schema.outbox).where(sql`${schema.outbox.payload}->>'orderToken' = ${order.token}`).orderBy(schema.outbox.id),
     db.select().from(schema.orderEvents).where(eq(schema.orderEvents.orderId, order.id)).orderBy(schema.orderEvents.id),
     db.select({ id: schema.organizations.id, name: schema.organizations.name }).from(schema.checkouts)

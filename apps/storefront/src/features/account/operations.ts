@@ -33,7 +33,7 @@ export const USER_REFRESH: TypedDocumentNode<UserRefreshQueryQuery, UserRefreshQ
         id isOrganizationAdmin canPurchasePersonalProbe referrerToken
         organization { id name slug country planType availableSeats maxSeats registeredProbes registeredProbesPlus registeredProbesIq3 }
       }
-      orders(first: $first) { id token number created paymentStatus paymentMethod total { currency gross { currency fractionalAmount } } invoice { token status } }
+      orders(first: $first) { id token number created paymentStatus paymentState fulfilmentState cancelled paymentMethod total { currency gross { currency fractionalAmount } } invoice { token status } }
     }
   }
 `;

@@ -143,7 +143,8 @@ const ORDER_FIELDS = gql`
   fragment OrderMoney on Money { currency fractionalAmount }
   fragment OrderTaxed on TaxedMoney { currency net { ...OrderMoney } tax { ...OrderMoney } gross { ...OrderMoney } }
   fragment OrderFields on Order {
-    token number created userEmail paymentMethod paymentStatus
+    token number created userEmail paymentMethod paymentStatus paymentState fulfilmentState cancelled
+    shipments { carrier trackingNumber trackingUrl created lines { productRawName variantName productSku quantity } }
     lines { productRawName variantName productSku quantity isFreeItemLine thumbnail unitPrice { ...OrderTaxed } undiscountedUnitPrice { ...OrderMoney } totalPrice { ...OrderTaxed } }
     payments { method status ccBrand ccLastDigits ccExpMonth ccExpYear }
     invoice { token status amount { ...OrderMoney } dueAt }
@@ -168,12 +169,12 @@ export const ORDER_BY_TOKEN: TypedDocumentNode<OrderByTokenQuery, OrderByTokenQu
 `;
 
 export const INVOICE_BY_TOKEN: TypedDocumentNode<InvoiceByTokenQuery, InvoiceByTokenQueryVariables> = gql`
-  query InvoiceByToken($token: String!) { invoiceByToken(token: $token) { token status amount { currency fractionalAmount } dueAt orderNumber orderToken } }
+  query InvoiceByToken($token: String!) { invoiceByToken(token: $token) { token status amount { currency fractionalAmount } dueAt orderNumber orderToken orderCancelled } }
 `;
 
 export const INVOICE_PAY: TypedDocumentNode<InvoicePayMutation, InvoicePayMutationVariables> = gql`
   mutation InvoicePay($token: String!, $card: TestCardInput!) {
-    invoicePay(token: $token, card: $card) { invoice { token status amount { currency fractionalAmount } dueAt orderNumber orderToken } errors { field code message } }
+    invoicePay(token: $token, card: $card) { invoice { token status amount { currency fractionalAmount } dueAt orderNumber orderToken orderCancelled } errors { field code message } }
   }
 `;
 

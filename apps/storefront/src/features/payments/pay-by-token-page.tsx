@@ -17,6 +17,8 @@ export interface Payable {
   amount: number;
   currency: string;
   paid: boolean;
+  /** The order was cancelled by the store: nothing is to be paid (its invoice is void). */
+  cancelled: boolean;
   /** When it is due, if it has a due date (an invoice). */
   dueAt: string | null;
 }
@@ -59,7 +61,12 @@ export function PayByTokenPage<Q>({ target }: { target: PayTarget<Q> }) {
       <h1>{t(messages.title)}</h1>
       <p>{t('invoice.forOrder', { number: payable.orderNumber })}</p>
       <p className="invoice-page__amount"><Money amount={payable.amount} currency={payable.currency} /></p>
-      {payable.paid ? (
+      {payable.cancelled && !payable.paid ? (
+        <div role="status" className="payment-status payment-status--cancelled" data-testid={target.statusTestId}>
+          <p>{t('payment.cancelled')}</p>
+          <Link to={`${base.basePath}/confirmation/${payable.orderToken}/`}>{t('invoice.viewOrder')}</Link>
+        </div>
+      ) : payable.paid ? (
         <div role="status" className="payment-status payment-status--fully_charged" data-testid={target.statusTestId}>
           <p>{t(messages.paid)}</p>
           <Link to={`${base.basePath}/confirmation/${payable.orderToken}/`}>{t('invoice.viewOrder')}</Link>

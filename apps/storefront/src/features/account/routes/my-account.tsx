@@ -124,12 +124,15 @@ function OrderCard({ order, basePath }: { order: AccountOrder; basePath: string 
       <dl className="account-facts">
         <div><dt>{t('account.orderDate')}</dt><dd>{intl.formatDate(order.created, { dateStyle: 'medium' })}</dd></div>
         <div><dt>{t('account.orderTotal')}</dt><dd><Money amount={order.total.gross.fractionalAmount} currency={order.total.gross.currency} /></dd></div>
-        <div><dt>{t('account.paymentState')}</dt><dd data-testid="order-payment-state">{t(`confirmation.status.${failed ? 'FAILED' : order.paymentStatus}`)}</dd></div>
+        <div><dt>{t('account.paymentState')}</dt><dd data-testid="order-payment-state">{order.cancelled ? t('order.state.CANCELLED')
+          : order.paymentState === 'REFUNDED' || order.paymentState === 'PARTLY_REFUNDED' ? t(`order.state.${order.paymentState}`)
+            : t(`confirmation.status.${failed ? 'FAILED' : order.paymentStatus}`)}</dd></div>
+        {order.fulfilmentState === 'NONE' || order.cancelled ? null : <div><dt>{t('order.fulfilment')}</dt><dd data-testid="order-fulfilment-state">{t(`order.fulfilment.${order.fulfilmentState}`)}</dd></div>}
         <div><dt>{t('account.invoiceState')}</dt><dd>{order.invoice ? t(`account.invoice.${order.invoice.status}`) : t('account.invoice.none')}</dd></div>
       </dl>
       <p className="account-actions">
-        {failed ? <Link className="button" to={`${basePath}/order-payment/${order.token}/`}>{t('confirmation.payNow')}</Link> : null}
-        {order.invoice?.status === 'OPEN' ? <Link to={`${basePath}/invoice-payment/${order.invoice.token}/`}>{t('confirmation.payInvoice')}</Link> : null}
+        {failed && !order.cancelled ? <Link className="button" to={`${basePath}/order-payment/${order.token}/`}>{t('confirmation.payNow')}</Link> : null}
+        {order.invoice?.status === 'OPEN' && !order.cancelled ? <Link to={`${basePath}/invoice-payment/${order.invoice.token}/`}>{t('confirmation.payInvoice')}</Link> : null}
         <Link to={`${basePath}/confirmation/${order.token}/`}>{t('account.viewOrder', { number: order.number })}</Link>
         <DocumentLinks orderToken={order.token} number={order.number} quote={order.paymentMethod === 'ELECTRONIC_QUOTE' && !!order.invoice} />
       </p>

@@ -50,17 +50,38 @@ export function Component() {
       <p className="confirmation-page__eyebrow">{t('confirmation.thanks')}</p>
       <h1>{t('confirmation.title')}</h1>
       <p className="confirmation-page__number">{t('confirmation.number', { number: order.number })}</p>
-      <p role="status" className={`payment-status payment-status--${order.paymentStatus.toLowerCase()}`} data-testid="payment-status">
-        {t(`confirmation.status.${order.paymentStatus === 'NOT_CHARGED' && !order.invoice ? 'FAILED' : order.paymentStatus}`)}
+      <p role="status" className={`payment-status payment-status--${order.cancelled ? 'cancelled' : order.paymentStatus.toLowerCase()}`} data-testid="payment-status">
+        {order.cancelled ? t('order.cancelledNote')
+          : order.paymentState === 'REFUNDED' || order.paymentState === 'PARTLY_REFUNDED' ? t(`order.state.${order.paymentState}`)
+            : t(`confirmation.status.${order.paymentStatus === 'NOT_CHARGED' && !order.invoice ? 'FAILED' : order.paymentStatus}`)}
       </p>
-      {order.invoice && order.invoice.status === 'OPEN' ? (
+      {order.cancelled ? null : order.invoice && order.invoice.status === 'OPEN' ? (
         <p><Link className="button" to={`${base.basePath}/invoice-payment/${order.invoice.token}/`}>{t('confirmation.payInvoice')}</Link></p>
       ) : null}
-      {order.paymentStatus === 'NOT_CHARGED' && !order.invoice ? (
+      {order.paymentStatus === 'NOT_CHARGED' && !order.invoice && !order.cancelled ? (
         <p><Link className="button" to={`${base.basePath}/order-payment/${order.token}/`}>{t('confirmation.payNow')}</Link></p>
       ) : null}
       <p>{t('confirmation.emailSent', { email: order.userEmail })}</p>
       <p className="confirmation-page__documents"><DocumentLinks orderToken={order.token} number={order.number} quote={order.paymentMethod === 'ELECTRONIC_QUOTE' && !!order.invoice} /></p>
+      {order.fulfilmentState === 'NONE' || order.cancelled ? null : (
+        <section aria-labelledby="order-delivery" className="order-delivery" data-testid="order-delivery">
+          <h2 id="order-delivery">{t('order.fulfilment')}: {t(`order.fulfilment.${order.fulfilmentState}`)}</h2>
+          {order.shipments.length ? (
+            <ul className="line-list">
+              {order.shipments.map((s) => (
+                <li key={s.trackingNumber + s.created} data-testid="order-shipment">
+                  <span className="line-list__name">
+                    {t('order.shippedOn', { date: intl.formatDate(s.created, { dateStyle: 'medium' }) })}{s.carrier ? ` · ${s.carrier}` : ''}
+                    <small> · {s.lines.map((l) => `${l.quantity} × ${l.productRawName}`).join(', ')}</small>
+                  </span>
+                  <span>{s.trackingUrl ? <a href={s.trackingUrl} rel="noopener noreferrer" target="_blank">{t('order.track')}<span className="visually-hidden"> ({t('order.trackingNumber', { trackingNumber: s.trackingNumber })})</span></a>
+                    : t('order.trackingNumber', { trackingNumber: s.trackingNumber })}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      )}
       <div className="checkout-layout">
         <section aria-labelledby="order-lines">
           <h2 id="order-lines">{t('confirmation.items')}</h2>

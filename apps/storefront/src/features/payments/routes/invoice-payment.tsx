@@ -8,6 +8,7 @@ const payable = (invoice: InvoiceFields): Payable => ({
   amount: invoice.amount.fractionalAmount,
   currency: invoice.amount.currency,
   paid: invoice.status === 'PAID',
+  cancelled: invoice.orderCancelled,
   dueAt: invoice.dueAt,
 });
 

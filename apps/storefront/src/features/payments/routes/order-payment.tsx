@@ -8,6 +8,7 @@ const payable = (order: OrderFields): Payable => ({
   amount: order.total.gross.fractionalAmount,
   currency: order.total.currency,
   paid: order.paymentStatus === 'FULLY_CHARGED',
+  cancelled: order.cancelled,
   dueAt: null,
 });
 

@@ -1,0 +1,28 @@
+import type { MessageId } from './i18n/text.ts';
+
+/** An order's payment state as the server derives it (StaffOrderSummary.paymentState). */
+export const PAYMENT_STATES = ['UNPAID', 'PROCESSING', 'PAID', 'PARTLY_REFUNDED', 'REFUNDED'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+/** The list's payment filter: a payment state, or cancelled (whose orders the other states leave out). */
+export const PAYMENT_FILTERS = [...PAYMENT_STATES, 'CANCELLED'] as const;
+export const FULFILMENT_STATES = ['UNFULFILLED', 'PARTLY_SHIPPED', 'SHIPPED', 'NONE'] as const;
+export type FulfilmentState = (typeof FULFILMENT_STATES)[number];
+/** The payment methods an order may have been placed with. */
+export const METHODS = ['CREDIT_CARD', 'SEPA', 'ACH', 'ACSS', 'IDEAL', 'BANCONTACT', 'EPS', 'PRZELEWY24', 'KLARNA', 'AFFIRM', 'PAYPAL_ONE_TIME', 'ELECTRONIC_QUOTE', 'FREE'] as const;
+
+/** Each state and method in the console's words. */
+export const PAYMENT_WORDS: Record<(typeof PAYMENT_FILTERS)[number], MessageId> = {
+  UNPAID: 'state.payment.UNPAID', PROCESSING: 'state.payment.PROCESSING', PAID: 'state.payment.PAID',
+  PARTLY_REFUNDED: 'state.payment.PARTLY_REFUNDED', REFUNDED: 'state.payment.REFUNDED', CANCELLED: 'state.payment.CANCELLED',
+};
+export const FULFILMENT_WORDS: Record<FulfilmentState, MessageId> = {
+  UNFULFILLED: 'state.fulfilment.UNFULFILLED', PARTLY_SHIPPED: 'state.fulfilment.PARTLY_SHIPPED', SHIPPED: 'state.fulfilment.SHIPPED', NONE: 'state.fulfilment.NONE',
+};
+const METHOD_WORDS: Record<(typeof METHODS)[number], MessageId> = {
+  CREDIT_CARD: 'method.CREDIT_CARD', SEPA: 'method.SEPA', ACH: 'method.ACH', ACSS: 'method.ACSS', IDEAL: 'method.IDEAL', BANCONTACT: 'method.BANCONTACT', EPS: 'method.EPS',
+  PRZELEWY24: 'method.PRZELEWY24', KLARNA: 'method.KLARNA', AFFIRM: 'method.AFFIRM', PAYPAL_ONE_TIME: 'method.PAYPAL_ONE_TIME', ELECTRONIC_QUOTE: 'method.ELECTRONIC_QUOTE', FREE: 'method.FREE',
+};
+/** A method's words; a method the console does not know yet is shown as the server names it. */
+export const methodWords = (t: (id: MessageId) => string, method: string) => (Object.hasOwn(METHOD_WORDS, method) ? t(METHOD_WORDS[method as keyof typeof METHOD_WORDS]) : method);
+/** The payment state to show: cancelled first (a cancelled order is neither paid nor owed). */
+export const shownPayment = (o: { cancelled: boolean; paymentState: PaymentState }) => PAYMENT_WORDS[o.cancelled ? 'CANCELLED' : o.paymentState];

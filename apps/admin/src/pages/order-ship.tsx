@@ -1,0 +1,86 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { gql } from '../api.ts';
+import { fieldErrors, type FieldErrors } from '../fields.tsx';
+import { FormMessage } from '../form-message.tsx';
+import { useText } from '../i18n/text.ts';
+import { useData, useDescribe } from '../use-data.ts';
+
+export interface ShipLine { id: number; sku: string; name: string; quantity: number; left: number }
+
+const CARRIERS = 'query Carriers { carriers { code name } }';
+const SHIP = `mutation Ship($number: String!, $lines: [StaffShipLineInput!]!, $carrier: String!, $trackingNumber: String!, $key: String!) {
+  orderShip(number: $number, lines: $lines, carrier: $carrier, trackingNumber: $trackingNumber, idempotencyKey: $key) { shipment { id } errors { field code message } }
+}`;
+
+/** Records a parcel: how many of each line it carries (never beyond what is left to ship), the carrier and its tracking number. */
+export function ShipForm({ number, lines, allowed, onDone }: { number: string; lines: ShipLine[]; allowed: boolean; onDone: (text: string) => void }) {
+  const { t } = useText();
+  const describe = useDescribe();
+  const { data: carriers } = useData(() => gql<{ carriers: Array<{ code: string; name: string | null }> }>(CARRIERS).then((d) => d.carriers), []);
+  const [quantities, setQuantities] = useState<Record<number, string>>({});
+  const [carrier, setCarrier] = useState('');
+  const [tracking, setTracking] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  // One key per parcel the operator means: a retried or double-clicked submit records it once.
+  const key = useRef(crypto.randomUUID());
+  const chosen = lines.flatMap((l) => { const q = Number(quantities[l.id] ?? 0); return q ? [{ lineId: l.id, quantity: q }] : []; });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!chosen.length) return setErrors({ form: t('order.ship.noLine') });
+    setBusy(true);
+    try {
+      const { orderShip } = await gql<{ orderShip: { errors: Array<{ field: string | null; message: string }> } }>(SHIP, { number, lines: chosen, carrier, trackingNumber: tracking, key: `console:${key.current}` });
+      if (orderShip.errors.length) {
+        // A line's error names it by its place in `lines`: shown on that line's input.
+        setErrors(fieldErrors(orderShip.errors, Object.fromEntries(chosen.flatMap((c, i) => [[`lines.${i}.quantity`, `line-${c.lineId}`], [`lines.${i}.lineId`, `line-${c.lineId}`]]))));
+      } else {
+        setErrors({});
+        key.current = crypto.randomUUID();
+        setQuantities({});
+        setTracking('');
+        onDone(t('order.ship.done'));
+      }
+    } catch (e) {
+      setErrors({ form: describe(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const lineError = (id: number) => errors[`line-${id}`];
+  return (
+    <form className="card" onSubmit={submit} aria-labelledby="ship-title" data-testid="ship-form">
+      <h3 id="ship-title"><FormattedMessage id="order.ship.title" /></h3>
+      <p>{t('order.ship.intro')}{allowed ? '' : ` ${t('order.ship.notAllowed')}`}</p>
+      <table><caption className="visually-hidden"><FormattedMessage id="order.ship.caption" /></caption>
+        <thead><tr><th scope="col"><FormattedMessage id="order.column.item" /></th><th scope="col" className="num"><FormattedMessage id="order.ship.column.left" /></th>
+          <th scope="col"><FormattedMessage id="order.ship.column.quantity" /></th></tr></thead>
+        <tbody>{lines.map((l) => (
+          <tr key={l.id}><td>{l.sku} · {l.name}</td><td className="num">{t('order.refund.leftOf', { left: l.left, quantity: l.quantity })}</td>
+            <td className={lineError(l.id) ? 'invalid' : undefined}>
+              <label className="visually-hidden" htmlFor={`ship-q-${l.id}`}><FormattedMessage id="order.ship.quantityLabel" values={{ sku: l.sku }} /></label>
+              <input id={`ship-q-${l.id}`} type="number" min={0} max={l.left} step={1} inputMode="numeric" disabled={l.left === 0} value={quantities[l.id] ?? ''}
+                aria-invalid={lineError(l.id) ? true : undefined} aria-describedby={lineError(l.id) ? `ship-q-${l.id}-error` : undefined}
+                onChange={(e) => setQuantities({ ...quantities, [l.id]: e.target.value })} />
+              {lineError(l.id) ? <p className="error" id={`ship-q-${l.id}-error`}>{lineError(l.id)}</p> : null}</td></tr>
+        ))}</tbody></table>
+      <p><button type="button" className="link" onClick={() => setQuantities(Object.fromEntries(lines.filter((l) => l.left > 0).map((l) => [l.id, String(l.left)])))}><FormattedMessage id="order.ship.all" /></button></p>
+      <div className="grid">
+        <div className={`field${errors.carrier ? ' invalid' : ''}`}><label htmlFor="ship-carrier"><FormattedMessage id="order.ship.carrier" /></label>
+          <select id="ship-carrier" required value={carrier} onChange={(e) => setCarrier(e.target.value)} aria-describedby={errors.carrier ? 'ship-carrier-error' : undefined}>
+            <option value="" disabled>—</option>
+            {(carriers ?? []).map((c) => <option key={c.code} value={c.code}>{c.name ?? t('order.ship.otherCarrier')}</option>)}
+          </select>
+          {errors.carrier ? <p className="error" id="ship-carrier-error">{errors.carrier}</p> : null}</div>
+        <div className={`field${errors.trackingNumber ? ' invalid' : ''}`}><label htmlFor="ship-tracking"><FormattedMessage id="order.ship.trackingNumber" /></label>
+          <input id="ship-tracking" required value={tracking} maxLength={60} autoComplete="off" onChange={(e) => setTracking(e.target.value)}
+            aria-invalid={errors.trackingNumber ? true : undefined} aria-describedby={errors.trackingNumber ? 'ship-tracking-error' : undefined} />
+          {errors.trackingNumber ? <p className="error" id="ship-tracking-error">{errors.trackingNumber}</p> : null}</div>
+      </div>
+      <button type="submit" disabled={busy}>{busy ? t('order.ship.busy') : t('order.ship.submit')}</button>
+      <FormMessage message={errors.form || errors.lines ? { error: true, text: [errors.form, errors.lines].filter(Boolean).join(' ') } : null} />
+    </form>
+  );
+}
