@@ -3,7 +3,8 @@
  * product, cart and checkout pages of the built store, in Debian's chromium, BENCH_RUNS times each (3).
  * The budgets hold for every run, not a median: performance ≥ 95, largest contentful paint ≤ 1.5 s, and
  * the JavaScript the home page loads ≤ 200 KB gzip (each script it loaded, gzipped at level 9; the server
- * sends brotli, smaller). Beside each page, the same measure of a bare
+ * sends brotli, smaller); on the home and product pages SEO ≥ 95 and accessibility 100 (issue 36; the
+ * audits that fall short are named). Beside each page, the same measure of a bare
  * node:http server answering that page's path with the HTML the store rendered for it and the built
  * assets from disk (bare-static.mjs): what the page would score with no server work at all.
  */
@@ -22,8 +23,10 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 // Cart and checkout are measured as a first visit sees them (no checkout yet in that browser).
 const PAGES = process.env.BENCH_PAGES?.split(',') ?? ['/us/en/', '/us/en/product/iq3/', '/de/de/', '/de/de/product/iq3/', '/us/en/cart/', '/us/en/checkout/'];
 const HOME = ['/us/en/', '/de/de/'];
+/** The pages search engines should find (home and product): SEO and accessibility budgets. */
+const FOUND = /^\/[a-z]{2}\/[a-z]{2}\/(?:product\/[^/]+\/)?$/;
 
-interface Run { score: number; lcp: number; scriptKb: number; lcpElement: string; metrics: string }
+interface Run { score: number; lcp: number; scriptKb: number; lcpElement: string; metrics: string; seo: number; accessibility: number; shortOf: string[] }
 
 /** The budget's measure: the scripts the page loaded, each gzipped (level 9), whatever encoding the server sent. */
 async function gzipKb(urls: string[]): Promise<number> {
@@ -32,14 +35,21 @@ async function gzipKb(urls: string[]): Promise<number> {
 }
 
 async function audit(url: string, port: number): Promise<Run | string> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'seo', 'accessibility'] });
   const lhr = result!.lhr;
   // A failed run is reported by name, never counted as a score.
   if (lhr.runtimeError || lhr.categories.performance!.score === null) return lhr.runtimeError?.code ?? 'NO_SCORE';
   const items = (lhr.audits['network-requests']!.details as { items: Array<{ url: string; resourceType?: string }> }).items;
   // Lighthouse (12.8, as 13) names the element in its LCP breakdown insight, as a node item beside the table of phases.
   const lcpItems = (lhr.audits['lcp-breakdown-insight']?.details as { items?: Array<{ type: string; nodeLabel?: string }> } | undefined)?.items;
+  const category = (id: 'seo' | 'accessibility') => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  // The SEO and accessibility audits that count and did not pass, by id.
+  const shortOf = (['seo', 'accessibility'] as const).flatMap((id) => (lhr.categories[id]?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id));
   return {
+    seo: category('seo'),
+    accessibility: category('accessibility'),
+    shortOf,
     score: Math.round((lhr.categories.performance!.score ?? 0) * 100),
     lcp: Math.round(lhr.audits['largest-contentful-paint']!.numericValue ?? 0),
     scriptKb: await gzipKb(items.filter((r) => r.resourceType === 'Script').map((r) => r.url)),
@@ -90,6 +100,16 @@ try {
       { check: `${path} performance, each of ${RUNS} runs${failed}`, budget: '≥ 95', figure: ok ? range(scores) : '–', baseline: baseline.length ? range(baseline.map((r) => r.score)) : '–', pass: ok && Math.min(...scores) >= 95 },
       { check: `${path} largest contentful paint, each run`, budget: '≤ 1,500 ms', figure: ok ? range(lcps, ' ms') : '–', baseline: baseline.length ? range(baseline.map((r) => r.lcp), ' ms') : '–', pass: ok && Math.max(...lcps) <= 1500 },
     );
+    if (FOUND.test(path)) {
+      const seo = store.map((r) => r.seo);
+      const accessibility = store.map((r) => r.accessibility);
+      const shortOf = [...new Set(store.flatMap((r) => r.shortOf))];
+      const named = shortOf.length ? ` (short of: ${shortOf.join(', ')})` : '';
+      verdicts.push(
+        { check: `${path} SEO, each run${named}`, budget: '≥ 95', figure: ok ? range(seo) : '–', baseline: baseline.length ? range(baseline.map((r) => r.seo)) : '–', pass: ok && Math.min(...seo) >= 95 },
+        { check: `${path} accessibility, each run`, budget: '100', figure: ok ? range(accessibility) : '–', baseline: baseline.length ? range(baseline.map((r) => r.accessibility)) : '–', pass: ok && Math.min(...accessibility) === 100 },
+      );
+    }
     if (HOME.includes(path)) {
       const kb = Math.max(...store.map((r) => r.scriptKb));
       verdicts.push({ check: `${path} JavaScript loaded (gzip)`, budget: '≤ 200 KB', figure: `${kb.toFixed(1)} KB`, baseline: '(same files)', pass: ok && kb <= 200 });
