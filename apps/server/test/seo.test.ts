@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { PUBLIC_STORE_PATHS } from '@probe/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SitemapCache } from '../src/http/seo.ts';
 import { loadStorefrontBundles } from '../src/http/storefront-bundle.ts';
-import { priceVariant, type CatalogueSnapshot } from '../src/modules/catalogue/index.ts';
+import { localeSitemapXml, priceVariant, type CatalogueSnapshot } from '../src/modules/catalogue/index.ts';
 import { ensureBuilt, ROOT } from './built-server.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
@@ -110,6 +111,27 @@ describe('robots.txt and sitemap.xml', () => {
     expect(after).toContain('/us/en/product/iq3/');
     await t.database.db.execute(sql`update product_variants set is_published = true where product_id = (select id from products where slug = 'usb-c-cable')`);
     expect((await get('/sitemaps/us-en-1.xml')).body).toBe(before);
+  });
+
+  it('keeps within its byte budget: the least recently read file goes first and is made again when asked', async () => {
+    const file = (cache: SitemapCache, code: string, language: string) => cache.file(`${code}-${language}-1.xml`, (plan) => localeSitemapXml(plan, ORIGIN, code, language, 1));
+    const us = (await file(new SitemapCache(t.catalogue), 'us', 'en'))!;
+    // A market's file is a few hundred kilobytes (every page with ~50 alternates): the budget holds about 2.5 of them here.
+    const size = Buffer.byteLength(us);
+    expect(size).toBeGreaterThan(100_000);
+    expect(size).toBeLessThan(1_000_000);
+    const cache = new SitemapCache(t.catalogue, Math.floor(size * 2.5));
+    for (const [code, language] of [['us', 'en'], ['de', 'de'], ['fr', 'fr'], ['it', 'it']] as const) {
+      expect(await file(cache, code, language)).toContain(`${ORIGIN}/${code}/${language}/pricing/`);
+      expect(cache.size).toBeLessThanOrEqual(Math.floor(size * 2.5));
+    }
+    expect(cache.size).toBeGreaterThan(size);
+    // The first file was dropped to keep the budget; asked again, it is the same.
+    expect(await file(cache, 'us', 'en')).toBe(us);
+    // A file larger than the whole budget is answered and not kept.
+    const tiny = new SitemapCache(t.catalogue, 1000);
+    expect(await file(tiny, 'us', 'en')).toBe(us);
+    expect(tiny.size).toBe(0);
   });
 });
 
