@@ -16,3 +16,4 @@ export * from './staff.ts';
 export * from './leads.ts';
 export * from './fulfilment.ts';
 export * from './credit-notes.ts';
+export * from './privacy.ts';
