@@ -13,7 +13,7 @@ import { startTracing, statementSpan } from './tracing/index.ts';
 
 const config = loadConfig();
 // Spans over OTLP when an endpoint is configured (tracing/); none otherwise.
-const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT ? startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME ?? 'probe-store' }) : null;
+const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT ? await startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME ?? 'probe-store' }) : null;
 if (!config.DATABASE_URL) await prepareEmbeddedDatabase(config.DATA_DIR);
 const database = await openDatabase({
   databaseUrl: config.DATABASE_URL,

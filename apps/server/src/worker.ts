@@ -12,7 +12,7 @@ import { startTracing, statementSpan, traceIdMixin } from './tracing/index.ts';
  */
 const config = loadConfig();
 // Spans over OTLP when an endpoint is configured (tracing/): each job a trace, its trace id in its log lines.
-const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT ? startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME ?? 'probe-store-worker' }) : null;
+const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT ? await startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME ?? 'probe-store-worker' }) : null;
 const log = pino({ level: config.LOG_LEVEL, base: { pid: process.pid, role: 'worker' }, ...(tracing ? { mixin: traceIdMixin } : {}) });
 if (!config.DATABASE_URL) {
   log.fatal('the worker needs DATABASE_URL (PostgreSQL); on the embedded database the server runs the jobs (JOBS_IN_PROCESS=true)');

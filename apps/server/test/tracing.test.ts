@@ -35,7 +35,7 @@ describe(`OpenTelemetry traces over OTLP/HTTP (${DB})`, () => {
 
   beforeAll(async () => {
     otlp = await collector();
-    tracing = startTracing({ endpoint: otlp.url, serviceName: 'probe-store-test' });
+    tracing = await startTracing({ endpoint: otlp.url, serviceName: 'probe-store-test' });
     t = await startTestApp({ database: await openTestDatabase({ traceStatement: statementSpan }), config: { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url } });
   });
   afterAll(async () => {
