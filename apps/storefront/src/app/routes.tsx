@@ -106,7 +106,9 @@ export const routes: RouteObject[] = [
               { id: 'invoice-payment-confirmation', path: 'invoice-payment-confirmation/:invoiceToken', ...screen('payments/routes/invoice-payment-confirmation', () => import('../features/payments/routes/invoice-payment-confirmation.tsx'), { ...screens, notFound: true }) },
               // Signed-in screens (features/account): my account, one route for the desktop and mobile layouts, and edit membership.
               { id: 'account', path: 'account', ...screen('account/routes/my-account', () => import('../features/account/routes/my-account.tsx'), screens) },
+              { id: 'new-organization', path: 'account/organization/new', ...screen('account/routes/new-organization', () => import('../features/account/routes/new-organization.tsx'), screens) },
               { id: 'edit-membership', path: 'account/organization/:membershipId', ...screen('account/routes/edit-membership', () => import('../features/account/routes/edit-membership.tsx'), screens) },
+              { id: 'invitation', path: 'account/invitation/:token', ...screen('account/routes/invitation', () => import('../features/account/routes/invitation.tsx'), screens) },
               // Upgrade pages (features/upgrades): changes and renewals of the signed-in admin's subscription, and the Pro Custom
               // variants beside the purchase flow's steps (static segments outrank its optional {step}).
               { id: 'upgrade', path: 'upgrade', ...screen('upgrades/routes/upgrade', () => import('../features/upgrades/routes/upgrade.tsx'), screens) },

@@ -120,6 +120,27 @@ const TABLE: Record<string, string> = {
   'LeadFormSubmit:HEARD_ABOUT_US:INVALID': 'errors.areaInvalid',
   'LeadFormSubmit::INVALID': 'forms.error.tooLong',
   'LeadFormSubmit::NOT_FOUND': 'forms.error.failed',
+  // Organizations, their invitations and members (features/account), and the checkout's organization step.
+  'OrganizationCreate:name:INVALID': 'organization.error.name',
+  'OrganizationCreate::OPERATION_NOT_ALLOWED': 'organization.error.tooMany',
+  '::NO_SEATS_AVAILABLE': 'organization.error.noSeats',
+  'OrganizationInvitationCreate:email:ALREADY_MEMBER': 'organization.error.alreadyMember',
+  'OrganizationInvitationCreate:email:OPERATION_NOT_ALLOWED': 'organization.error.alreadyInvited',
+  'OrganizationInvitationCreate::NOT_FOUND': 'organization.error.gone',
+  'OrganizationInvitationResend::OPERATION_NOT_ALLOWED': 'organization.error.resendTooSoon',
+  'OrganizationInvitationResend::NOT_FOUND': 'organization.error.gone',
+  'OrganizationInvitationRevoke::OPERATION_NOT_ALLOWED': 'organization.error.gone',
+  'OrganizationInvitationRevoke::NOT_FOUND': 'organization.error.gone',
+  'OrganizationMembershipDelete::OPERATION_NOT_ALLOWED': 'organization.error.lastAdmin',
+  'OrganizationMembershipDelete::NOT_FOUND': 'organization.error.gone',
+  'OrganizationInvitationAccept::ALREADY_MEMBER': 'organization.error.youAreMember',
+  'OrganizationInvitationAccept::NO_PERMISSIONS': 'organization.error.otherAddress',
+  'OrganizationInvitationAccept::OPERATION_NOT_ALLOWED': 'invitation.gone',
+  'OrganizationInvitationDecline::OPERATION_NOT_ALLOWED': 'invitation.gone',
+  'OrganizationInvitationAccept::NOT_FOUND': 'invitation.notFound',
+  'OrganizationInvitationDecline::NOT_FOUND': 'invitation.notFound',
+  '::EXPIRED': 'invitation.expired',
+  'CheckoutPlaceOrder:organizationMembershipId:REQUIRED': 'checkout.organization.required',
 };
 
 export function messageIdFor(operation: string | undefined, error: BusinessError): string {

@@ -17,6 +17,12 @@ export const AUTHORIZED_OPERATIONS: ReadonlySet<string> = new Set([
   'SubscriptionManagement', 'SavedPaymentMethods', 'SubscriptionAutoRenewalSet', 'PaymentMethodSetupStart',
   // Learner status verification: the learner's own request, and sending it with its proof.
   'LearnerVerification', 'LearnerVerificationRequest',
+  // Organizations: founding one, its invitations and members, taking a seat, and the checkout's organization step.
+  'OrganizationCreate', 'OrganizationInvitationCreate', 'OrganizationInvitationResend', 'OrganizationInvitationRevoke',
+  'OrganizationMembershipDelete', 'OrganizationInvitationAccept', 'CheckoutOrganizationUpdate',
+  // The checkout changes the spec's list leaves out: a signed-in buyer's checkout is theirs, and without the
+  // header the server answers that it does not exist (a quantity changed in the cart said "This cart no longer exists").
+  'CheckoutLineUpdate', 'CheckoutContactUpdate', 'CheckoutShippingMethodUpdate',
 ]);
 
 /**

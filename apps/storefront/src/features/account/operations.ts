@@ -50,7 +50,7 @@ export const ORGANIZATION_MEMBERS: TypedDocumentNode<UserOrganizationRefreshQuer
   query UserOrganizationRefreshQuery($organizationMembershipId: ID!) {
     organizationMembership(id: $organizationMembershipId) {
       id
-      organization { id name members { membershipId email name isOrganizationAdmin canPurchasePersonalProbe } }
+      organization { id name maxSeats availableSeats members { membershipId email name isOrganizationAdmin canPurchasePersonalProbe } invitations { id email status sentAt expiresAt } }
     }
   }
 `;

@@ -1,5 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { AddExpressCheckoutAddressesMutation, AddExpressCheckoutAddressesMutationVariables, UpdateExpressCheckoutShippingAddressMutation, UpdateExpressCheckoutShippingAddressMutationVariables, CheckoutAddressFragment, CheckoutBeforePlaceOrderMutationMutation, CheckoutBeforePlaceOrderMutationMutationVariables, CheckoutByTokenQuery, CheckoutByTokenQueryVariables, CheckoutContactUpdateMutation, CheckoutContactUpdateMutationVariables, CheckoutCreateWithOrganizationMutation, CheckoutCreateWithOrganizationMutationVariables, CheckoutFieldsFragment, CheckoutLineDeleteMutation, CheckoutLineDeleteMutationVariables, CheckoutLineUpdateMutation, CheckoutLineUpdateMutationVariables, CheckoutLinesAddMutation, CheckoutLinesAddMutationVariables, CheckoutPayloadFieldsFragment, CheckoutPlaceOrderMutation, CheckoutPlaceOrderMutationVariables, CheckoutQuoteDataUpdateMutation, CheckoutQuoteDataUpdateMutationVariables, CheckoutShippingMethodUpdateMutation, CheckoutShippingMethodUpdateMutationVariables, CheckoutTaxedFragment, CheckoutTradeInProgramDataUpdateMutation, CheckoutTradeInProgramDataUpdateMutationVariables, CheckoutTradeInPromoPreviewQuery, CheckoutTradeInPromoPreviewQueryVariables, CheckoutVatNumberUpdateMutationMutation, CheckoutVatNumberUpdateMutationMutationVariables, InvoiceByTokenQuery, InvoiceByTokenQueryVariables, InvoicePayMutation, InvoicePayMutationVariables, OrderByTokenQuery, OrderByTokenQueryVariables, OrderFieldsFragment, OrderPayMutation, OrderPayMutationVariables, UpdateCheckoutBillingAddressMutation, UpdateCheckoutBillingAddressMutationVariables, UpdateCheckoutShippingAddressMutation, UpdateCheckoutShippingAddressMutationVariables, UpdateVoucherMutation, UpdateVoucherMutationVariables } from '../../graphql/generated.ts';
+import type { CheckoutOrganizationUpdateMutation, CheckoutOrganizationUpdateMutationVariables, AddExpressCheckoutAddressesMutation, AddExpressCheckoutAddressesMutationVariables, UpdateExpressCheckoutShippingAddressMutation, UpdateExpressCheckoutShippingAddressMutationVariables, CheckoutAddressFragment, CheckoutBeforePlaceOrderMutationMutation, CheckoutBeforePlaceOrderMutationMutationVariables, CheckoutByTokenQuery, CheckoutByTokenQueryVariables, CheckoutContactUpdateMutation, CheckoutContactUpdateMutationVariables, CheckoutCreateWithOrganizationMutation, CheckoutCreateWithOrganizationMutationVariables, CheckoutFieldsFragment, CheckoutLineDeleteMutation, CheckoutLineDeleteMutationVariables, CheckoutLineUpdateMutation, CheckoutLineUpdateMutationVariables, CheckoutLinesAddMutation, CheckoutLinesAddMutationVariables, CheckoutPayloadFieldsFragment, CheckoutPlaceOrderMutation, CheckoutPlaceOrderMutationVariables, CheckoutQuoteDataUpdateMutation, CheckoutQuoteDataUpdateMutationVariables, CheckoutShippingMethodUpdateMutation, CheckoutShippingMethodUpdateMutationVariables, CheckoutTaxedFragment, CheckoutTradeInProgramDataUpdateMutation, CheckoutTradeInProgramDataUpdateMutationVariables, CheckoutTradeInPromoPreviewQuery, CheckoutTradeInPromoPreviewQueryVariables, CheckoutVatNumberUpdateMutationMutation, CheckoutVatNumberUpdateMutationMutationVariables, InvoiceByTokenQuery, InvoiceByTokenQueryVariables, InvoicePayMutation, InvoicePayMutationVariables, OrderByTokenQuery, OrderByTokenQueryVariables, OrderFieldsFragment, OrderPayMutation, OrderPayMutationVariables, UpdateCheckoutBillingAddressMutation, UpdateCheckoutBillingAddressMutationVariables, UpdateCheckoutShippingAddressMutation, UpdateCheckoutShippingAddressMutationVariables, UpdateVoucherMutation, UpdateVoucherMutationVariables } from '../../graphql/generated.ts';
 
 export type Taxed = CheckoutTaxedFragment;
 export type AddressFields = CheckoutAddressFragment;
@@ -28,6 +28,7 @@ const CHECKOUT_FIELDS = gql`
     discountAmount { ...MoneyFields } totalSavings { ...MoneyFields } estimatedDuty { ...MoneyFields }
     voucherCode discountName learnerPrice isShippingRequired
     referrer { name organizationName }
+    organizationMembership { id isOrganizationAdmin organization { id name } }
     isTradeInAvailable tradeIn { deviceModel serialNumber } tradeInCredit { ...CheckoutTaxed }
     shippingAddress { ...CheckoutAddress } billingAddress { ...CheckoutAddress }
     availableShippingMethods { id name price { ...MoneyFields } minimumDeliveryDays maximumDeliveryDays } shippingMethod { id }
@@ -195,6 +196,14 @@ export const EXPRESS_SHIPPING_ADDRESS_UPDATE: TypedDocumentNode<UpdateExpressChe
 export const EXPRESS_ADDRESSES_ADD: TypedDocumentNode<AddExpressCheckoutAddressesMutation, AddExpressCheckoutAddressesMutationVariables> = gql`
   mutation AddExpressCheckoutAddresses($token: String!, $shippingAddress: AddressInput!, $billingAddress: AddressInput, $email: String) {
     checkoutExpressAddressesAdd(token: $token, shippingAddress: $shippingAddress, billingAddress: $billingAddress, email: $email) { ...CheckoutPayloadFields }
+  }
+  ${PAYLOAD}
+`;
+
+/** CheckoutOrganizationUpdate: the organization a signed-in buyer's checkout is for (the checkout's organization step). */
+export const CHECKOUT_ORGANIZATION_UPDATE: TypedDocumentNode<CheckoutOrganizationUpdateMutation, CheckoutOrganizationUpdateMutationVariables> = gql`
+  mutation CheckoutOrganizationUpdate($token: String!, $organizationMembershipId: ID) {
+    checkoutOrganizationUpdate(token: $token, organizationMembershipId: $organizationMembershipId) { ...CheckoutPayloadFields }
   }
   ${PAYLOAD}
 `;

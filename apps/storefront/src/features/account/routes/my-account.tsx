@@ -61,6 +61,7 @@ export function Component() {
           </ul>
         )}
         {me.organizationMemberships.length ? <p className="account-more"><Link to={`${base.basePath}/subscription/`} data-testid="subscription-link">{t('subscription.manage')}</Link></p> : null}
+        <p className="account-more"><Link to={`${base.basePath}/account/organization/new/`} data-testid="new-organization-link">{t('organization.new.link')}</Link></p>
         <p className="account-more"><Link to={`${base.basePath}/learner-verification/`}>{t('learner.link')}</Link></p>
       </section>
       <SavedMethodsSection />

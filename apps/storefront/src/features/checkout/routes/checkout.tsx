@@ -20,6 +20,7 @@ import {
 } from '../operations.ts';
 import { parseExpiry, TestCardFields, type CardValues } from '../../payments/payment-fields.tsx';
 import { nextStep, resolveStep, stepDone, stepsFor, type CheckoutStep } from '../steps.ts';
+import { OrganizationStep, useNeedsOrganization } from '../organization-step.tsx';
 import { LineList, Totals } from '../summary.tsx';
 import { useCheckout } from '../use-checkout.ts';
 import { Money } from '../../../ui/money.tsx';
@@ -51,6 +52,7 @@ export function Component() {
   usePageView(PAGE_VIEWS.checkout);
 
   const checkout = state.kind === 'ready' ? state.checkout : null;
+  const organizationNeeded = useNeedsOrganization(checkout);
   const step = checkout ? resolveStep(checkout, restoring ? undefined : params.step) : null;
   useEffect(() => {
     if (step && params.step !== step) navigate(`${base.basePath}/checkout/${step}/`, { replace: true });
@@ -93,12 +95,18 @@ export function Component() {
         ))}
       </ol>
       <div className="checkout-layout">
-        <section className="checkout-main" aria-labelledby="step-heading">
-          <h2 id="step-heading" tabIndex={-1}>{t(`checkout.step.${step}`)}</h2>
-          {step === 'contact' ? <ContactStep checkout={checkout} onSaved={(c) => { update(c); go(nextStep(c, 'contact')); }} /> : null}
-          {step === 'shipping' ? <ShippingStep checkout={checkout} base={base} onSaved={(c) => { update(c); go(nextStep(c, 'shipping')); }} onChange={update} /> : null}
-          {step === 'billing' ? <BillingStep checkout={checkout} base={base} onSaved={(c) => { update(c); go(nextStep(c, 'billing')); }} /> : null}
-          {step === 'payment' ? <PaymentStep checkout={checkout} base={base} onChange={update} /> : null}
+        <section className="checkout-main" aria-labelledby={organizationNeeded ? 'organization-step-heading' : 'step-heading'}>
+          {/* A signed-in buyer's team or clinic plan: its organization first, then the steps. */}
+          <OrganizationStep checkout={checkout} onChange={update} />
+          {organizationNeeded ? null : (
+            <>
+              <h2 id="step-heading" tabIndex={-1}>{t(`checkout.step.${step}`)}</h2>
+              {step === 'contact' ? <ContactStep checkout={checkout} onSaved={(c) => { update(c); go(nextStep(c, 'contact')); }} /> : null}
+              {step === 'shipping' ? <ShippingStep checkout={checkout} base={base} onSaved={(c) => { update(c); go(nextStep(c, 'shipping')); }} onChange={update} /> : null}
+              {step === 'billing' ? <BillingStep checkout={checkout} base={base} onSaved={(c) => { update(c); go(nextStep(c, 'billing')); }} /> : null}
+              {step === 'payment' ? <PaymentStep checkout={checkout} base={base} onChange={update} /> : null}
+            </>
+          )}
         </section>
         <aside className="checkout-aside" aria-label={t('cart.summary')}>
           <h2>{t('cart.summary')}</h2>

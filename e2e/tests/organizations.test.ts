@@ -1,0 +1,170 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hydrated } from '../support/account.ts';
+import { addFromProductPage, ADDRESSES, pay } from '../support/buyer.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
+import { plainText, uiMessages } from '../support/text.ts';
+
+/** The newest message to `email` in the server's mail sink (/dev/mail/) whose text matches `wanted`, with quoted-printable undone. */
+async function mailTo(baseUrl: string, email: string, wanted: RegExp): Promise<string> {
+  let found: string | null = null;
+  const decode = (s: string) => s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  await expect.poll(async () => {
+    const list = await (await fetch(`${baseUrl}/dev/mail/`)).text();
+    for (const row of list.split('\n').reverse().filter((line) => line.includes(email))) {
+      const id = /href="\/dev\/mail\/([^"]+)"/.exec(row)?.[1];
+      const text = id ? decode(await (await fetch(`${baseUrl}/dev/mail/${id}`)).text()) : '';
+      if (wanted.test(text)) { found = text; return true; }
+    }
+    return false;
+  }, { timeout: 20_000, interval: 500 }).toBe(true);
+  return found!;
+}
+
+/** Signs up at the built-in provider (from its sign-in page) and confirms the address from the mail sink. */
+async function signUp(page: Page, baseUrl: string, name: string, email: string, password: string): Promise<void> {
+  await page.waitForURL(/\/oidc\/interaction\//);
+  await page.locator('a[href$="/signup"]').click();
+  await page.locator('input[name=name]').fill(name);
+  await page.locator('input[name=email]').fill(email);
+  await page.locator('input[name=password]').fill(password);
+  await page.locator('form[action$="/signup"] button[type=submit]').click();
+  const mail = await mailTo(baseUrl, email, /\/oidc\/account\/verify\?/);
+  await page.goto(/https?:\/\/[^\s"<>]+\/oidc\/account\/verify\?[^\s"<>]+/.exec(mail)![0].replace(/&amp;/g, '&'));
+}
+
+async function providerSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.waitForURL(/\/oidc\/interaction\//);
+  await page.locator('input[name=email]').fill(email);
+  await page.locator('input[name=password]').fill(password);
+  await page.locator('form[action$="/login"] button[type=submit]').click();
+}
+
+async function fill(page: Page, fields: Record<string, string>): Promise<void> {
+  for (const [name, value] of Object.entries(fields)) {
+    const target = page.locator(`[name="${name}"]`);
+    if (name.endsWith('countryArea')) await target.selectOption(value);
+    else await target.fill(value);
+  }
+}
+
+/**
+ * A new clinic becomes a customer on its own (issue 34): a stranger signs up, buys a clinic plan and
+ * creates the clinic in the checkout's organization step, pays with the test card, invites a colleague
+ * from the members page; the colleague signs up from the invitation e-mail, accepts, and takes a seat.
+ */
+describe('a new clinic (built-in provider, mail sink)', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    server = await startServer({ MAIL_SINK_PAGE: 'true' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('/us/en: sign up, buy a clinic plan for a new clinic, invite a colleague who accepts and takes a seat', async () => {
+    const en = uiMessages('en-US');
+    const base = '/us/en';
+    const stamp = Date.now();
+    const owner = { name: 'Olivia Owner', email: `owner-${stamp}@example.com`, password: 'quiet harbour lanterns 2024' };
+    const colleague = { name: 'Cole League', email: `colleague-${stamp}@example.com`, password: 'amber meadow compass 2025' };
+    const { context, page, problems } = await openPage(browser, { viewport: VIEWPORTS.desktop, baseURL: server.url });
+
+    // A stranger signs up and signs in; my account offers to create an organization.
+    await page.goto(`${base}/account/`);
+    await signUp(page, server.url, owner.name, owner.email, owner.password);
+    await page.goto(`${base}/account/`);
+    await providerSignIn(page, owner.email, owner.password);
+    await page.waitForURL((url) => url.pathname === `${base}/account/`);
+    await page.getByTestId('new-organization-link').click();
+    await page.waitForURL((url) => url.pathname === `${base}/account/organization/new/`);
+    await page.locator('[name=name]').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'organization-new-1440-en');
+    await page.setViewportSize(VIEWPORTS.phone);
+    await screenshot(page, 'organization-new-390-en');
+    await page.setViewportSize(VIEWPORTS.desktop);
+
+    // A clinic plan of three seats in the cart; the checkout asks who it is for, and the clinic is created there.
+    await addFromProductPage(page, base, 'clinic-membership');
+    for (let i = 0; i < 2; i++) {
+      const before = plainText(await page.locator('.cart-line__quantity').first().textContent());
+      await page.locator('.cart-line__quantity .quantity-button').last().click();
+      await expect.poll(async () => plainText(await page.locator('.cart-line__quantity').first().textContent())).not.toBe(before);
+    }
+    await page.locator('.checkout-aside a.button').click();
+    await page.getByTestId('organization-step').waitFor();
+    expect(await page.locator('#organization-step-heading').textContent()).toBe(en['checkout.organization.title']);
+    await fill(page, { name: 'Harbour Clinic', 'billingAddress.firstName': 'Olivia', 'billingAddress.lastName': 'Owner', 'billingAddress.streetAddress1': ADDRESSES.us!.streetAddress1!,
+      'billingAddress.city': ADDRESSES.us!.city!, 'billingAddress.postalCode': ADDRESSES.us!.postalCode!, 'billingAddress.countryArea': ADDRESSES.us!.countryArea! });
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'checkout-organization-step-1440-en');
+    await page.locator('.organization-form button[type=submit]').click();
+    await page.getByTestId('checkout-organization').waitFor();
+    expect(plainText(await page.getByTestId('checkout-organization').textContent())).toBe(en['checkout.organization.for']!.replace('{name}', 'Harbour Clinic'));
+    // The billing step, then the test card.
+    await page.waitForURL(/\/checkout\/(contact|billing)\/$/);
+    if (page.url().endsWith('/contact/')) {
+      await page.locator('.checkout-main button[type=submit]').click();
+      await page.waitForURL(/\/checkout\/billing\/$/);
+    }
+    await fill(page, { 'billingAddress.firstName': 'Olivia', 'billingAddress.lastName': 'Owner', 'billingAddress.streetAddress1': ADDRESSES.us!.streetAddress1!,
+      'billingAddress.city': ADDRESSES.us!.city!, 'billingAddress.postalCode': ADDRESSES.us!.postalCode!, 'billingAddress.countryArea': ADDRESSES.us!.countryArea! });
+    await page.locator('.checkout-main button[type=submit]').click();
+    await page.waitForURL(/\/checkout\/payment\/$/);
+    await pay(page, { base, product: 'clinic-membership', method: 'CREDIT_CARD', address: ADDRESSES.us! });
+    await page.waitForURL(/\/confirmation\/[0-9a-f-]{36}\/$/);
+
+    // My account: the clinic, its admin, its plan and three seats; the members page invites a colleague.
+    await page.goto(`${base}/account/`);
+    const card = page.getByTestId('account-membership').filter({ hasText: 'Harbour Clinic' });
+    await card.waitFor();
+    expect(plainText(await card.textContent())).toContain(en['account.seatsValue']!.replace('{available}', '2').replace('{max}', '3'));
+    await card.locator('a[href*="/account/organization/"]').click();
+    await page.getByTestId('members').waitFor();
+    await page.locator('[name=email]').fill(colleague.email);
+    await page.locator('.team-invite__form button[type=submit]').click();
+    await page.getByTestId('invitation-row').filter({ hasText: colleague.email }).waitFor();
+    expect(plainText(await page.getByTestId('invitation-row').first().textContent())).toContain(en['organization.invitations.status.PENDING']!);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'organization-members-1440-en');
+    const membersUrl = page.url();
+
+    // The colleague, on a phone: the invitation e-mail's link, sign up with the invited address, accept.
+    const mail = await mailTo(server.url, colleague.email, /\/account\/invitation\//);
+    const link = /https?:\/\/[^\s"<>]+\/account\/invitation\/[A-Za-z0-9_-]{43}\//.exec(mail)![0];
+    const phone = await openPage(browser, { viewport: VIEWPORTS.phone, baseURL: server.url });
+    await phone.page.goto(link);
+    await phone.page.getByTestId('invitation').locator('button').first().waitFor();
+    expect(plainText(await phone.page.getByTestId('invitation').textContent())).toContain('Harbour Clinic');
+    expect(await seriousViolations(phone.page)).toEqual([]);
+    await screenshot(phone.page, 'invitation-signed-out-390-en');
+    await phone.page.getByRole('button', { name: en['invitation.signIn'] }).click();
+    await signUp(phone.page, server.url, colleague.name, colleague.email, colleague.password);
+    await phone.page.goto(link);
+    await phone.page.getByRole('button', { name: en['invitation.signIn'] }).click();
+    await providerSignIn(phone.page, colleague.email, colleague.password);
+    await phone.page.waitForURL((url) => url.pathname === new URL(link).pathname);
+    await hydrated(phone.page);
+    await phone.page.getByRole('button', { name: en['invitation.accept'] }).click();
+    await phone.page.getByRole('status').filter({ hasText: 'Harbour Clinic' }).waitFor();
+    expect(await seriousViolations(phone.page)).toEqual([]);
+    await screenshot(phone.page, 'invitation-accepted-390-en');
+    await phone.context.close();
+
+    // The admin sees the colleague as a member using a seat, and the invitation accepted.
+    await page.goto(membersUrl);
+    await page.getByTestId('member-row').filter({ hasText: colleague.email }).waitFor();
+    expect(plainText(await page.getByTestId('seats').textContent())).toContain(en['account.seatsValue']!.replace('{available}', '1').replace('{max}', '3'));
+    expect(plainText(await page.getByTestId('invitation-row').first().textContent())).toContain(en['organization.invitations.status.ACCEPTED']!);
+    await page.setViewportSize(VIEWPORTS.phone);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'organization-members-390-en');
+    expect(problems.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    await context.close();
+  });
+});
