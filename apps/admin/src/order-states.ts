@@ -26,3 +26,7 @@ const METHOD_WORDS: Record<(typeof METHODS)[number], MessageId> = {
 export const methodWords = (t: (id: MessageId) => string, method: string) => (Object.hasOwn(METHOD_WORDS, method) ? t(METHOD_WORDS[method as keyof typeof METHOD_WORDS]) : method);
 /** The payment state to show: cancelled first (a cancelled order is neither paid nor owed). */
 export const shownPayment = (o: { cancelled: boolean; paymentState: PaymentState }) => PAYMENT_WORDS[o.cancelled ? 'CANCELLED' : o.paymentState];
+
+const SHIPPING_WORDS: Record<string, MessageId> = { STANDARD: 'shippingMethod.STANDARD', EXPRESS: 'shippingMethod.EXPRESS' };
+/** A shipping method's words (Standard, Express); another is shown as the server names it. */
+export const shippingWords = (t: (id: MessageId) => string, method: string) => (Object.hasOwn(SHIPPING_WORDS, method) ? t(SHIPPING_WORDS[method]!) : method);

@@ -6,7 +6,7 @@ import { useText, type Text } from '../i18n/text.ts';
 import type { Me } from '../layout.tsx';
 import { FormMessage } from '../form-message.tsx';
 import { useData, useDescribe } from '../use-data.ts';
-import { FULFILMENT_WORDS, methodWords, shownPayment, type FulfilmentState, type PaymentState } from '../order-states.ts';
+import { FULFILMENT_WORDS, methodWords, shippingWords, shownPayment, type FulfilmentState, type PaymentState } from '../order-states.ts';
 import { AddressBlock, type Address } from './order-address.tsx';
 import { RefundForm } from './order-refund.tsx';
 import { ShipForm } from './order-ship.tsx';
@@ -63,7 +63,7 @@ export function OrderPage() {
         {data.cancelledAt ? <div><dt><FormattedMessage id="order.cancelled" /></dt><dd>{when(data.cancelledAt)}</dd></div> : null}
         <div><dt><FormattedMessage id="order.store" /></dt><dd>{data.country} · {data.language}</dd></div>
         <div><dt><FormattedMessage id="order.payment" /></dt><dd>{methodWords(t, data.paymentMethod)}</dd></div>
-        <div><dt><FormattedMessage id="order.shippingMethod" /></dt><dd>{data.shippingMethod ?? '—'}</dd></div>
+        <div><dt><FormattedMessage id="order.shippingMethod" /></dt><dd>{data.shippingMethod ? shippingWords(t, data.shippingMethod) : '—'}</dd></div>
         {data.billingAddress.companyName ? <div><dt><FormattedMessage id="order.company" /></dt><dd>{data.billingAddress.companyName}</dd></div> : null}
         <div><dt><FormattedMessage id="order.vatNumber" /></dt><dd>{data.vatNumber ?? '—'}</dd></div>
         <div><dt><FormattedMessage id="order.reverseCharge" /></dt><dd>{t(data.reverseCharge ? 'order.reverseCharge.yes' : 'order.reverseCharge.no')}</dd></div>

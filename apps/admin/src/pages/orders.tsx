@@ -55,7 +55,7 @@ export function OrdersPage() {
       {error ? <p role="alert" className="error">{error}</p> : null}
       {data ? (
         <>
-          <table>
+          <table className="orders-table">
             <caption className="visually-hidden"><FormattedMessage id="orders.caption" /></caption>
             <thead><tr><th scope="col"><FormattedMessage id="orders.column.order" /></th><th scope="col"><FormattedMessage id="orders.column.placed" /></th><th scope="col"><FormattedMessage id="orders.column.buyer" /></th>
               <th scope="col"><FormattedMessage id="orders.column.country" /></th><th scope="col"><FormattedMessage id="orders.column.method" /></th><th scope="col"><FormattedMessage id="orders.column.payment" /></th>
@@ -63,7 +63,7 @@ export function OrdersPage() {
             <tbody>
               {data.orders.map((o) => (
                 <tr key={o.number} data-testid="order-row">
-                  <td><Link to={`/orders/${o.number}`}>{o.number}</Link></td><td>{when(o.createdAt)}</td><td>{o.email}{o.company ? <><br /><small>{o.company}</small></> : null}</td><td>{o.country}</td>
+                  <td className="nowrap"><Link to={`/orders/${o.number}`}>{o.number}</Link></td><td>{when(o.createdAt)}</td><td>{o.email}{o.company ? <><br /><small>{o.company}</small></> : null}</td><td>{o.country}</td>
                   <td>{methodWords(t, o.paymentMethod)}</td>
                   <td data-testid="order-payment-state"><span className={`state state--${o.cancelled ? 'cancelled' : o.paymentState.toLowerCase()}`}>{t(shownPayment(o))}</span></td>
                   <td data-testid="order-fulfilment-state">{t(FULFILMENT_WORDS[o.fulfilmentState])}</td>

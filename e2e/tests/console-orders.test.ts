@@ -1,0 +1,134 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CARD_OK, PLACE, readyCheckout, US_ADDRESS, type PlaceAnswer } from '../../apps/server/test/checkout-support.ts';
+import { hydrated, signInAtProvider } from '../support/account.ts';
+import { httpGql } from '../support/api.ts';
+import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
+import { plainText } from '../support/text.ts';
+
+const TABLET = { width: 768, height: 1024 };
+
+/** The newest message in the server's mail sink (/dev/mail/) whose text matches `wanted`, with quoted-printable undone. */
+async function mailMatching(baseUrl: string, wanted: RegExp): Promise<string> {
+  let found: string | null = null;
+  const decode = (s: string) => s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  await expect.poll(async () => {
+    const list = await (await fetch(`${baseUrl}/dev/mail/`)).text();
+    for (const row of list.split('\n').reverse().filter((line) => line.includes('buyer@example.com'))) {
+      const id = /href="\/dev\/mail\/([^"]+)"/.exec(row)?.[1];
+      const text = id ? decode(await (await fetch(`${baseUrl}/dev/mail/${id}`)).text()) : '';
+      if (wanted.test(text)) { found = text; return true; }
+    }
+    return false;
+  }, { timeout: 20_000, interval: 500 }).toBe(true);
+  return found!;
+}
+
+/** The order's payment and shipping states as the orders list shows them. */
+async function listed(page: Page, number: string): Promise<[string, string]> {
+  await page.goto(`/admin/?search=${number}`);
+  const row = page.getByTestId('order-row').filter({ hasText: number });
+  await row.waitFor();
+  return [plainText(await row.getByTestId('order-payment-state').textContent()), plainText(await row.getByTestId('order-fulfilment-state').textContent())];
+}
+
+/** Checks axe at 1440 and 768 px, that nothing scrolls sideways at 768, and saves both screenshots. */
+async function lookAt(page: Page, name: string): Promise<void> {
+  for (const [viewport, size] of [['desktop', VIEWPORTS.desktop], ['tablet', TABLET]] as const) {
+    await page.setViewportSize(size);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+    await screenshot(page, `${name}-${viewport}`);
+  }
+  await page.setViewportSize(VIEWPORTS.desktop);
+}
+
+/** Issue 35: an operator ships an order with tracking and refunds part of it; the list, the buyer's page and the buyer's e-mails follow. */
+describe('operator console: an order shipped and refunded', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let owner: Page;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({ context, page: owner } = await openPage(browser, { viewport: VIEWPORTS.desktop }));
+    await signInAtProvider(owner, '/admin/', 'operator@demo.probe.store');
+    await owner.getByTestId('console-user').filter({ hasText: 'operator@demo.probe.store' }).waitFor();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+
+  it('placed → shipped in part with tracking (the buyer is e-mailed the link) → refunded in part (credit note PDF and e-mail); the list is right at each step', async () => {
+    const baseUrl = inject('baseUrl');
+    const api = httpGql(baseUrl);
+    const ready = await readyCheckout(api, { lines: [{ sku: 'ACC-USBC-1M', quantity: 3 }], address: { ...US_ADDRESS, companyName: 'Harbour Imaging LLC' } });
+    const order = (await api.gql<PlaceAnswer>(PLACE, { token: ready.token, key: `console-orders-${ready.token}`, total: ready.total, card: CARD_OK })).body.data!.checkoutPlaceOrder.order!;
+    expect(await listed(owner, order.number)).toEqual(['Paid', 'Not shipped']);
+    await lookAt(owner, 'console-orders-list');
+
+    // The order page: what a warehouse needs, then a parcel with two of the three cables.
+    await owner.getByRole('link', { name: order.number }).click();
+    await owner.getByRole('heading', { name: `Order ${order.number}` }).waitFor();
+    expect(plainText(await owner.getByTestId('ship-to').textContent())).toContain('Harbour Imaging LLC');
+    expect(plainText(await owner.getByTestId('ship-to').textContent())).toContain('1 Market St San Francisco, CA 94105 United States');
+    await owner.getByLabel(/^Quantity of ACC-USBC-1M in this parcel/).fill('2');
+    await owner.getByLabel('Carrier').selectOption('DHL');
+    await owner.getByLabel('Tracking number').fill('12 3456 7890');
+    await owner.getByRole('button', { name: 'Record the shipment and tell the buyer' }).click();
+    await owner.getByRole('status').filter({ hasText: 'Shipment recorded; the buyer gets the shipping e-mail.' }).waitFor();
+    const tracking = owner.getByTestId('order-shipments').getByRole('link', { name: '1234567890' });
+    const trackingUrl = await tracking.getAttribute('href');
+    expect(trackingUrl).toBe('https://www.dhl.com/global-en/home/tracking/tracking-express.html?submit=1&tracking-id=1234567890');
+    await expect.poll(async () => plainText(await owner.getByTestId('order-fulfilment-state').textContent())).toBe('Partly shipped');
+    await lookAt(owner, 'console-order-shipped');
+
+    const shippedMail = await mailMatching(baseUrl, new RegExp(`Your order ${order.number} is on its way`));
+    expect(shippedMail).toContain(trackingUrl!.replaceAll('&', '&amp;'));
+    expect(shippedMail).toContain('Tracking number: 1234567890');
+    expect(await listed(owner, order.number)).toEqual(['Paid', 'Partly shipped']);
+
+    // The buyer's order page says so, with the parcel's tracking link.
+    const buyer = await openPage(browser, { viewport: VIEWPORTS.phone });
+    await buyer.page.goto(`/us/en/confirmation/${order.token}/`);
+    await hydrated(buyer.page);
+    const delivery = buyer.page.getByTestId('order-delivery');
+    expect(plainText(await delivery.getByRole('heading').textContent())).toBe('Delivery: Partly shipped');
+    expect(await delivery.getByRole('link', { name: /Track the parcel/ }).getAttribute('href')).toBe(trackingUrl);
+    expect(await seriousViolations(buyer.page)).toEqual([]);
+    await screenshot(buyer.page, 'store-order-shipped-phone');
+
+    // A refund: an empty form refunds nothing, an amount not written as the console writes it is asked for again, then one cable, confirmed.
+    await owner.getByRole('link', { name: order.number }).click();
+    await owner.getByRole('heading', { name: `Order ${order.number}` }).waitFor();
+    const form = owner.getByTestId('refund-form');
+    await form.getByRole('button', { name: 'Review the refund' }).click();
+    await form.getByRole('alert').filter({ hasText: 'Choose lines, the shipping or an amount: nothing is refunded otherwise.' }).waitFor();
+    await form.getByLabel(/^Or an amount/).fill('1,5');
+    await form.getByRole('button', { name: 'Review the refund' }).click();
+    await form.getByRole('alert').filter({ hasText: 'Write the amount as 1,234.50.' }).waitFor();
+    await form.getByLabel(/^Or an amount/).fill('');
+    await form.getByLabel(/^Quantity of ACC-USBC-1M to refund/).fill('1');
+    await form.getByRole('button', { name: 'Review the refund' }).click();
+    await form.getByText(/^Refund 1 × ACC-USBC-1M to the buyer through the gateway\?/).waitFor();
+    await lookAt(owner, 'console-order-refund-confirm');
+    await form.getByRole('button', { name: 'Yes, refund' }).click();
+    await owner.getByRole('status').filter({ hasText: /^Refunded US\$[\d.,]+ through the gateway; the buyer gets the credit note by e-mail\.$/ }).waitFor();
+    await expect.poll(async () => plainText(await owner.getByTestId('order-payment-state').textContent())).toBe('Partly refunded');
+    const note = owner.getByTestId('order-refunds').getByRole('link', { name: /^CN-\d{6}$/ });
+    const notePath = await note.getAttribute('href');
+    const pdf = await fetch(`${baseUrl}${notePath}`);
+    expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    const number = (await note.textContent())!;
+
+    const refundMail = await mailMatching(baseUrl, new RegExp(`Refund for your order ${order.number}`));
+    expect(refundMail).toContain(`Your credit note ${number} is attached as a PDF.`);
+    expect(refundMail).toContain(`filename=credit-note-${number}.pdf`);
+    expect(await listed(owner, order.number)).toEqual(['Partly refunded', 'Partly shipped']);
+    await buyer.page.reload();
+    await hydrated(buyer.page);
+    expect(plainText(await buyer.page.getByTestId('payment-status').textContent())).toBe('Partly refunded.');
+    expect(buyer.problems.errors).toEqual([]);
+    await buyer.context.close();
+  });
+});
