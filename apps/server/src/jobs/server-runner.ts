@@ -1,10 +1,11 @@
 import type { Database } from '@probe/db';
 import type { Config } from '../config.ts';
-import { createMailer, MAIL_TOPIC } from '../mail/index.ts';
+import { createMailer, MAIL_TOPIC, mailSinkDir } from '../mail/index.ts';
 import { sellerFrom } from '../modules/documents/index.ts';
 import { orderMailFor, ORDER_MAIL_TOPICS, reconcileHandler, RECONCILE_TOPIC, scheduleReconcile } from '../modules/orders/index.ts';
 import { createGateway, type PaymentGateway } from '../modules/payments/index.ts';
 import { createCrm, LEAD_TOPIC, leadDeliveryHandler, type Crm } from '../modules/leads/index.ts';
+import { ERASURE_TOPIC, erasureHandler } from '../modules/privacy/index.ts';
 import { periodEndHandler, SubscriptionChanges, SUBSCRIPTION_TOPICS, type ChargeResumeJob } from '../modules/subscriptions/index.ts';
 import { JobRunner } from './runner.ts';
 import { countedHandler, emails, leads } from '../metrics/index.ts';
@@ -43,6 +44,8 @@ export function storeHandlers(config: Config, log: JobLogger, now?: () => Date, 
       { db: billing.db, gateway: billing.gateway, now: deps.now, log },
       { afterMs: config.RECONCILE_AFTER_MS, lookbackMs: config.RECONCILE_LOOKBACK_MS, intervalMs: config.RECONCILE_INTERVAL_MS },
     );
+    // A data subject's erasure (issue 38): resumed after its last recorded step when a runner dies.
+    handlers[ERASURE_TOPIC] = erasureHandler({ db: billing.db, mailSinkDir: mailSinkDir(config), now: deps.now });
     const seller = sellerFrom(config);
     for (const topic of Object.keys(ORDER_MAIL_TOPICS)) {
       handlers[topic] = async (job) => {
