@@ -113,6 +113,9 @@ describe(`invoice and quote PDFs (${DB})`, () => {
     expect(text).toContain(`Total ${money('en-US', 'USD', quoted.total.gross.fractionalAmount)}`);
     const invoice = await pdfText((await download('invoice', quoted.token)).rawPayload);
     expect(invoice).toContain('Payment due');
+    // The buyer's town line as the United States write it, and the seller's country.
+    expect(invoice).toContain('San Francisco, CA 94105 United States');
+    expect(invoice).toContain('Netherlands');
 
     const card = await place({ country: 'US', language: 'EN', lines: [{ sku: 'ACC-USBC-1M', quantity: 1 }] });
     expect((await download('quote', card.token)).statusCode).toBe(404);

@@ -30,6 +30,16 @@ export function taxRateOf(net: number, gross: number): number {
   return Math.abs(share - quarter) < 0.0006 ? quarter : Math.round(share * 10_000) / 10_000;
 }
 
+/**
+ * An address's town line(s) as its country writes them: "San Francisco, CA 94105" (US, Canada, Australia),
+ * the town above the postcode (UK, Ireland), else "10117 Berlin" with the region after it.
+ */
+export function placeLines(a: { city: string; postalCode: string; countryArea: string; country: string }): string[] {
+  if (['US', 'CA', 'AU'].includes(a.country)) return [`${a.city}, ${[a.countryArea, a.postalCode].filter(Boolean).join(' ')}`];
+  if (['GB', 'IE'].includes(a.country)) return [a.city, a.countryArea, a.postalCode];
+  return [[a.postalCode, a.city, a.countryArea].filter(Boolean).join(' ')];
+}
+
 /** Keeps a piece of data in its own direction inside a sentence (Unicode first-strong isolate). */
 const isolate = (text: string) => `\u2068${text}\u2069`;
 
@@ -112,8 +122,7 @@ export async function renderDocumentPdf(facts: DocumentFacts, seller: Seller, pu
 
   // The buyer: billing address (with their VAT number), shipping address, or whom the quote is for.
   const address = (a: NonNullable<DocumentFacts['shippingAddress']>) => [
-    `${a.firstName} ${a.lastName}`.trim(), a.companyName, a.streetAddress1, a.streetAddress2,
-    [a.postalCode, a.city, a.countryArea].filter(Boolean).join(' '), countryName(a.country),
+    `${a.firstName} ${a.lastName}`.trim(), a.companyName, a.streetAddress1, a.streetAddress2, ...placeLines(a), countryName(a.country),
   ].filter((l) => l && l.trim());
   const blocks: Array<{ heading: string; lines: string[]; labelled?: string }> = [
     { heading: w('billTo'), lines: [...address(facts.billingAddress), facts.email], ...(facts.vatNumber ? { labelled: `${w('vatNumber')}: ${facts.vatNumber}` } : {}) },
