@@ -128,6 +128,7 @@ describe('operator console: an order shipped and refunded', () => {
     await buyer.page.reload();
     await hydrated(buyer.page);
     expect(plainText(await buyer.page.getByTestId('payment-status').textContent())).toBe('Partly refunded.');
+    expect(await buyer.page.getByTestId('credit-note-pdf').getAttribute('href')).toBe(notePath);
     expect(buyer.problems.errors).toEqual([]);
     await buyer.context.close();
   });

@@ -50,8 +50,8 @@ type Refund = { orderRefund: { refund: { id: number; amount: number; status: str
 const LIST = 'query L($f: StaffOrderFilter) { orders(filter: $f, first: 100) { orders { number paymentState fulfilmentState cancelled company } } }';
 type List = { orders: { orders: Array<{ number: string; paymentState: string; fulfilmentState: string; cancelled: boolean; company: string | null }> } };
 const listed = async (f: Record<string, string>) => (await adminGql<List>(t, LIST, { f }, as.support)).data!.orders.orders;
-const BUYER_ORDER = 'query B($t: String!) { orderByToken(token: $t) { paymentState fulfilmentState cancelled shipments { carrier trackingNumber trackingUrl lines { productSku quantity } } invoice { orderCancelled } } }';
-type BuyerOrder = { orderByToken: { paymentState: string; fulfilmentState: string; cancelled: boolean; shipments: Array<{ carrier: string | null; trackingNumber: string; trackingUrl: string | null; lines: Array<{ productSku: string; quantity: number }> }>; invoice: { orderCancelled: boolean } | null } };
+const BUYER_ORDER = 'query B($t: String!) { orderByToken(token: $t) { paymentState fulfilmentState cancelled creditNotes { number amount { fractionalAmount } } shipments { carrier trackingNumber trackingUrl lines { productSku quantity } } invoice { orderCancelled } } }';
+type BuyerOrder = { orderByToken: { paymentState: string; fulfilmentState: string; cancelled: boolean; creditNotes: Array<{ number: string; amount: { fractionalAmount: number } }>; shipments: Array<{ carrier: string | null; trackingNumber: string; trackingUrl: string | null; lines: Array<{ productSku: string; quantity: number }> }>; invoice: { orderCancelled: boolean } | null } };
 const buyerOrder = async (token: string) => (await t.gql<BuyerOrder>(BUYER_ORDER, { t: token })).body.data!.orderByToken;
 const outboxOf = async (topic: string, number: string) => (await db().select().from(schema.outbox).where(eq(schema.outbox.topic, topic))).filter((r) => (r.payload as { number?: string }).number === number);
 const auditActions = async (number: string) => (await db().select().from(schema.auditLog).where(eq(schema.auditLog.subject, `order:${number}`))).map((a) => a.action);
@@ -128,6 +128,8 @@ describe(`an order shipped and refunded, its states true at each step (issue 35,
     expect(part.refund!.amount + rest.refund!.amount).toBe(order.total.gross.fractionalAmount);
     expect((await listed({ search: order.number })).map((o) => [o.paymentState, o.fulfilmentState])).toEqual([['REFUNDED', 'SHIPPED']]);
     expect((await buyerOrder(order.token)).paymentState).toBe('REFUNDED');
+    // The buyer's order page lists both credit notes (it links their PDFs).
+    expect((await buyerOrder(order.token)).creditNotes.map((n) => n.amount.fractionalAmount)).toEqual([part.refund!.amount, rest.refund!.amount]);
     expect((await listed({ paymentState: 'REFUNDED' })).map((o) => o.number)).toContain(order.number);
 
     // Two credit notes, one after the other in their own series; the invoice is not touched.
@@ -136,6 +138,7 @@ describe(`an order shipped and refunded, its states true at each step (issue 35,
     expect(notes[1]!.number).toBe(notes[0]!.number + 1);
     const refunded = (await orderMailFor(db(), 'order.refunded', (await outboxOf('order.refunded', order.number))[0]!.payload, 'https://store.test'))!;
     const cn = `CN-${String(notes[0]!.number).padStart(6, '0')}`;
+    expect((await buyerOrder(order.token)).creditNotes.map((n) => n.number)).toEqual([cn, `CN-${String(notes[1]!.number).padStart(6, '0')}`]);
     expect(refunded.subject).toBe(`Refund for your order ${order.number}`);
     expect(refunded.text).toContain(`Your credit note ${cn} is attached as a PDF.`);
     expect(refunded.attachments!.map((a) => a.filename)).toEqual([`credit-note-${cn}.pdf`]);

@@ -1,7 +1,7 @@
 import type { Database } from '@probe/db';
 import DataLoader from 'dataloader';
 import type { AccountsService, OrganizationCounts } from '../modules/accounts/index.ts';
-import { orderInvoicesOf, orderLinesOf, orderPaymentsOf, orderShipmentsOf, orderStatesOf, type OrderDetails, type OrderStates, type ShipmentWithLines } from '../modules/orders/index.ts';
+import { orderCreditNotesOf, orderInvoicesOf, orderLinesOf, orderPaymentsOf, orderShipmentsOf, orderStatesOf, type CreditNoteRow, type OrderDetails, type OrderStates, type ShipmentWithLines } from '../modules/orders/index.ts';
 import type { SavedMethodRow, SavedMethodsService, SubscriptionRow, SubscriptionsService } from '../modules/subscriptions/index.ts';
 
 /** Per-request batching of the reads several fields share: one query for every organization (or order) in an answer. */
@@ -41,6 +41,10 @@ export function createLoaders({ db, accounts, subscriptions, savedMethods }: { d
     }),
     orderShipments: new DataLoader<number, ShipmentWithLines[]>(async (ids) => {
       const rows = await orderShipmentsOf(db, ids);
+      return ids.map((id) => rows.get(id) ?? []);
+    }),
+    orderCreditNotes: new DataLoader<number, CreditNoteRow[]>(async (ids) => {
+      const rows = await orderCreditNotesOf(db, ids);
       return ids.map((id) => rows.get(id) ?? []);
     }),
   };

@@ -5,6 +5,7 @@ import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
 import { Money, TaxedMoney } from '../money.ts';
 import { byToken, nullIsMiss, tokenNotFound } from '../limits.ts';
+import { creditNoteNumber } from '../../modules/documents/index.ts';
 import { CheckoutErrorRef, PaymentMethodTypeEnum, payload, servicesOf, Checkout, checkoutChange } from './checkout.ts';
 import { isUuid, type CheckoutError } from '../../modules/checkout/index.ts';
 import { CARRIERS, FULFILMENT_STATES, PAYMENT_STATES, placeOrder, type CarrierCode, type OrderDetails, type OrderRow, type ShipmentWithLines, beforePlaceOrder, payInvoice, payOrder } from '../../modules/orders/index.ts';
@@ -91,6 +92,15 @@ const OrderShipment = builder.objectRef<{ shipment: ShipmentWithLines; order: Or
   }),
 });
 
+const OrderCreditNote = builder.objectRef<{ number: number; amount: number; createdAt: Date; currency: string }>('OrderCreditNote').implement({
+  description: 'A credit note: what a refund gave back, correcting the invoice. Its PDF is /documents/credit-note/{order token}/{number}.pdf.',
+  fields: (t) => ({
+    number: t.string({ resolve: (n) => creditNoteNumber(n.number) }),
+    amount: t.field({ type: Money, resolve: (n) => ({ currency: n.currency, amount: n.amount }) }),
+    created: t.string({ resolve: (n) => n.createdAt.toISOString() }),
+  }),
+});
+
 const Voucher = builder.objectRef<NonNullable<OrderRow['voucher']> & { currency: string }>('Voucher').implement({
   fields: (t) => ({
     code: t.exposeString('code'),
@@ -136,6 +146,11 @@ export const Order = builder.objectRef<OrderNode>('Order').implement({
     paymentState: t.field({ type: OrderPaymentStateEnum, resolve: async ({ order }, _a, ctx) => (await ctx.loaders.orderStates.load(order.id)).paymentState }),
     fulfilmentState: t.field({ type: OrderFulfilmentStateEnum, resolve: async ({ order }, _a, ctx) => (await ctx.loaders.orderStates.load(order.id)).fulfilmentState }),
     cancelled: t.boolean({ description: 'Cancelled by the store: nothing is to be paid, its invoice is void.', resolve: ({ order }) => order.cancelledAt !== null }),
+    creditNotes: t.field({
+      type: [OrderCreditNote],
+      description: 'The credit notes of its refunds, oldest first.',
+      resolve: async ({ order }, _a, ctx) => (await ctx.loaders.orderCreditNotes.load(order.id)).map((n) => ({ number: n.number, amount: n.amount, createdAt: n.createdAt, currency: order.currency })),
+    }),
     shipments: t.field({
       type: [OrderShipment],
       resolve: async ({ order }, _a, ctx) => (await ctx.loaders.orderShipments.load(order.id)).map((shipment) => ({ shipment, order })),

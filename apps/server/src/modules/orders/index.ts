@@ -6,6 +6,7 @@ export { renderOrderMail, type OrderMail, type OrderMailFacts } from './emails/r
 export { listOrders, markInvoicePaidByStaff, orderForStaff, ordersCsv, resendOrderConfirmation, type OrderCursor, type OrderFilter, type OrderListRow } from './staff-orders.ts';
 export { refundOrder, type RefundError, type RefundInput, type RefundLine, type RefundRow, type RefundWithLines } from './refund-order.ts';
 export { cancelOrder, type CancelError } from './cancel-order.ts';
+export { orderCreditNotesOf, type CreditNoteRow } from './credit-notes.ts';
 export { orderShipmentsOf, shipOrder, type ShipError, type ShipInput, type ShipmentLine, type ShipmentWithLines } from './ship-order.ts';
 export { CARRIER_CODES, CARRIERS, type CarrierCode } from './carriers.ts';
 export { FULFILMENT_STATES, orderStatesOf, PAYMENT_STATES, type FulfilmentState, type OrderStates, type PaymentState } from './order-states.ts';

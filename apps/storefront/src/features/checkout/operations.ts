@@ -146,6 +146,7 @@ const ORDER_FIELDS = gql`
   fragment OrderFields on Order {
     token number created userEmail paymentMethod paymentStatus paymentState fulfilmentState cancelled
     shipments { carrier trackingNumber trackingUrl created lines { productRawName variantName productSku quantity } }
+    creditNotes { number }
     lines { productRawName variantName productSku quantity isFreeItemLine thumbnail unitPrice { ...OrderTaxed } undiscountedUnitPrice { ...OrderMoney } totalPrice { ...OrderTaxed } }
     payments { method status ccBrand ccLastDigits ccExpMonth ccExpYear }
     invoice { token status amount { ...OrderMoney } dueAt }

@@ -62,7 +62,7 @@ export function Component() {
         <p><Link className="button" to={`${base.basePath}/order-payment/${order.token}/`}>{t('confirmation.payNow')}</Link></p>
       ) : null}
       <p>{t('confirmation.emailSent', { email: order.userEmail })}</p>
-      <p className="confirmation-page__documents"><DocumentLinks orderToken={order.token} number={order.number} quote={order.paymentMethod === 'ELECTRONIC_QUOTE' && !!order.invoice} /></p>
+      <p className="confirmation-page__documents"><DocumentLinks orderToken={order.token} number={order.number} quote={order.paymentMethod === 'ELECTRONIC_QUOTE' && !!order.invoice} creditNotes={order.creditNotes.map((n) => n.number)} /></p>
       {order.fulfilmentState === 'NONE' || order.cancelled ? null : (
         <section aria-labelledby="order-delivery" className="order-delivery" data-testid="order-delivery">
           <h2 id="order-delivery">{t('order.fulfilment')}: {t(`order.fulfilment.${order.fulfilmentState}`)}</h2>
