@@ -8,7 +8,7 @@ import { oidcConfig, parseMetadata } from '../src/features/account/oidc.ts';
 import { codeChallengeS256, randomCodeVerifier, randomState } from '../src/features/account/pkce.ts';
 import { authorizationUrl } from '../src/features/account/sign-in.ts';
 import { afterLogoutPath, logoutUrl } from '../src/features/account/sign-out.ts';
-import { membershipRedirect, organizationSlugAction, applyOrganizationSlug } from '../src/features/account/signed-in-rules.ts';
+import { membershipRedirect, organizationSlugAction, applyOrganizationSlug, chosenMembership, chooseOrganization } from '../src/features/account/signed-in-rules.ts';
 import { splitName } from '../src/features/account/buyer.ts';
 import { paymentFailed } from '../src/features/account/routes/my-account.tsx';
 
@@ -260,6 +260,20 @@ describe('signed-in rules', () => {
     applyOrganizationSlug({ pathname: '/us/en/cart/', search: '?organizationSlug=other&forceCredentialsRefresh=true' });
     expect(localStorage.getItem(STORAGE_KEYS.organizationSlug)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+  });
+
+  it('acts for the organization whose slug is stored (from the query string or chosen), else the first', () => {
+    const memberships = [{ id: 'm-1', organization: { slug: 'lakeside-clinic' } }, { id: 'm-2', organization: { slug: 'harbour-clinic' } }];
+    localStorage.clear();
+    expect(chosenMembership(memberships)?.id).toBe('m-1');
+    applyOrganizationSlug({ pathname: '/us/en/', search: '?organizationSlug=harbour-clinic' });
+    expect(chosenMembership(memberships)?.id).toBe('m-2');
+    chooseOrganization('lakeside-clinic');
+    expect(chosenMembership(memberships)?.id).toBe('m-1');
+    // A slug of an organization the user is not in (any more) falls back to the first.
+    chooseOrganization('someone-elses-clinic');
+    expect(chosenMembership(memberships)?.id).toBe('m-1');
+    expect(chosenMembership([])).toBeNull();
   });
 
   it("sends a signed-in user to their first organization's country, keeping sub-path, query and hash", () => {

@@ -1,13 +1,15 @@
 import type { ApolloClient } from '@apollo/client';
 import { reportError } from '../../monitoring/current.ts';
 import { validAuthToken } from '../../session/auth-token.ts';
+import { STORAGE_KEYS } from '../../session/storage-keys.ts';
 import { USER_CHECKOUT, USER_QUERY } from './operations.ts';
+import { chosenMembership } from './signed-in-rules.ts';
 
 export interface SignedInBuyer {
   email: string;
   firstName: string;
   lastName: string;
-  /** The membership a purchase is made for: the first one (spec §2 takes it as the user's organization). */
+  /** The membership a purchase is made for: the organization the user acts for (signed-in-rules chosenMembership). */
   organizationMembershipId: string | null;
 }
 
@@ -24,10 +26,14 @@ export function isSignedIn(): boolean {
 /** The signed-in buyer from `me` (cache first), or null for an anonymous one. */
 export async function signedInBuyer(client: ApolloClient): Promise<SignedInBuyer | null> {
   if (!isSignedIn()) return null;
-  const { data } = await client.query({ query: USER_QUERY });
-  const me = data?.me;
+  let me = (await client.query({ query: USER_QUERY })).data?.me;
+  // The organization chosen (or named in a link) is not in the cached memberships: they are older than it.
+  const slug = localStorage.getItem(STORAGE_KEYS.organizationSlug);
+  if (me && slug && !me.organizationMemberships.some((m) => m.organization.slug === slug)) {
+    me = (await client.query({ query: USER_QUERY, fetchPolicy: 'network-only' })).data?.me;
+  }
   if (!me) return null;
-  return { email: me.email, ...splitName(me.name), organizationMembershipId: me.organizationMemberships[0]?.id ?? null };
+  return { email: me.email, ...splitName(me.name), organizationMembershipId: chosenMembership(me.organizationMemberships)?.id ?? null };
 }
 
 /** UserCheckout: the signed-in buyer's open checkout started on another device, when it is for this country. */

@@ -29,6 +29,20 @@ export function applyOrganizationSlug(where: Pick<Location, 'pathname' | 'search
 }
 
 /**
+ * The membership a user with several acts (and buys) for: the one whose organization has the stored slug
+ * (spec §4: from the query string, or chosen in my account), else the first. Null without memberships.
+ */
+export function chosenMembership<T extends { organization: { slug: string } }>(memberships: readonly T[], storage: Pick<Storage, 'getItem'> | null = typeof localStorage === 'undefined' ? null : localStorage): T | null {
+  const slug = storage?.getItem(STORAGE_KEYS.organizationSlug);
+  return memberships.find((m) => m.organization.slug === slug) ?? memberships[0] ?? null;
+}
+
+/** Acting for another organization: its slug is stored, as the query string's would be. */
+export function chooseOrganization(slug: string, storage: Pick<Storage, 'setItem'> = localStorage): void {
+  storage.setItem(STORAGE_KEYS.organizationSlug, slug);
+}
+
+/**
  * Spec §2, §6: a signed-in user whose first organization membership is in another country goes to that
  * country's store, keeping the sub-path, query and hash. Null when they are where they belong.
  */

@@ -1,4 +1,5 @@
-import { useQuery } from '@apollo/client/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useEffect, useState } from 'react';
 import { PLAN_NAMES } from '@probe/domain';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
@@ -12,7 +13,10 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { USER_REFRESH, type AccountMembership, type AccountOrder } from '../operations.ts';
 import { ProfileForm } from '../profile-form.tsx';
 import { SavedMethodsSection } from '../../subscriptions/saved-methods.tsx';
+import { chooseOrganization, chosenMembership } from '../signed-in-rules.ts';
 import { useSignedIn } from '../use-signed-in.ts';
+import { STORAGE_KEYS } from '../../../session/storage-keys.ts';
+import { CHECKOUT_ORGANIZATION_UPDATE } from '../../checkout/operations.ts';
 import '../account.css';
 
 /** An order whose payment failed (as the confirmation page says it): no charge and no invoice to pay instead. */
@@ -33,6 +37,17 @@ export function Component() {
   const signedIn = useSignedIn(base.language);
   const { data, error } = useQuery(USER_REFRESH, { variables: { first: 20 }, skip: signedIn !== 'yes' });
   const me = data?.me;
+  const client = useApolloClient();
+  // The organization the user acts and buys for (several memberships): read in the browser, where it is stored.
+  const [acting, setActing] = useState<string | null>(null);
+  useEffect(() => setActing(me ? (chosenMembership(me.organizationMemberships)?.id ?? null) : null), [me]);
+  const actFor = (membership: AccountMembership) => {
+    chooseOrganization(membership.organization.slug);
+    setActing(membership.id);
+    // The open cart is bought for the organization chosen now (a refusal leaves it as it was).
+    const token = localStorage.getItem(STORAGE_KEYS.checkoutToken);
+    if (token) void client.mutate({ mutation: CHECKOUT_ORGANIZATION_UPDATE, variables: { token, organizationMembershipId: membership.id }, fetchPolicy: 'no-cache' }).catch(() => null);
+  };
 
   if (!me) {
     return (
@@ -57,7 +72,12 @@ export function Component() {
         <h2 id="account-organizations">{t('account.organizations')}</h2>
         {me.organizationMemberships.length === 0 ? <p>{t('account.noOrganizations')}</p> : (
           <ul className="account-list">
-            {me.organizationMemberships.map((m) => <li key={m.id}><MembershipCard membership={m} basePath={base.basePath} locale={base.locale} /></li>)}
+            {me.organizationMemberships.map((m) => (
+              <li key={m.id}>
+                <MembershipCard membership={m} basePath={base.basePath} locale={base.locale}
+                  acting={me.organizationMemberships.length > 1 ? acting === m.id : null} onActFor={() => actFor(m)} />
+              </li>
+            ))}
           </ul>
         )}
         {me.organizationMemberships.length ? <p className="account-more"><Link to={`${base.basePath}/subscription/`} data-testid="subscription-link">{t('subscription.manage')}</Link></p> : null}
@@ -77,7 +97,8 @@ export function Component() {
   );
 }
 
-function MembershipCard({ membership, basePath, locale }: { membership: AccountMembership; basePath: string; locale: string }) {
+/** One membership; `acting` (with several memberships) says whether the user acts and buys for it, or offers to. */
+function MembershipCard({ membership, basePath, locale, acting, onActFor }: { membership: AccountMembership; basePath: string; locale: string; acting: boolean | null; onActFor: () => void }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const org = membership.organization;
@@ -110,7 +131,15 @@ function MembershipCard({ membership, basePath, locale }: { membership: AccountM
           </div>
         ) : null}
       </dl>
-      <Link to={`${basePath}/account/organization/${encodeURIComponent(membership.id)}/`}>{t(membership.isOrganizationAdmin ? 'account.manageMembers' : 'account.viewMembership')}</Link>
+      <p className="account-actions">
+        <Link to={`${basePath}/account/organization/${encodeURIComponent(membership.id)}/`}>{t(membership.isOrganizationAdmin ? 'account.manageMembers' : 'account.viewMembership')}</Link>
+        {acting === true ? <strong data-testid="acting-for">{t('organization.acting')}</strong> : null}
+        {acting === false ? (
+          <button type="button" className="button button--ghost" onClick={onActFor} data-testid="act-for">
+            {t('organization.actFor')}<span className="visually-hidden">: {org.name}</span>
+          </button>
+        ) : null}
+      </p>
     </article>
   );
 }
