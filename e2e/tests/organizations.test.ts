@@ -164,6 +164,27 @@ describe('a new clinic (built-in provider, mail sink)', () => {
     await page.setViewportSize(VIEWPORTS.phone);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'organization-members-390-en');
+    await page.setViewportSize(VIEWPORTS.desktop);
+
+    // A second organization: the owner chooses to act for it in my account, and the next clinic plan is bought for it.
+    await page.goto(`${base}/account/organization/new/`);
+    await page.locator('[name=name]').waitFor();
+    await hydrated(page);
+    await fill(page, { name: 'Second Clinic', 'billingAddress.firstName': 'Olivia', 'billingAddress.lastName': 'Owner', 'billingAddress.streetAddress1': ADDRESSES.us!.streetAddress1!,
+      'billingAddress.city': ADDRESSES.us!.city!, 'billingAddress.postalCode': ADDRESSES.us!.postalCode!, 'billingAddress.countryArea': ADDRESSES.us!.countryArea! });
+    await page.locator('.organization-form button[type=submit]').click();
+    await page.getByTestId('members').waitFor();
+    await page.goto(`${base}/account/`);
+    const second = page.getByTestId('account-membership').filter({ hasText: 'Second Clinic' });
+    await second.getByTestId('act-for').click();
+    await second.getByTestId('acting-for').waitFor();
+    expect(await page.getByTestId('account-membership').filter({ hasText: 'Harbour Clinic' }).getByTestId('act-for').count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'account-two-organizations-1440-en');
+    await addFromProductPage(page, base, 'clinic-membership');
+    await page.locator('.checkout-aside a.button').click();
+    await page.getByTestId('checkout-organization').waitFor();
+    expect(plainText(await page.getByTestId('checkout-organization').textContent())).toBe(en['checkout.organization.for']!.replace('{name}', 'Second Clinic'));
     expect(problems.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
     await context.close();
   });
