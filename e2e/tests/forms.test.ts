@@ -18,8 +18,9 @@ const KINDS: Array<{ path: string; name: string; first: string; second: string; 
   { path: 'holiday-deals', name: 'holiday-deals', first: '/us/en', second: '/fi/fi', language: 'fi' },
   { path: 'do-not-sell', name: 'do-not-sell', first: '/us/en', second: '/no/no', language: 'no' },
   { path: 'sdk', name: 'sdk-inquiry', first: '/us/en', second: '/ae/ar', language: 'ar' },
+  { path: 'team', name: 'team-plan-inquiry', first: '/us/en', second: '/tr/tr', language: 'tr' },
 ];
-const POSTAL: Record<string, string> = { us: '10001', gb: 'SW1A 1AA', de: '10115', fr: '75001', es: '28001', it: '00118', nl: '1011 AB', dk: '1050', pl: '00-001', pt: '1000-001', se: '111 22', fi: '00100', no: '0150', ae: '' };
+const POSTAL: Record<string, string> = { tr: '34000', us: '10001', gb: 'SW1A 1AA', de: '10115', fr: '75001', es: '28001', it: '00118', nl: '1011 AB', dk: '1050', pl: '00-001', pt: '1000-001', se: '111 22', fi: '00100', no: '0150', ae: '' };
 
 /** Fills every required field the way a person would (the form is what the database says it is). */
 async function fillRequired(target: Page | Frame, tag: string, country: string): Promise<void> {
@@ -46,6 +47,21 @@ describe('marketing forms', () => {
     browser = await launchBrowser();
   });
   afterAll(() => browser?.close());
+
+  it('"Talk to our team" on pricing leads to the team form (it was a 404), readable at 390 and 1440 px', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/us/en/pricing/');
+    await hydrated(page);
+    await page.locator('a[href="/us/en/form/team/"]').first().click();
+    await page.waitForURL((url) => url.pathname === '/us/en/form/team/');
+    await page.locator('.lead-form').waitFor();
+    expect(plainText(await page.locator('h1').textContent())).toBe('Talk to our team about a team plan');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'forms-team-1440-en');
+    await page.setViewportSize(VIEWPORTS.phone);
+    await screenshot(page, 'forms-team-390-en');
+    await context.close();
+  });
 
   it('every page kind renders in two languages (axe clean), submits, and its lead reaches the CRM sink once', async () => {
     const { context, page, problems } = await openPage(browser);

@@ -228,6 +228,27 @@ const FORMS: Array<{ path: string; kind: string; name: string; market?: 'HUMAN' 
     },
   },
   {
+    // "Talk to our team" on home, pricing and the survey's results (team plans are sold by the sales team).
+    // Listed before sdk: DEMO_LEAD_FORMS.GENERIC stays the SDK form.
+    path: 'team', kind: 'GENERIC', name: 'team-plan-inquiry', department: 'HUMAN_COMMERCIAL', fields: `${CONTACT} ${TAIL}`,
+    copy: {
+      en: ['Talk to our team about a team plan', 'Tell us about your practice and how many clinicians will scan, and our sales team will contact you about a team plan: a seat for each clinician, probes and onboarding.'],
+      ar: ['تحدث إلى فريقنا عن خطة الفرق', 'أخبرنا عن ممارستك وعدد الأطباء الذين سيستخدمون الأجهزة، وسيتواصل معك فريق المبيعات بشأن خطة الفرق: مقعد لكل طبيب والمجسات والتدريب على البدء.'],
+      da: ['Tal med vores team om en teamplan', 'Fortæl os om din praksis, og hvor mange klinikere der skal scanne, så kontakter vores salgsteam dig om en teamplan: en plads til hver kliniker, prober og opstart.'],
+      de: ['Sprechen Sie mit uns über einen Team-Plan', 'Erzählen Sie uns von Ihrer Praxis und wie viele Ärztinnen und Ärzte schallen werden; unser Vertrieb meldet sich zu einem Team-Plan: ein Platz je Person, Sonden und Einführung.'],
+      es: ['Hable con nuestro equipo sobre un plan de equipo', 'Háblenos de su consulta y de cuántos profesionales harán ecografías, y nuestro equipo comercial le contactará sobre un plan de equipo: una plaza por profesional, sondas y puesta en marcha.'],
+      fi: ['Keskustele tiimitilauksesta kanssamme', 'Kerro vastaanotostasi ja siitä, moniko kliinikko kuvantaa, niin myyntitiimimme ottaa yhteyttä tiimitilauksesta: paikka jokaiselle kliinikolle, anturit ja käyttöönotto.'],
+      fr: ['Parlez à notre équipe d’un abonnement équipe', 'Parlez-nous de votre cabinet et du nombre de praticiens qui feront des échographies : notre équipe commerciale vous contactera pour un abonnement équipe, avec une place par praticien, les sondes et la prise en main.'],
+      it: ['Parla con il nostro team di un piano team', 'Raccontaci della tua struttura e di quanti medici useranno le sonde: il nostro team commerciale ti contatterà per un piano team, con un posto per ogni medico, le sonde e l’avviamento.'],
+      nl: ['Praat met ons team over een teamabonnement', 'Vertel ons over uw praktijk en hoeveel artsen gaan scannen, dan neemt ons verkoopteam contact op over een teamabonnement: een plaats per arts, probes en een introductie.'],
+      no: ['Snakk med teamet vårt om en teamplan', 'Fortell oss om praksisen din og hvor mange klinikere som skal skanne, så kontakter salgsteamet vårt deg om en teamplan: en plass per kliniker, prober og opplæring.'],
+      pl: ['Porozmawiaj z nami o planie zespołowym', 'Opowiedz nam o swojej praktyce i o tym, ilu lekarzy będzie wykonywać badania, a nasz zespół sprzedaży skontaktuje się w sprawie planu zespołowego: miejsce dla każdego lekarza, głowice i wdrożenie.'],
+      pt: ['Fale com a nossa equipa sobre um plano de equipa', 'Fale-nos da sua prática e de quantos clínicos vão fazer ecografias, e a nossa equipa comercial contacta-o sobre um plano de equipa: um lugar por clínico, sondas e arranque.'],
+      sv: ['Prata med vårt team om en teamplan', 'Berätta om din verksamhet och hur många kliniker som ska skanna, så kontaktar vårt säljteam dig om en teamplan: en plats per kliniker, prober och uppstart.'],
+      tr: ['Ekip planı için ekibimizle konuşun', 'Bize muayenehanenizden ve kaç hekimin tarama yapacağından bahsedin; satış ekibimiz ekip planı için sizinle iletişime geçsin: her hekime bir koltuk, problar ve başlangıç eğitimi.'],
+    },
+  },
+  {
     path: 'sdk', kind: 'GENERIC', name: 'sdk-inquiry', department: 'SDK', fields: 'FIRST_NAME* LAST_NAME* EMAIL* ORGANIZATION_NAME* JOB_TITLE INQUIRY_TOPIC* COUNTRY* COMMENT* EMAIL_OPT_IN',
     copy: {
       en: ['Build with our probes', 'SDKs for Android, iOS and C++, integration APIs and OEM hardware: tell us what you are building and our SDK team will contact you.'],
