@@ -115,10 +115,18 @@ describe('W10 Host header (PostgreSQL)', () => {
     requests++;
     expect(foreignWire.status).toBe(421);
 
+    // robots.txt and the sitemap (issue 36): answered with every URL on PUBLIC_URL (check() flags any other).
+    for (const url of ['/robots.txt', '/sitemap.xml', '/sitemaps/us-en-1.xml']) {
+      const res = await get(url, forged);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(`${PUBLIC_URL}/`);
+    }
+
     // Pages: canonical and language links on PUBLIC_URL only.
     let pageLinks = 0;
     if (built) {
-      for (const url of ['/us/en/', '/de/de/']) {
+      // The product page's og:url, og:image and schema.org Product too (check() reads the whole page).
+      for (const url of ['/us/en/', '/de/de/', '/de/de/product/iq3/']) {
         const res = await get(url, forged);
         expect(res.statusCode, url).toBe(200);
         const links = [...res.body.matchAll(/<link rel="(?:canonical|alternate)"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
