@@ -69,12 +69,12 @@ afterAll(async () => {
 
 /** Every text, varchar, array and jsonb column of every table, with the rows where a needle occurs. */
 async function scan(needles: string[]): Promise<string[]> {
-  const columns = await t.database.db.execute<{ table_name: string; column_name: string }>(sql`select table_name, column_name from information_schema.columns
-    where table_schema = 'public' and data_type in ('text', 'character varying', 'jsonb', 'json', 'ARRAY')`);
+  const columns = await t.database.db.execute(sql`select table_name, column_name from information_schema.columns
+    where table_schema = 'public' and data_type in ('text', 'character varying', 'jsonb', 'json', 'ARRAY')`) as unknown as { rows: Array<{ table_name: string; column_name: string }> };
   const hits: string[] = [];
   for (const { table_name, column_name } of columns.rows) {
     for (const needle of needles) {
-      const found = await t.database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from "${table_name}" where "${column_name}"::text ilike '%${needle.replace(/'/g, "''")}%'`));
+      const found = await t.database.db.execute(sql.raw(`select count(*)::int as n from "${table_name}" where "${column_name}"::text ilike '%${needle.replace(/'/g, "''")}%'`)) as unknown as { rows: Array<{ n: number }> };
       if (found.rows[0]!.n > 0) hits.push(`${table_name}.${column_name}: ${needle}`);
     }
   }

@@ -27,6 +27,7 @@ import { registerLearnerProofs } from './learner-proofs.ts';
 import { registerAdmin } from './admin.ts';
 import { createAdminYoga } from '../admin-graphql/yoga.ts';
 import { registerDocumentRoutes } from './documents.ts';
+import { registerPrivacyExportRoute } from './privacy-export.ts';
 import { registerSeoRoutes } from './seo.ts';
 import { observeDatabase, observeResponseCache, registerHttpMetrics } from '../metrics/index.ts';
 import { GATEWAY_CALLS, registerHttpTracing, traceIdMixin, tracedMethods } from '../tracing/index.ts';
@@ -167,6 +168,7 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   registerLearnerProofs(app, database.db, { store: tokens, console: adminTokens });
   await registerAdmin(app, { yoga: createAdminYoga({ db: database.db, gateway, tokens: adminTokens, config, log: app.log, ...(now ? { now } : {}) }), db: database.db, tokens: adminTokens });
   registerDocumentRoutes(app, database.db, config, tokenMisses);
+  registerPrivacyExportRoute(app, database.db, tokenMisses, clock);
   registerMailSinkPage(app, config);
   registerCrmSinkPage(app, config);
   app.addHook('onClose', () => rateLimits.close());

@@ -5,7 +5,7 @@ import { sellerFrom } from '../modules/documents/index.ts';
 import { orderMailFor, ORDER_MAIL_TOPICS, reconcileHandler, RECONCILE_TOPIC, scheduleReconcile } from '../modules/orders/index.ts';
 import { createGateway, type PaymentGateway } from '../modules/payments/index.ts';
 import { createCrm, LEAD_TOPIC, leadDeliveryHandler, type Crm } from '../modules/leads/index.ts';
-import { ERASURE_TOPIC, erasureHandler } from '../modules/privacy/index.ts';
+import { ERASURE_TOPIC, erasureHandler, EXPORT_TOPIC, exportHandler } from '../modules/privacy/index.ts';
 import { periodEndHandler, SubscriptionChanges, SUBSCRIPTION_TOPICS, type ChargeResumeJob } from '../modules/subscriptions/index.ts';
 import { JobRunner } from './runner.ts';
 import { countedHandler, emails, leads } from '../metrics/index.ts';
@@ -47,6 +47,7 @@ export function storeHandlers(config: Config, log: JobLogger, now?: () => Date, 
     // A data subject's erasure (issue 38): resumed after its last recorded step when a runner dies.
     handlers[ERASURE_TOPIC] = erasureHandler({ db: billing.db, mailSinkDir: mailSinkDir(config), now: deps.now });
     const seller = sellerFrom(config);
+    handlers[EXPORT_TOPIC] = exportHandler({ db: billing.db, seller, publicUrl: config.PUBLIC_URL, now: deps.now });
     for (const topic of Object.keys(ORDER_MAIL_TOPICS)) {
       handlers[topic] = async (job) => {
         const mail = await orderMailFor(billing.db, job.topic, job.payload, config.PUBLIC_URL, seller);

@@ -89,6 +89,11 @@ const STEPS: ReadonlyArray<readonly [string, (tx: Tx, s: Subject) => Promise<voi
       or payload::text like ${`%${s.userId}%`}`);
     await tx.execute(sql`delete from identity_users where id::text = ${s.userId} or lower(email) = ${s.email}`);
   }],
+  // Their data exports' archives (a finished request keeps only its kind, state and dates).
+  ['exports', async (tx, s) => {
+    await tx.execute(sql`update data_requests set archive = null, download_token_hash = null, download_expires_at = null where user_id = ${s.userId} and kind = 'EXPORT'`);
+    await tx.execute(sql`delete from outbox where topic = 'privacy.export' and payload->>'requestId' in (select id::text from data_requests where user_id = ${s.userId})`);
+  }],
   // Jobs about them: e-mails to them (pending or sent), anything naming their e-mail or id.
   ['outbox', async (tx, s) => {
     await tx.execute(sql`delete from outbox where topic <> 'privacy.erase' and (payload::text ~* ${s.emailPattern} or payload::text like ${`%"${s.userId}"%`})`);

@@ -1,3 +1,4 @@
-/** Privacy (GDPR art. 15, 17, 20): data requests, and the durable erasure job. */
-export { ERASURE_TOPIC, erasureBlocker, listDataRequests, requestErasure, type DataRequest, type DataRequestSource, type PrivacyError } from './requests.ts';
+/** Privacy (GDPR art. 15, 17, 20): data requests, the durable erasure job and the data export. */
+export { ERASURE_TOPIC, erasureBlocker, listDataRequests, requestErasure, signInPasswordHash, userDataRequests, type DataRequest, type DataRequestSource, type PrivacyError } from './requests.ts';
 export { ERASURE_STEPS, erasureHandler, runErasure, type ErasureDeps } from './erasure.ts';
+export { buildArchive, EXPORT_FORMAT, EXPORT_LINK_HOURS, EXPORT_TOPIC, exportByToken, exportHandler, requestExport, runExport, type ExportDeps } from './export.ts';

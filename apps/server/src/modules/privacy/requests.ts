@@ -79,3 +79,14 @@ export async function listDataRequests(db: Pick<Database, 'select'>, options: { 
     .orderBy(desc(dataRequests.createdAt))
     .limit(Math.min(Math.max(options.first ?? 50, 1), 200));
 }
+
+/** A user's own data requests, newest first (my account). */
+export async function userDataRequests(db: Pick<Database, 'select'>, userId: string): Promise<DataRequest[]> {
+  return db.select().from(dataRequests).where(eq(dataRequests.userId, userId)).orderBy(desc(dataRequests.createdAt)).limit(20);
+}
+
+/** The built-in sign-in account's password hash, to confirm an erasure; null for a user of another provider. */
+export async function signInPasswordHash(db: Pick<Database, 'select'>, userId: string): Promise<string | null> {
+  const [row] = await db.select({ hash: schema.identityUsers.passwordHash }).from(schema.identityUsers).where(sql`${schema.identityUsers.id}::text = ${userId}`);
+  return row?.hash ?? null;
+}
