@@ -14,6 +14,7 @@ import './schema/referrals.ts';
 import './schema/learners.ts';
 import './schema/leads.ts';
 import './schema/organizations.ts';
+import './schema/privacy.ts';
 
 export const schema: GraphQLSchema = builder.toSchema();
 
