@@ -23,6 +23,8 @@ export const AUTHORIZED_OPERATIONS: ReadonlySet<string> = new Set([
   // The checkout changes the spec's list leaves out: a signed-in buyer's checkout is theirs, and without the
   // header the server answers that it does not exist (a quantity changed in the cart said "This cart no longer exists").
   'CheckoutLineUpdate', 'CheckoutContactUpdate', 'CheckoutShippingMethodUpdate',
+  // My account's "Your data": the user's data requests, asking for a copy, and erasing the account.
+  'UserDataRequests', 'DataExportRequest', 'AccountErasureRequest',
 ]);
 
 /**

@@ -15,6 +15,7 @@ import { ProfileForm } from '../profile-form.tsx';
 import { SavedMethodsSection } from '../../subscriptions/saved-methods.tsx';
 import { chooseOrganization, chosenMembership } from '../signed-in-rules.ts';
 import { useSignedIn } from '../use-signed-in.ts';
+import { YourDataSection } from '../your-data.tsx';
 import { STORAGE_KEYS } from '../../../session/storage-keys.ts';
 import { CHECKOUT_ORGANIZATION_UPDATE } from '../../checkout/operations.ts';
 import '../account.css';
@@ -93,6 +94,7 @@ export function Component() {
           </ul>
         )}
       </section>
+      <YourDataSection />
     </div>
   );
 }
