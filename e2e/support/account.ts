@@ -74,9 +74,9 @@ export function demoUser(options: { country?: string; admin?: boolean; orders?: 
     __typename: 'User', id: 'user-1', email: 'admin@demo.probe.store', name: 'Dana Admin', canBuyPersonalProbePlus: true, canBuyPersonalProbeIq3: true,
     organizationMemberships: [membership('m-1', options.admin ?? true, options.country ?? 'US', 'Demo Clinic')],
     orders: options.orders === false ? [] : [
-      { __typename: 'Order', id: 'o-1', token: '11111111-1111-4111-8111-111111111111', number: '1042', created: '2026-11-20T10:00:00.000Z', paymentStatus: 'FULLY_CHARGED', paymentMethod: 'CREDIT_CARD', total: money(389900, 'USD'), invoice: null },
-      { __typename: 'Order', id: 'o-2', token: '22222222-2222-4222-8222-222222222222', number: '1043', created: '2026-11-21T10:00:00.000Z', paymentStatus: 'NOT_CHARGED', paymentMethod: 'SEPA', total: money(123456, 'USD'), invoice: null },
-      { __typename: 'Order', id: 'o-3', token: '33333333-3333-4333-8333-333333333333', number: '1044', created: '2026-11-22T10:00:00.000Z', paymentStatus: 'NOT_CHARGED', paymentMethod: 'ELECTRONIC_QUOTE', total: money(9900, 'USD'), invoice: { __typename: 'Invoice', token: '44444444-4444-4444-8444-444444444444', status: 'OPEN' } },
+      { __typename: 'Order', id: 'o-1', token: '11111111-1111-4111-8111-111111111111', number: '1042', created: '2026-11-20T10:00:00.000Z', paymentStatus: 'FULLY_CHARGED', paymentState: 'PAID', fulfilmentState: 'UNFULFILLED', cancelled: false, paymentMethod: 'CREDIT_CARD', total: money(389900, 'USD'), invoice: null },
+      { __typename: 'Order', id: 'o-2', token: '22222222-2222-4222-8222-222222222222', number: '1043', created: '2026-11-21T10:00:00.000Z', paymentStatus: 'NOT_CHARGED', paymentState: 'UNPAID', fulfilmentState: 'UNFULFILLED', cancelled: false, paymentMethod: 'SEPA', total: money(123456, 'USD'), invoice: null },
+      { __typename: 'Order', id: 'o-3', token: '33333333-3333-4333-8333-333333333333', number: '1044', created: '2026-11-22T10:00:00.000Z', paymentStatus: 'NOT_CHARGED', paymentState: 'UNPAID', fulfilmentState: 'NONE', cancelled: false, paymentMethod: 'ELECTRONIC_QUOTE', total: money(9900, 'USD'), invoice: { __typename: 'Invoice', token: '44444444-4444-4444-8444-444444444444', status: 'OPEN' } },
     ],
   };
 }

@@ -132,4 +132,35 @@ describe('operator console: an order shipped and refunded', () => {
     expect(buyer.problems.errors).toEqual([]);
     await buyer.context.close();
   });
+
+  it('a cancelled e-quote: cancelled on the list and the page (no confirmation to send again, the invoice void), the buyer e-mailed, the pay link says it can no longer be paid', async () => {
+    const baseUrl = inject('baseUrl');
+    const api = httpGql(baseUrl);
+    const ready = await readyCheckout(api, { lines: [{ sku: 'ACC-USBC-1M', quantity: 1 }], method: 'ELECTRONIC_QUOTE' });
+    const order = (await api.gql<PlaceAnswer>(PLACE, { token: ready.token, key: `console-cancel-${ready.token}`, total: ready.total })).body.data!.checkoutPlaceOrder.order!;
+    expect(await listed(owner, order.number)).toEqual(['Not paid', 'Not shipped']);
+    await owner.getByRole('link', { name: order.number }).click();
+    await owner.getByRole('heading', { name: `Order ${order.number}` }).waitFor();
+    await owner.getByRole('button', { name: 'Send the confirmation e-mail again' }).waitFor();
+    await owner.getByLabel('Why it is cancelled').fill('Ordered twice');
+    await owner.getByRole('button', { name: 'Cancel the order' }).click();
+    await expect.poll(async () => plainText(await owner.getByTestId('order-payment-state').textContent())).toBe('Cancelled');
+    expect(await owner.getByRole('button', { name: 'Send the confirmation e-mail again' }).count()).toBe(0);
+    expect(await owner.getByRole('link', { name: 'Invoice (PDF, void: the order is cancelled)' }).count()).toBe(1);
+    expect(await seriousViolations(owner)).toEqual([]);
+    await screenshot(owner, 'console-order-cancelled-desktop');
+
+    const mail = await mailMatching(baseUrl, new RegExp(`Your order ${order.number} has been cancelled`));
+    expect(mail).toContain('Nothing is to be paid, and its invoice is void.');
+    expect((await listed(owner, order.number))[0]).toBe('Cancelled');
+
+    const buyer = await openPage(browser, { viewport: VIEWPORTS.phone });
+    await buyer.page.goto(`/us/en/invoice-payment/${order.invoice!.token}/`);
+    await hydrated(buyer.page);
+    expect(plainText(await buyer.page.getByTestId('invoice-status').textContent())).toContain('This order was cancelled: it can no longer be paid.');
+    expect(await buyer.page.getByRole('button', { name: /Pay/ }).count()).toBe(0);
+    expect(await seriousViolations(buyer.page)).toEqual([]);
+    await screenshot(buyer.page, 'store-invoice-cancelled-phone');
+    await buyer.context.close();
+  });
 });
