@@ -66,13 +66,18 @@ describe('a new clinic (built-in provider, mail sink)', () => {
     await server?.stop();
   });
 
-  it('/us/en: sign up, buy a clinic plan for a new clinic, invite a colleague who accepts and takes a seat', async () => {
-    const en = uiMessages('en-US');
-    const base = '/us/en';
+  const CASES = [
+    { base: '/us/en', language: 'en-US', owner: VIEWPORTS.desktop, colleague: VIEWPORTS.phone, address: ADDRESSES.us!, vatNumber: null },
+    { base: '/de/de', language: 'de', owner: VIEWPORTS.phone, colleague: VIEWPORTS.desktop, address: ADDRESSES.de!, vatNumber: 'DE 123 456 789' },
+  ] as const;
+  for (const { base, language, owner: ownerViewport, colleague: colleagueViewport, address, vatNumber } of CASES) it(`${base}: sign up, buy a clinic plan for a new clinic, invite a colleague who accepts and takes a seat; a second organization chosen is bought for`, async () => {
+    const en = uiMessages(language);
+    const tag = `${language}-${ownerViewport.width}`;
+    const billing = Object.fromEntries(Object.entries({ firstName: 'Olivia', lastName: 'Owner', ...address }).map(([k, v]) => [`billingAddress.${k}`, v]));
     const stamp = Date.now();
     const owner = { name: 'Olivia Owner', email: `owner-${stamp}@example.com`, password: 'quiet harbour lanterns 2024' };
     const colleague = { name: 'Cole League', email: `colleague-${stamp}@example.com`, password: 'amber meadow compass 2025' };
-    const { context, page, problems } = await openPage(browser, { viewport: VIEWPORTS.desktop, baseURL: server.url });
+    const { context, page, problems } = await openPage(browser, { viewport: ownerViewport, baseURL: server.url });
 
     // A stranger signs up and signs in; my account offers to create an organization.
     await page.goto(`${base}/account/`);
@@ -84,10 +89,7 @@ describe('a new clinic (built-in provider, mail sink)', () => {
     await page.waitForURL((url) => url.pathname === `${base}/account/organization/new/`);
     await page.locator('[name=name]').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, 'organization-new-1440-en');
-    await page.setViewportSize(VIEWPORTS.phone);
-    await screenshot(page, 'organization-new-390-en');
-    await page.setViewportSize(VIEWPORTS.desktop);
+    await screenshot(page, `organization-new-${tag}`);
 
     // A clinic plan of three seats in the cart; the checkout asks who it is for, and the clinic is created there.
     await addFromProductPage(page, base, 'clinic-membership');
@@ -99,10 +101,9 @@ describe('a new clinic (built-in provider, mail sink)', () => {
     await page.locator('.checkout-aside a.button').click();
     await page.getByTestId('organization-step').waitFor();
     expect(await page.locator('#organization-step-heading').textContent()).toBe(en['checkout.organization.title']);
-    await fill(page, { name: 'Harbour Clinic', 'billingAddress.firstName': 'Olivia', 'billingAddress.lastName': 'Owner', 'billingAddress.streetAddress1': ADDRESSES.us!.streetAddress1!,
-      'billingAddress.city': ADDRESSES.us!.city!, 'billingAddress.postalCode': ADDRESSES.us!.postalCode!, 'billingAddress.countryArea': ADDRESSES.us!.countryArea! });
+    await fill(page, { name: 'Harbour Clinic', ...billing, ...(vatNumber ? { vatNumber } : {}) });
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, 'checkout-organization-step-1440-en');
+    await screenshot(page, `checkout-organization-step-${tag}`);
     await page.locator('.organization-form button[type=submit]').click();
     await page.getByTestId('checkout-organization').waitFor();
     expect(plainText(await page.getByTestId('checkout-organization').textContent())).toBe(en['checkout.organization.for']!.replace('{name}', 'Harbour Clinic'));
@@ -112,11 +113,10 @@ describe('a new clinic (built-in provider, mail sink)', () => {
       await page.locator('.checkout-main button[type=submit]').click();
       await page.waitForURL(/\/checkout\/billing\/$/);
     }
-    await fill(page, { 'billingAddress.firstName': 'Olivia', 'billingAddress.lastName': 'Owner', 'billingAddress.streetAddress1': ADDRESSES.us!.streetAddress1!,
-      'billingAddress.city': ADDRESSES.us!.city!, 'billingAddress.postalCode': ADDRESSES.us!.postalCode!, 'billingAddress.countryArea': ADDRESSES.us!.countryArea! });
+    await fill(page, billing);
     await page.locator('.checkout-main button[type=submit]').click();
     await page.waitForURL(/\/checkout\/payment\/$/);
-    await pay(page, { base, product: 'clinic-membership', method: 'CREDIT_CARD', address: ADDRESSES.us! });
+    await pay(page, { base, product: 'clinic-membership', method: 'CREDIT_CARD', address });
     await page.waitForURL(/\/confirmation\/[0-9a-f-]{36}\/$/);
 
     // My account: the clinic, its admin, its plan and three seats; the members page invites a colleague.
@@ -131,18 +131,18 @@ describe('a new clinic (built-in provider, mail sink)', () => {
     await page.getByTestId('invitation-row').filter({ hasText: colleague.email }).waitFor();
     expect(plainText(await page.getByTestId('invitation-row').first().textContent())).toContain(en['organization.invitations.status.PENDING']!);
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, 'organization-members-1440-en');
+    await screenshot(page, `organization-members-${tag}`);
     const membersUrl = page.url();
 
     // The colleague, on a phone: the invitation e-mail's link, sign up with the invited address, accept.
     const mail = await mailTo(server.url, colleague.email, /\/account\/invitation\//);
     const link = /https?:\/\/[^\s"<>]+\/account\/invitation\/[A-Za-z0-9_-]{43}\//.exec(mail)![0];
-    const phone = await openPage(browser, { viewport: VIEWPORTS.phone, baseURL: server.url });
+    const phone = await openPage(browser, { viewport: colleagueViewport, baseURL: server.url });
     await phone.page.goto(link);
     await phone.page.getByTestId('invitation').locator('button').first().waitFor();
     expect(plainText(await phone.page.getByTestId('invitation').textContent())).toContain('Harbour Clinic');
     expect(await seriousViolations(phone.page)).toEqual([]);
-    await screenshot(phone.page, 'invitation-signed-out-390-en');
+    await screenshot(phone.page, `invitation-signed-out-${language}-${colleagueViewport.width}`);
     await phone.page.getByRole('button', { name: en['invitation.signIn'] }).click();
     await signUp(phone.page, server.url, colleague.name, colleague.email, colleague.password);
     await phone.page.goto(link);
@@ -153,7 +153,7 @@ describe('a new clinic (built-in provider, mail sink)', () => {
     await phone.page.getByRole('button', { name: en['invitation.accept'] }).click();
     await phone.page.getByRole('status').filter({ hasText: 'Harbour Clinic' }).waitFor();
     expect(await seriousViolations(phone.page)).toEqual([]);
-    await screenshot(phone.page, 'invitation-accepted-390-en');
+    await screenshot(phone.page, `invitation-accepted-${language}-${colleagueViewport.width}`);
     await phone.context.close();
 
     // The admin sees the colleague as a member using a seat, and the invitation accepted.
@@ -161,17 +161,14 @@ describe('a new clinic (built-in provider, mail sink)', () => {
     await page.getByTestId('member-row').filter({ hasText: colleague.email }).waitFor();
     expect(plainText(await page.getByTestId('seats').textContent())).toContain(en['account.seatsValue']!.replace('{available}', '1').replace('{max}', '3'));
     expect(plainText(await page.getByTestId('invitation-row').first().textContent())).toContain(en['organization.invitations.status.ACCEPTED']!);
-    await page.setViewportSize(VIEWPORTS.phone);
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, 'organization-members-390-en');
-    await page.setViewportSize(VIEWPORTS.desktop);
+    await screenshot(page, `organization-members-accepted-${tag}`);
 
     // A second organization: the owner chooses to act for it in my account, and the next clinic plan is bought for it.
     await page.goto(`${base}/account/organization/new/`);
     await page.locator('[name=name]').waitFor();
     await hydrated(page);
-    await fill(page, { name: 'Second Clinic', 'billingAddress.firstName': 'Olivia', 'billingAddress.lastName': 'Owner', 'billingAddress.streetAddress1': ADDRESSES.us!.streetAddress1!,
-      'billingAddress.city': ADDRESSES.us!.city!, 'billingAddress.postalCode': ADDRESSES.us!.postalCode!, 'billingAddress.countryArea': ADDRESSES.us!.countryArea! });
+    await fill(page, { name: 'Second Clinic', ...billing });
     await page.locator('.organization-form button[type=submit]').click();
     await page.getByTestId('members').waitFor();
     await page.goto(`${base}/account/`);
@@ -180,7 +177,7 @@ describe('a new clinic (built-in provider, mail sink)', () => {
     await second.getByTestId('acting-for').waitFor();
     expect(await page.getByTestId('account-membership').filter({ hasText: 'Harbour Clinic' }).getByTestId('act-for').count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, 'account-two-organizations-1440-en');
+    await screenshot(page, `account-two-organizations-${tag}`);
     await addFromProductPage(page, base, 'clinic-membership');
     await page.locator('.checkout-aside a.button').click();
     await page.getByTestId('checkout-organization').waitFor();
