@@ -163,4 +163,27 @@ describe('operator console: an order shipped and refunded', () => {
     await screenshot(buyer.page, 'store-invoice-cancelled-phone');
     await buyer.context.close();
   });
+
+  it('in German, a refund amount is typed as German writes it (1,50), English\'s 1.50 is asked for again, and the states are German words', async () => {
+    const api = httpGql(inject('baseUrl'));
+    const ready = await readyCheckout(api, { lines: [{ sku: 'ACC-USBC-1M', quantity: 1 }] });
+    const order = (await api.gql<PlaceAnswer>(PLACE, { token: ready.token, key: `console-de-${ready.token}`, total: ready.total, card: CARD_OK })).body.data!.checkoutPlaceOrder.order!;
+    const { context: german, page } = await openPage(browser, { viewport: VIEWPORTS.desktop, locale: 'de-DE' });
+    await signInAtProvider(page, `/admin/orders/${order.number}`, 'operator@demo.probe.store');
+    await page.getByRole('heading', { name: `Bestellung ${order.number}` }).waitFor();
+    expect(plainText(await page.getByTestId('order-payment-state').textContent())).toBe('Bezahlt');
+    const form = page.getByTestId('refund-form');
+    await form.getByLabel(/^Oder ein Betrag/).fill('1.50');
+    await form.getByRole('button', { name: 'Erstattung prüfen' }).click();
+    await form.getByRole('alert').filter({ hasText: 'Schreiben Sie den Betrag wie 1.234,50.' }).waitFor();
+    await form.getByLabel(/^Oder ein Betrag/).fill('1,50');
+    await form.getByRole('button', { name: 'Erstattung prüfen' }).click();
+    await form.getByText(/^1,50\s\S+ über den Zahlungsanbieter an den Käufer erstatten\?/).waitFor();
+    await form.getByRole('button', { name: 'Ja, erstatten' }).click();
+    await page.getByRole('status').filter({ hasText: /^1,50\s\S+ über den Zahlungsanbieter erstattet/ }).waitFor();
+    await expect.poll(async () => plainText(await page.getByTestId('order-payment-state').textContent())).toBe('Teilweise erstattet');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'console-order-refunded-de-desktop');
+    await german.close();
+  });
 });

@@ -115,7 +115,7 @@ describe('operator console', () => {
     await owner.getByRole('button', { name: 'Review the refund' }).click();
     await owner.getByRole('button', { name: 'Yes, refund' }).click();
     await owner.getByRole('status').filter({ hasText: /^Refunded US\$[\d.,]+ through the gateway; the buyer gets the credit note by e-mail\.$/ }).waitFor();
-    await expect.poll(async () => plainText(await owner.getByTestId('order-payments').textContent())).toContain('REFUNDED');
+    await expect.poll(async () => plainText(await owner.getByTestId('order-payments').textContent())).toContain('Refunded');
     expect(plainText(await owner.getByTestId('order-refunds').textContent())).toContain('Damaged in transit');
     expect(await seriousViolations(owner)).toEqual([]);
     await owner.setViewportSize(TABLET);

@@ -22,6 +22,11 @@ const METHOD_WORDS: Record<(typeof METHODS)[number], MessageId> = {
   CREDIT_CARD: 'method.CREDIT_CARD', SEPA: 'method.SEPA', ACH: 'method.ACH', ACSS: 'method.ACSS', IDEAL: 'method.IDEAL', BANCONTACT: 'method.BANCONTACT', EPS: 'method.EPS',
   PRZELEWY24: 'method.PRZELEWY24', KLARNA: 'method.KLARNA', AFFIRM: 'method.AFFIRM', PAYPAL_ONE_TIME: 'method.PAYPAL_ONE_TIME', ELECTRONIC_QUOTE: 'method.ELECTRONIC_QUOTE', FREE: 'method.FREE',
 };
+const TRANSACTION_WORDS: Record<string, MessageId> = {
+  PENDING: 'transaction.PENDING', PROCESSING: 'transaction.PROCESSING', SUCCEEDED: 'transaction.SUCCEEDED', FAILED: 'transaction.FAILED', REFUNDED: 'transaction.REFUNDED',
+};
+/** A payment's or a refund's status in words (pending, at the bank, done, failed, refunded); another is shown as the server names it. */
+export const transactionWords = (t: (id: MessageId) => string, status: string) => (Object.hasOwn(TRANSACTION_WORDS, status) ? t(TRANSACTION_WORDS[status]!) : status);
 /** A method's words; a method the console does not know yet is shown as the server names it. */
 export const methodWords = (t: (id: MessageId) => string, method: string) => (Object.hasOwn(METHOD_WORDS, method) ? t(METHOD_WORDS[method as keyof typeof METHOD_WORDS]) : method);
 /** The payment state to show: cancelled first (a cancelled order is neither paid nor owed). */

@@ -67,7 +67,7 @@ export function ShipForm({ number, lines, allowed, onDone }: { number: string; l
               {lineError(l.id) ? <p className="error" id={`ship-q-${l.id}-error`}>{lineError(l.id)}</p> : null}</td></tr>
         ))}</tbody></table>
       <p><button type="button" className="link" onClick={() => setQuantities(Object.fromEntries(lines.filter((l) => l.left > 0).map((l) => [l.id, String(l.left)])))}><FormattedMessage id="order.ship.all" /></button></p>
-      <div className="grid">
+      <div className="grid ship-fields">
         <div className={`field${errors.carrier ? ' invalid' : ''}`}><label htmlFor="ship-carrier"><FormattedMessage id="order.ship.carrier" /></label>
           <select id="ship-carrier" required value={carrier} onChange={(e) => setCarrier(e.target.value)} aria-describedby={errors.carrier ? 'ship-carrier-error' : undefined}>
             <option value="" disabled>—</option>
