@@ -18,6 +18,20 @@ const SECTIONS = [
 
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 
+/** Header controls drawn over one another (each visible one's box against the others'), by class. */
+const headerOverlaps = (page: Page) => page.evaluate(() => {
+  const selectors = ['.store-header__brand', '.store-nav__toggle', '.store-nav__list', '.store-header__cart', '.account-menu__button', '.region-picker summary'];
+  const boxes = selectors.map((selector) => ({ selector, box: document.querySelector(selector)?.getBoundingClientRect() }))
+    .filter((b): b is { selector: string; box: DOMRect } => !!b.box && b.box.width > 0 && getComputedStyle(document.querySelector(b.selector)!).display !== 'none');
+  const overlaps: string[] = [];
+  for (const [i, a] of boxes.entries()) {
+    for (const b of boxes.slice(i + 1)) {
+      if (a.box.left < b.box.right - 1 && b.box.left < a.box.right - 1) overlaps.push(`${a.selector} / ${b.selector}`);
+    }
+  }
+  return overlaps;
+});
+
 describe('store navigation', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -106,6 +120,20 @@ describe('store navigation', () => {
     await context.close();
   });
 
+  for (const base of ['/de/de/', '/ae/ar/', '/fr/fr/']) {
+    it(`${base} at 1200 and 1440 px, signed out: the sections, cart, sign-in and region button sit side by side`, async () => {
+      for (const width of [1200, 1440]) {
+        const { context, page } = await openPage(browser, { viewport: { width, height: 900 } });
+        await page.goto(base);
+        await hydrated(page);
+        expect(await headerOverlaps(page), `${width} px`).toEqual([]);
+        const region = (await page.locator('.region-picker summary').boundingBox())!;
+        expect(region.x + region.width).toBeLessThanOrEqual(width);
+        await context.close();
+      }
+    });
+  }
+
   // 800 and 1200 px: a tablet, and the narrowest width showing the sections and the signed-in name in a row.
   for (const width of [390, 800, 1200, 1440]) {
     const viewport = { width, height: 900 };
@@ -128,6 +156,7 @@ describe('store navigation', () => {
         expect(region.x + region.width).toBeLessThanOrEqual(viewport.width);
         expect(region.y + region.height).toBeLessThanOrEqual(header.y + header.height);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        expect(await headerOverlaps(page)).toEqual([]);
         // One line: the cart, the account entry and the region button sit beside the brand.
         const brand = (await page.locator('.store-header__brand').boundingBox())!;
         expect(region.y).toBeLessThan(brand.y + brand.height);
