@@ -81,6 +81,8 @@ describe('operator console: an order shipped and refunded', () => {
     const trackingUrl = await tracking.getAttribute('href');
     expect(trackingUrl).toBe('https://www.dhl.com/global-en/home/tracking/tracking-express.html?submit=1&tracking-id=1234567890');
     await expect.poll(async () => plainText(await owner.getByTestId('order-fulfilment-state').textContent())).toBe('Partly shipped');
+    // The history says it in words, not JSON.
+    await owner.getByRole('row').filter({ hasText: 'Shipped' }).filter({ hasText: 'DHL 1234567890 · 2 × ACC-USBC-1M' }).waitFor();
     await lookAt(owner, 'console-order-shipped');
 
     const shippedMail = await mailMatching(baseUrl, new RegExp(`Your order ${order.number} is on its way`));

@@ -8,6 +8,7 @@ import { FormMessage } from '../form-message.tsx';
 import { useData, useDescribe } from '../use-data.ts';
 import { FULFILMENT_WORDS, methodWords, shippingWords, shownPayment, transactionWords, type FulfilmentState, type PaymentState } from '../order-states.ts';
 import { AddressBlock, type Address } from './order-address.tsx';
+import { describeEvent } from './order-event.ts';
 import { RefundForm } from './order-refund.tsx';
 import { ShipForm } from './order-ship.tsx';
 
@@ -117,7 +118,7 @@ export function OrderPage() {
       <h2><FormattedMessage id="order.history" /></h2>
       {data.events.length ? (
         <table><thead><tr><th scope="col"><FormattedMessage id="order.column.what" /></th><th scope="col"><FormattedMessage id="order.column.details" /></th><th scope="col"><FormattedMessage id="order.column.when" /></th></tr></thead>
-          <tbody>{data.events.map((e, i) => <tr key={i}><td>{e.type}</td><td><code>{e.payload}</code></td><td>{when(e.createdAt)}</td></tr>)}</tbody></table>
+          <tbody>{data.events.map((e, i) => { const { what, details } = describeEvent(e, data.lines, data.currency, text); return <tr key={i}><td>{what}</td><td>{details}</td><td>{when(e.createdAt)}</td></tr>; })}</tbody></table>
       ) : <p><FormattedMessage id="order.noHistory" /></p>}
       <h2><FormattedMessage id="order.deliveries" /></h2>
       <table><thead><tr><th scope="col"><FormattedMessage id="order.column.what" /></th><th scope="col"><FormattedMessage id="order.column.delivered" /></th>
