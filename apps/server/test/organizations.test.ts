@@ -100,6 +100,9 @@ describe('a clinic plan bought for the new organization', () => {
     const membership = created.body.data!.organizationCreate.membership!;
     const set = await t.gql<{ checkoutOrganizationUpdate: { errors: unknown[] } }>(SET_ORG, { token: ready.token, m: membership.id }, me);
     expect(set.body.data!.checkoutOrganizationUpdate.errors).toEqual([]);
+    // The buyer had typed a billing address already: it stays theirs (an empty one would be the clinic's).
+    const [row] = await t.database.db.select().from(schema.checkouts).where(eq(schema.checkouts.token, ready.token));
+    expect(row!.billingAddress).toMatchObject({ streetAddress1: US_ADDRESS.streetAddress1, companyName: '' });
     const again = await readyCheckout(t, { country: 'US', lines, signedIn: { headers: me, organizationMembershipId: membership.id } });
     const placed = await t.gql<PlaceAnswer>(PLACE, { token: again.token, key: `o-${again.token}`, total: again.total, card: CARD_OK }, me);
     expect(placed.body.data!.checkoutPlaceOrder.errors).toEqual([]);
@@ -110,6 +113,17 @@ describe('a clinic plan bought for the new organization', () => {
     const read = await t.gql<{ organizationMembership: { organization: Record<string, unknown> } }>(
       'query($id: ID!) { organizationMembership(id: $id) { organization { planType maxSeats availableSeats subscriptionStatus } } }', { id: membership.id }, me);
     expect(read.body.data!.organizationMembership.organization).toEqual({ planType: 'CLINIC', maxSeats: 4, availableSeats: 3, subscriptionStatus: 'ACTIVE' });
+  });
+
+  it('fills an empty billing address and VAT number from the organization it is for', async () => {
+    const me = await signIn('clinic-buyer-3', 'berlin@example.test');
+    const created = await t.gql<CreateAnswer>(CREATE, { input: clinic({ name: 'Praxis Mitte', country: 'DE', billingAddress: { ...DE_ADDRESS, companyName: 'Praxis Mitte GmbH' }, vatNumber: 'DE123456789' }) }, me);
+    const membership = created.body.data!.organizationCreate.membership!;
+    const open = await t.gql<{ checkoutCreate: { checkout: { token: string } } }>('mutation { checkoutCreate(input: { country: DE, lines: [{ sku: "CLINIC-ANNUAL-HUMAN", quantity: 2 }] }) { checkout { token } errors { code } } }', undefined, me);
+    const token = open.body.data!.checkoutCreate.checkout.token;
+    expect((await t.gql<{ checkoutOrganizationUpdate: { errors: unknown[] } }>(SET_ORG, { token, m: membership.id }, me)).body.data!.checkoutOrganizationUpdate.errors).toEqual([]);
+    const [row] = await t.database.db.select().from(schema.checkouts).where(eq(schema.checkouts.token, token));
+    expect(row).toMatchObject({ vatNumber: 'DE123456789', billingAddress: { companyName: 'Praxis Mitte GmbH', city: DE_ADDRESS.city, country: 'DE' } });
   });
 
   it('refuses another user\'s membership for one\'s checkout, and changes nothing', async () => {

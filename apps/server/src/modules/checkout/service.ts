@@ -260,7 +260,8 @@ export class CheckoutService {
   /**
    * The organization a signed-in buyer's checkout is for (the organization modal, or the organization they
    * act for): one of their own memberships (checked by the caller), or none. The checkout becomes theirs;
-   * the probe lines are checked again against their rights in that organization.
+   * the probe lines are checked again against their rights in that organization, and an empty billing
+   * address and VAT number are the organization's.
    */
   async organizationUpdate(token: string, membershipId: string | null): Promise<CheckoutPayload> {
     if (!this.deps.userId) return { checkout: null, errors: [fail('NO_PERMISSIONS', 'organizationMembershipId', 'Sign in to buy for an organization')] };
@@ -268,7 +269,18 @@ export class CheckoutService {
       const variants = checkout.lines.filter((l) => !l.isFree).map((l) => variantById(snapshot, l.variantId)).filter((v) => v !== null);
       const refused = await probeRefusals(this.deps.probeBuyer, variants, membershipId);
       if (refused.length) return refused;
-      await updateCheckout(tx, checkout.row.id, { organizationMembershipId: membershipId, userId: this.deps.userId, paymentIntentId: null });
+      // What the buyer has not typed yet comes from the organization: its billing address, and its VAT number
+      // when it is one of the checkout's country.
+      const [organization] = membershipId && (!checkout.row.billingAddress || !checkout.row.vatNumber)
+        ? await tx.select({ billingAddress: schema.organizations.billingAddress, vatNumber: schema.organizations.vatNumber }).from(schema.organizationMemberships)
+          .innerJoin(schema.organizations, eq(schema.organizations.id, schema.organizationMemberships.organizationId)).where(eq(schema.organizationMemberships.id, membershipId))
+        : [];
+      const vat = !checkout.row.vatNumber && organization?.vatNumber ? checkVatNumber(organization.vatNumber, checkout.row.country) : null;
+      await updateCheckout(tx, checkout.row.id, {
+        organizationMembershipId: membershipId, userId: this.deps.userId, paymentIntentId: null,
+        ...(!checkout.row.billingAddress && organization?.billingAddress ? { billingAddress: organization.billingAddress } : {}),
+        ...(vat ? { vatNumber: vat.normalized } : {}),
+      });
     });
   }
 
