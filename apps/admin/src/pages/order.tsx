@@ -85,7 +85,7 @@ export function OrderPage() {
       <h2><FormattedMessage id="order.payments" /></h2>
       <table data-testid="order-payments"><thead><tr><th scope="col"><FormattedMessage id="order.column.reference" /></th><th scope="col"><FormattedMessage id="order.column.method" /></th>
         <th scope="col"><FormattedMessage id="order.column.status" /></th><th scope="col" className="num"><FormattedMessage id="order.column.amount" /></th><th scope="col"><FormattedMessage id="order.column.when" /></th></tr></thead>
-        <tbody>{data.payments.map((p) => <tr key={p.id}><td>{p.id}</td><td>{methodWords(t, p.method)}{p.card ? ` · ${p.card}` : ''}</td><td>{transactionWords(t, p.status)}</td><td className="num">{money(p.amount, data.currency)}</td><td>{when(p.createdAt)}</td></tr>)}</tbody></table>
+        <tbody>{data.payments.map((p) => <tr key={p.id}><td>{p.id}</td><td>{methodWords(t, p.method)}{p.card ? ` · ${p.card}` : ''}</td><td className="nowrap">{transactionWords(t, p.status)}</td><td className="num">{money(p.amount, data.currency)}</td><td>{when(p.createdAt)}</td></tr>)}</tbody></table>
       <h2><FormattedMessage id="order.shipments" /></h2>
       {data.shipments.length ? (
         <table data-testid="order-shipments"><thead><tr><th scope="col"><FormattedMessage id="order.column.carrier" /></th><th scope="col"><FormattedMessage id="order.column.tracking" /></th>
@@ -105,7 +105,7 @@ export function OrderPage() {
         <table data-testid="order-refunds"><thead><tr><th scope="col"><FormattedMessage id="order.column.status" /></th><th scope="col" className="num"><FormattedMessage id="order.column.amount" /></th>
           <th scope="col"><FormattedMessage id="order.column.what" /></th><th scope="col"><FormattedMessage id="order.column.payment" /></th><th scope="col"><FormattedMessage id="order.column.reason" /></th>
           <th scope="col"><FormattedMessage id="order.column.creditNote" /></th><th scope="col"><FormattedMessage id="order.column.when" /></th></tr></thead>
-          <tbody>{data.refunds.map((r) => <tr key={r.id}><td>{transactionWords(t, r.status)}</td><td className="num">{money(r.amount, data.currency)}</td><td>{refundedWhat(r, data.lines, data.currency, text)}</td>
+          <tbody>{data.refunds.map((r) => <tr key={r.id}><td className="nowrap">{transactionWords(t, r.status)}</td><td className="num">{money(r.amount, data.currency)}</td><td>{refundedWhat(r, data.lines, data.currency, text)}</td>
             <td>{r.paymentId}</td><td>{r.reason ?? '—'}</td>
             <td>{r.creditNote ? <a href={`/documents/credit-note/${data.token}/${r.creditNote}.pdf`}>{r.creditNote}</a> : '—'}</td><td>{when(r.createdAt)}</td></tr>)}</tbody></table>
       ) : <p><FormattedMessage id="order.noRefund" /></p>}
