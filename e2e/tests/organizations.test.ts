@@ -113,7 +113,8 @@ describe('a new clinic (built-in provider, mail sink)', () => {
       await page.locator('.checkout-main button[type=submit]').click();
       await page.waitForURL(/\/checkout\/billing\/$/);
     }
-    await fill(page, billing);
+    // The billing address is the clinic's, typed once in the organization step.
+    expect(await page.locator('[name="billingAddress.streetAddress1"]').inputValue()).toBe(address.streetAddress1);
     await page.locator('.checkout-main button[type=submit]').click();
     await page.waitForURL(/\/checkout\/payment\/$/);
     await pay(page, { base, product: 'clinic-membership', method: 'CREDIT_CARD', address });
