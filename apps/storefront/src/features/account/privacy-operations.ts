@@ -7,7 +7,7 @@ export type DataRequestFields = NonNullable<UserDataRequestsQuery['me']>['dataRe
 
 /** UserDataRequests: the signed-in user's export and erasure requests (my account's "Your data"). */
 export const USER_DATA_REQUESTS: TypedDocumentNode<UserDataRequestsQuery> = gql`
-  query UserDataRequests { me { dataRequests { kind state createdAt finishedAt linkExpiresAt } } }
+  query UserDataRequests { me { id dataRequests { kind state createdAt finishedAt linkExpiresAt } } }
 `;
 
 /** DataExportRequest: an archive of the user's data, its link e-mailed in this language. */
