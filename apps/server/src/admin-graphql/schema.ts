@@ -13,6 +13,7 @@ import './schema/settings.ts';
 import './schema/learners.ts';
 import './schema/audit.ts';
 import './schema/dashboard.ts';
+import './schema/privacy.ts';
 
 export const adminSchema: GraphQLSchema = builder.toSchema();
 

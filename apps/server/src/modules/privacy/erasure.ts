@@ -23,6 +23,9 @@ interface Subject {
   emailPattern: string;
 }
 
+/** Who the audit log names for the job's own steps (it is the store, not an operator, that runs them). */
+const JOB_ACTOR = { actorId: 'store', actorEmail: 'privacy.erase job' };
+
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const REDACTED = '[erased]';
 
@@ -135,9 +138,12 @@ export async function runErasure(deps: ErasureDeps, requestId: string, afterStep
     // Nothing done yet: the account may have changed since the request (made the last admin since).
     const blocker = await erasureBlocker(db, request.userId);
     if (blocker) {
-      const [refused] = await db.update(dataRequests).set({ state: 'REFUSED', refusal: blocker.message, subjectEmail: null, finishedAt: now() })
-        .where(eq(dataRequests.id, requestId)).returning();
-      return refused!;
+      return db.transaction(async (tx) => {
+        await tx.insert(schema.auditLog).values({ ...JOB_ACTOR, action: 'privacy.erasure.refused', subject: `data-request:${requestId}`, before: null, after: { userId: request.userId, reason: blocker.code } });
+        const [refused] = await tx.update(dataRequests).set({ state: 'REFUSED', refusal: blocker.message, subjectEmail: null, finishedAt: now() })
+          .where(eq(dataRequests.id, requestId)).returning();
+        return refused!;
+      });
     }
   }
   const subject: Subject = { userId: request.userId, email: request.subjectEmail ?? '', emailPattern: escapeRegex(request.subjectEmail ?? '') };
@@ -148,17 +154,25 @@ export async function runErasure(deps: ErasureDeps, requestId: string, afterStep
     if (done.has(name)) continue;
     await db.transaction(async (tx) => {
       await step(tx, subject);
+      await tx.insert(schema.auditLog).values({ ...JOB_ACTOR, action: `privacy.erasure.${name}`, subject: `data-request:${requestId}`, before: null, after: { userId: request.userId } });
       await tx.update(dataRequests).set({ steps: sql`array_append(${dataRequests.steps}, ${name})` }).where(eq(dataRequests.id, requestId));
     });
     await afterStep?.(name);
   }
   if (!done.has('mail-sink')) {
     if (deps.mailSinkDir) await eraseSinkMail(deps.mailSinkDir, subject.email);
-    await db.update(dataRequests).set({ steps: sql`array_append(${dataRequests.steps}, 'mail-sink')` }).where(eq(dataRequests.id, requestId));
+    await db.transaction(async (tx) => {
+      await tx.insert(schema.auditLog).values({ ...JOB_ACTOR, action: 'privacy.erasure.mail-sink', subject: `data-request:${requestId}`, before: null, after: { userId: request.userId } });
+      await tx.update(dataRequests).set({ steps: sql`array_append(${dataRequests.steps}, 'mail-sink')` }).where(eq(dataRequests.id, requestId));
+    });
     await afterStep?.('mail-sink');
   }
-  const [finished] = await db.update(dataRequests).set({ state: 'DONE', subjectEmail: null, finishedAt: now() }).where(eq(dataRequests.id, requestId)).returning();
-  return finished!;
+  const finished = await db.transaction(async (tx) => {
+    await tx.insert(schema.auditLog).values({ ...JOB_ACTOR, action: 'privacy.erasure.done', subject: `data-request:${requestId}`, before: null, after: { userId: request.userId } });
+    const [row] = await tx.update(dataRequests).set({ state: 'DONE', subjectEmail: null, finishedAt: now() }).where(eq(dataRequests.id, requestId)).returning();
+    return row!;
+  });
+  return finished;
 }
 
 /** The outbox handler of `privacy.erase`. */

@@ -1,5 +1,6 @@
 import { schema, type Database } from '@probe/db';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { audit, type Actor } from '../staff/index.ts';
 
 const { dataRequests, organizationMemberships: memberships, organizations, subscriptions, users, outbox } = schema;
 
@@ -53,7 +54,7 @@ export async function erasureBlocker(db: Pick<Database, 'select'>, userId: strin
  */
 export async function requestErasure(
   db: Database,
-  input: { userId: string; source: DataRequestSource; handledBy?: string | null },
+  input: { userId: string; source: DataRequestSource; handledBy?: string | null; actor?: Actor },
 ): Promise<{ request: DataRequest | null; error: PrivacyError | null }> {
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, input.userId)).for('update');
@@ -68,6 +69,8 @@ export async function requestErasure(
       kind: 'ERASURE', userId: input.userId, subjectEmail: user.email.toLowerCase(), source: input.source, handledBy: input.handledBy ?? null,
     }).returning();
     await tx.insert(outbox).values({ topic: ERASURE_TOPIC, payload: { requestId: request!.id } });
+    // An operator's request is theirs in the audit log (the job's steps follow under the same subject).
+    if (input.actor) await audit(tx, input.actor, 'privacy.erasure.request', `data-request:${request!.id}`, null, { userId: input.userId, source: input.source });
     return { request: request!, error: null };
   });
 }

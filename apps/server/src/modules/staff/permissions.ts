@@ -10,6 +10,7 @@ export const PERMISSIONS = [
   'settings.read', 'settings.write',
   'learners.read', 'learners.decide',
   'audit.read',
+  'privacy.read', 'privacy.erase',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
