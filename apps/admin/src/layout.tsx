@@ -10,7 +10,7 @@ export interface Me { email: string; role: string; permissions: string[] }
 const NAV: ReadonlyArray<readonly [string, MessageId]> = [
   ['/', 'nav.orders'], ['/customers', 'nav.customers'], ['/organizations', 'nav.organizations'], ['/dashboard', 'nav.dashboard'], ['/products', 'nav.products'],
   ['/prices', 'nav.prices'], ['/taxes', 'nav.taxes'], ['/vouchers', 'nav.vouchers'], ['/promos', 'nav.promos'], ['/offers', 'nav.offers'], ['/banners', 'nav.banners'],
-  ['/maintenance', 'nav.maintenance'], ['/learners', 'nav.learners'], ['/audit', 'nav.audit'],
+  ['/maintenance', 'nav.maintenance'], ['/learners', 'nav.learners'], ['/data-requests', 'nav.privacy'], ['/audit', 'nav.audit'],
 ];
 
 /** What the console's API says of the signed-in account: a member of staff, or someone who is not (a buyer). */

@@ -18,6 +18,7 @@ import { PromosPage } from './pages/promos.tsx';
 import { OffersPage } from './pages/offers.tsx';
 import { BannersPage } from './pages/banners.tsx';
 import { LearnersPage } from './pages/learners.tsx';
+import { DataRequestsPage } from './pages/data-requests.tsx';
 import { AuditPage } from './pages/audit.tsx';
 import { DashboardPage } from './pages/dashboard.tsx';
 import { CustomerPage, CustomersPage } from './pages/customers.tsx';
@@ -47,6 +48,7 @@ const router = createBrowserRouter(
         { path: 'banners', Component: BannersPage },
         { path: 'maintenance', Component: MaintenancePage },
         { path: 'learners', Component: LearnersPage },
+        { path: 'data-requests', Component: DataRequestsPage },
         { path: 'audit', Component: AuditPage },
         { path: 'dashboard', Component: DashboardPage },
         { path: '*', Component: NotFound },
