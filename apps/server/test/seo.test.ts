@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PUBLIC_STORE_PATHS } from '@probe/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SitemapCache } from '../src/http/seo.ts';
+import { SitemapCache, xml } from '../src/http/seo.ts';
 import { loadStorefrontBundles } from '../src/http/storefront-bundle.ts';
 import { localeSitemapXml, priceVariant, type CatalogueSnapshot } from '../src/modules/catalogue/index.ts';
 import { ensureBuilt, ROOT } from './built-server.ts';
@@ -113,25 +113,36 @@ describe('robots.txt and sitemap.xml', () => {
     expect((await get('/sitemaps/us-en-1.xml')).body).toBe(before);
   });
 
-  it('keeps within its byte budget: the least recently read file goes first and is made again when asked', async () => {
+  it('keeps its files gzipped within its byte budget: the least recently read goes first and is made again when asked', async () => {
     const file = (cache: SitemapCache, code: string, language: string) => cache.file(`${code}-${language}-1.xml`, (plan) => localeSitemapXml(plan, ORIGIN, code, language, 1));
     const us = (await file(new SitemapCache(t.catalogue), 'us', 'en'))!;
-    // A market's file is a few hundred kilobytes (every page with ~50 alternates): the budget holds about 2.5 of them here.
-    const size = Buffer.byteLength(us);
-    expect(size).toBeGreaterThan(100_000);
-    expect(size).toBeLessThan(1_000_000);
+    // A market's file is a few hundred kilobytes of text (every page with ~50 alternates), a tenth of it or less gzipped.
+    const size = us.length;
+    expect(Buffer.byteLength(xml(us))).toBeGreaterThan(100_000);
+    expect(size).toBeLessThan(Buffer.byteLength(xml(us)) / 10);
     const cache = new SitemapCache(t.catalogue, Math.floor(size * 2.5));
     for (const [code, language] of [['us', 'en'], ['de', 'de'], ['fr', 'fr'], ['it', 'it']] as const) {
-      expect(await file(cache, code, language)).toContain(`${ORIGIN}/${code}/${language}/pricing/`);
+      expect(xml((await file(cache, code, language))!)).toContain(`${ORIGIN}/${code}/${language}/pricing/`);
       expect(cache.size).toBeLessThanOrEqual(Math.floor(size * 2.5));
     }
     expect(cache.size).toBeGreaterThan(size);
     // The first file was dropped to keep the budget; asked again, it is the same.
-    expect(await file(cache, 'us', 'en')).toBe(us);
+    expect(xml((await file(cache, 'us', 'en'))!)).toBe(xml(us));
     // A file larger than the whole budget is answered and not kept.
-    const tiny = new SitemapCache(t.catalogue, 1000);
-    expect(await file(tiny, 'us', 'en')).toBe(us);
+    const tiny = new SitemapCache(t.catalogue, 100);
+    expect(xml((await file(tiny, 'us', 'en'))!)).toBe(xml(us));
     expect(tiny.size).toBe(0);
+  });
+
+  it('sends a crawler that takes gzip the file as kept, anyone else the XML', async () => {
+    const plain = await get('/sitemaps/us-en-1.xml');
+    const zipped = await t.app.inject({ method: 'GET', url: '/sitemaps/us-en-1.xml', headers: { ...HEADERS, 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['vary']).toContain('accept-encoding');
+    expect(xml(zipped.rawPayload)).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.startsWith('<?xml')).toBe(true);
   });
 });
 
