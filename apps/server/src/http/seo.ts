@@ -87,7 +87,7 @@ function sendXml(req: FastifyRequest, reply: FastifyReply, gzipped: Buffer): Fas
 
 /** Paths search engines are asked not to crawl: the API, the console, sign-in, and every buyer's own pages. */
 const DISALLOWED = [
-  '/graphql', '/admin/', '/oidc/', '/auth/', '/documents/', '/learner-proofs/', '/test-gateway/', '/dev/',
+  '/graphql', '/admin/', '/oidc/', '/auth/', '/documents/', '/privacy/', '/learner-proofs/', '/test-gateway/', '/dev/',
   '/*/*/cart/', '/*/*/checkout/', '/*/*/confirmation/', '/*/*/order-payment', '/*/*/invoice-payment',
   '/*/*/account/', '/*/*/subscription/', '/*/*/upgrade/', '/*/*/refer/', '/*/*/learner',
 ];
