@@ -100,4 +100,22 @@ describe('your data (export and erasure)', () => {
     expect(new URL(again.page.url()).pathname).toMatch(/^\/oidc\//);
     await again.context.close();
   });
+
+  it('the operator sees both requests in the console, and an erasure the store must refuse is refused with what must happen first', async () => {
+    const { context, page } = await openPage(browser, { viewport: VIEWPORTS.desktop, baseURL: server.url });
+    await signInAtProvider(page, '/admin/data-requests', 'operator@demo.probe.store');
+    await page.getByRole('heading', { level: 1, name: 'Data requests' }).waitFor();
+    const rows = page.getByTestId('data-requests').locator('tbody tr');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(2);
+    await rows.filter({ hasText: 'member@demo.probe.store' }).filter({ hasText: 'Copy of data' }).waitFor();
+    await rows.filter({ hasText: 'Erasure' }).filter({ hasText: 'erased account' }).filter({ hasText: 'Done' }).waitFor();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByLabel('E-mail of the customer\'s account').fill('individual@demo.probe.store');
+    await page.getByRole('button', { name: 'Start the erasure' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The customer is the only admin of Ada Individual' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'privacy-console-desktop-en');
+    await context.close();
+  });
 });

@@ -28,14 +28,14 @@ export function DataRequestsPage() {
       {data?.length ? (
         <table data-testid="data-requests">
           <thead><tr>
-            <th scope="col"><FormattedMessage id="privacy.column.when" /></th><th scope="col"><FormattedMessage id="privacy.column.kind" /></th>
+            <th scope="col"><FormattedMessage id="privacy.column.when" /></th><th scope="col" className="nowrap"><FormattedMessage id="privacy.column.kind" /></th>
             <th scope="col"><FormattedMessage id="privacy.column.customer" /></th><th scope="col"><FormattedMessage id="privacy.column.state" /></th>
             <th scope="col"><FormattedMessage id="privacy.column.handledBy" /></th><th scope="col"><FormattedMessage id="privacy.column.steps" /></th>
           </tr></thead>
           <tbody>{data.map((r) => (
             <tr key={r.id}>
               <td>{when(r.createdAt)}</td>
-              <td>{t(r.kind === 'EXPORT' ? 'privacy.kind.export' : 'privacy.kind.erasure')}</td>
+              <td className="nowrap">{t(r.kind === 'EXPORT' ? 'privacy.kind.export' : 'privacy.kind.erasure')}</td>
               <td>{r.email ?? <span className="hint">{t('privacy.erased', { id: r.userId })}</span>}</td>
               <td>{t(`privacy.state.${r.state.toLowerCase()}` as 'privacy.state.done')}{r.finishedAt ? ` · ${when(r.finishedAt)}` : ''}{r.refusal ? <><br />{r.refusal}</> : null}</td>
               <td>{r.handledBy ?? t('privacy.byCustomer')}</td>

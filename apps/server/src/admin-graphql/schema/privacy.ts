@@ -52,6 +52,6 @@ builder.mutationField('dataErasureStart', (t) => t.field({
     const [user] = await ctx.db.select({ id: schema.users.id }).from(schema.users).where(sql`lower(${schema.users.email}) = ${email.trim().toLowerCase()}`).limit(1);
     if (!user) return unknown;
     const { request, error } = await requestErasure(ctx.db, { userId: user.id, source: 'STAFF', handledBy: staff.id, actor: staff });
-    return { request, errors: error ? [{ field: error.code === 'NOT_FOUND' ? 'email' : null, code: error.code, message: error.message }] : [] };
+    return { request, errors: error ? [{ field: error.code === 'NOT_FOUND' ? 'email' : null, code: error.code, message: error.staffMessage }] : [] };
   },
 }));

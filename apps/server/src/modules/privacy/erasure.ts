@@ -140,7 +140,7 @@ export async function runErasure(deps: ErasureDeps, requestId: string, afterStep
     if (blocker) {
       return db.transaction(async (tx) => {
         await tx.insert(schema.auditLog).values({ ...JOB_ACTOR, action: 'privacy.erasure.refused', subject: `data-request:${requestId}`, before: null, after: { userId: request.userId, reason: blocker.code } });
-        const [refused] = await tx.update(dataRequests).set({ state: 'REFUSED', refusal: blocker.message, subjectEmail: null, finishedAt: now() })
+        const [refused] = await tx.update(dataRequests).set({ state: 'REFUSED', refusal: blocker.staffMessage, subjectEmail: null, finishedAt: now() })
           .where(eq(dataRequests.id, requestId)).returning();
         return refused!;
       });

@@ -13,7 +13,10 @@ export type DataRequestSource = 'USER' | 'STAFF';
 
 export interface PrivacyError {
   code: 'NOT_FOUND' | 'LAST_ADMIN' | 'STAFF_ACCOUNT';
+  /** Addressed to the user. */
   message: string;
+  /** Addressed to an operator acting for them. */
+  staffMessage: string;
 }
 
 /**
@@ -24,7 +27,8 @@ export interface PrivacyError {
 export async function erasureBlocker(db: Pick<Database, 'select'>, userId: string): Promise<PrivacyError | null> {
   const [user] = await db.select({ staffRole: users.staffRole }).from(users).where(eq(users.id, userId));
   if (user?.staffRole) {
-    return { code: 'STAFF_ACCOUNT', message: 'This account has a staff role in the console. An owner must remove the role before the account can be erased.' };
+    const message = 'This account has a staff role in the console. An owner must remove the role before the account can be erased.';
+    return { code: 'STAFF_ACCOUNT', message, staffMessage: message };
   }
   const sole = await db
     .select({ name: organizations.name })
@@ -43,6 +47,7 @@ export async function erasureBlocker(db: Pick<Database, 'select'>, userId: strin
     return {
       code: 'LAST_ADMIN',
       message: `You are the only admin of ${names}, which has a live subscription. Make another member an admin of it, or cancel its subscription, before your account can be erased.`,
+      staffMessage: `The customer is the only admin of ${names}, which has a live subscription. Another member must be made an admin of it, or its subscription cancelled, before the account can be erased.`,
     };
   }
   return null;
@@ -62,7 +67,7 @@ export async function requestErasure(
       .where(and(eq(dataRequests.userId, input.userId), eq(dataRequests.kind, 'ERASURE'), inArray(dataRequests.state, ['PENDING', 'RUNNING'])))
       .limit(1);
     if (open[0]) return { request: open[0], error: null };
-    if (!user) return { request: null, error: { code: 'NOT_FOUND', message: 'There is no account with this id.' } };
+    if (!user) return { request: null, error: { code: 'NOT_FOUND', message: 'There is no account with this id.', staffMessage: 'No account has this id.' } };
     const blocker = await erasureBlocker(tx as unknown as Database, input.userId);
     if (blocker) return { request: null, error: blocker };
     const [request] = await tx.insert(dataRequests).values({
