@@ -117,7 +117,7 @@ export async function fakeAccountApi(page: Page, account: FakeAccount): Promise<
       }
       case 'UserOrganizationRefreshQuery': {
         const found = memberships.find((m) => m.id === body?.variables?.organizationMembershipId)!;
-        return route.fulfill({ json: { data: { organizationMembership: { __typename: 'OrganizationMembership', id: found.id, organization: { __typename: 'Organization', id: found.organization.id, name: found.organization.name, maxSeats: found.organization.maxSeats, availableSeats: found.organization.availableSeats, members: MEMBERS, invitations: [] } } } } });
+        return route.fulfill({ json: { data: { organizationMembership: { __typename: 'OrganizationMembership', id: found.id, organization: { __typename: 'Organization', id: found.organization.id, name: found.organization.name, maxSeats: found.organization.maxSeats, members: MEMBERS, invitations: [] } } } } });
       }
       case 'OrganizationAdmins':
         return route.fulfill({ json: { data: { organizationAdmins: [{ __typename: 'OrganizationAdmin', name: 'Dana Admin', email: 'admin@demo.probe.store' }] } } });

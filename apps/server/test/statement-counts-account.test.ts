@@ -132,6 +132,48 @@ describe(`my account, signed in (${DB})`, () => {
     measured.noGrowth('OrganizationMembershipUpdate', role, grownRole, [2, members]);
   });
 
+  it('an organization founded, its invitations, a seat taken and given up, and a checkout pointed at it', async () => {
+    const founded = await c.run('OrganizationCreate', { input: { name: 'Counting Clinic', market: 'HUMAN', country: 'US', billingAddress: {
+      firstName: 'Ada', lastName: 'Individual', streetAddress1: '1 Market St', city: 'San Francisco', postalCode: '94105', countryArea: 'CA' } } }, 'individual');
+    expect(founded.data.organizationCreate.errors).toEqual([]);
+    measured.within('OrganizationCreate', founded);
+    // The clinic's admin invites the vet (ten seats, two members), sends it again later, and the vet accepts.
+    const invited = await c.run('OrganizationInvitationCreate', { organizationId: lakeside, email: USERS.vet.email, languageCode: 'EN' }, 'admin');
+    expect(invited.data.organizationInvitationCreate.errors).toEqual([]);
+    measured.within('OrganizationInvitationCreate', invited);
+    const invitationId = invited.data.organizationInvitationCreate.invitation.id;
+    await db().update(schema.organizationInvitations).set({ sentAt: new Date(Date.now() - 120_000) });
+    const resent = await c.run('OrganizationInvitationResend', { id: invitationId, languageCode: 'EN' }, 'admin');
+    expect(resent.data.organizationInvitationResend.errors).toEqual([]);
+    measured.within('OrganizationInvitationResend', resent);
+    const token = async (email: string) => {
+      const rows = await db().select({ payload: schema.outbox.payload }).from(schema.outbox).orderBy(schema.outbox.id);
+      const text = rows.map((r) => r.payload as { to?: string; text?: string }).filter((p) => p.to === email).at(-1)!.text!;
+      return /\/account\/invitation\/([A-Za-z0-9_-]{43})\//.exec(text)![1]!;
+    };
+    measured.within('OrganizationInvitation', await c.run('OrganizationInvitation', { token: await token(USERS.vet.email) }, 'anonymous'));
+    const accepted = await c.run('OrganizationInvitationAccept', { token: await token(USERS.vet.email) }, 'vet');
+    expect(accepted.data.organizationInvitationAccept.errors).toEqual([]);
+    measured.within('OrganizationInvitationAccept', accepted);
+    const left = await c.run('OrganizationMembershipDelete', { id: accepted.data.organizationInvitationAccept.membership.id }, 'vet');
+    expect(left.data.organizationMembershipDelete.errors).toEqual([]);
+    measured.within('OrganizationMembershipDelete', left);
+    // Two more: one declined from its link, one revoked.
+    await c.run('OrganizationInvitationCreate', { organizationId: lakeside, email: USERS.student.email, languageCode: 'EN' }, 'admin');
+    const declined = await c.run('OrganizationInvitationDecline', { token: await token(USERS.student.email) }, 'anonymous');
+    expect(declined.data.organizationInvitationDecline.errors).toEqual([]);
+    measured.within('OrganizationInvitationDecline', declined);
+    const again = await c.run('OrganizationInvitationCreate', { organizationId: lakeside, email: USERS.lapsed.email, languageCode: 'EN' }, 'admin');
+    const revoked = await c.run('OrganizationInvitationRevoke', { id: again.data.organizationInvitationCreate.invitation.id }, 'admin');
+    expect(revoked.data.organizationInvitationRevoke.errors).toEqual([]);
+    measured.within('OrganizationInvitationRevoke', revoked);
+    // The individual's open checkout, pointed at the organization they founded.
+    const created = await c.run('CheckoutCreateWithOrganization', { input: { country: 'US', lines: [{ sku: 'CLINIC-ANNUAL-HUMAN', quantity: 5 }] } }, 'individual');
+    const pointed = await c.run('CheckoutOrganizationUpdate', { token: created.data.checkoutCreate.checkout.token, organizationMembershipId: founded.data.organizationCreate.membership.id }, 'individual');
+    expect(pointed.data.checkoutOrganizationUpdate.errors).toEqual([]);
+    measured.within('CheckoutOrganizationUpdate', pointed);
+  });
+
   it('a plan change and a renewal, charged now', async () => {
     const quote = await c.run('CheckoutProrationPreview', { organizationId: lakeside, input: { plan: 'CLINIC', seats: 12 } }, 'admin');
     const changed = await c.run('ChangeSubscription', {

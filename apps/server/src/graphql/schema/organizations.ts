@@ -54,14 +54,25 @@ builder.objectFields(Organization, (t) => ({
   }),
 }));
 
+builder.objectField(Checkout, 'organizationMembershipId', (t) => t.id({
+  nullable: true,
+  description: "The id of the caller's membership the checkout buys for, read from the checkout alone (no statement): a signed-in buyer's checkout is theirs, and the membership was checked as theirs when it was set. Null for anyone else's checkout.",
+  resolve: (checkout, _a, ctx) => {
+    const id = checkout.row.organizationMembershipId;
+    const { userId } = ctx.requester();
+    return id && userId && checkout.row.userId === userId ? toGlobalId('OrganizationMembership', id) : null;
+  },
+}));
+
 builder.objectField(Checkout, 'organizationMembership', (t) => t.field({
   type: OrganizationMembership,
   nullable: true,
   description: "Spec §3 Checkout.organizationMembership: the caller's membership the checkout buys for; null when it is for no organization (or not the caller's).",
   resolve: async (checkout, _a, ctx) => {
     const id = checkout.row.organizationMembershipId;
-    const user = id ? await ctx.viewer() : null;
-    return user && id ? ctx.accounts.ownMembership(user.id, id) : null;
+    // The token's subject is enough to check the membership is the caller's: no user row is read for it.
+    const { userId } = ctx.requester();
+    return userId && id ? ctx.accounts.ownMembership(userId, id) : null;
   },
 }));
 

@@ -8,7 +8,7 @@ import type { CountryCode, OrganizationCreateMutation, OrganizationMarket } from
 import { Field } from '../../ui/field.tsx';
 import { FormErrors } from '../../ui/form-errors.tsx';
 import { AddressForm, addressValues, type AddressValues } from '../checkout/address-form.tsx';
-import { ORGANIZATION_CREATE } from './organization-operations.ts';
+import { ORGANIZATION_CREATE } from './operations.ts';
 import '../checkout/routes/checkout.css';
 import './organization-form.css';
 

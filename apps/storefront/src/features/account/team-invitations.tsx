@@ -6,7 +6,7 @@ import { useBaseData } from '../../data/route-data.ts';
 import { errorMessage, type BusinessErrorFields } from '../../data/error-messages.ts';
 import { Field } from '../../ui/field.tsx';
 import { FormErrors } from '../../ui/form-errors.tsx';
-import { INVITATION_CREATE, INVITATION_RESEND, INVITATION_REVOKE, type OrganizationInvitationFields } from './organization-operations.ts';
+import { INVITATION_CREATE, INVITATION_RESEND, INVITATION_REVOKE, type OrganizationInvitationFields } from './operations.ts';
 // The fields' and forms' look, shared with the checkout.
 import '../checkout/routes/checkout.css';
 

@@ -28,7 +28,7 @@ const CHECKOUT_FIELDS = gql`
     discountAmount { ...MoneyFields } totalSavings { ...MoneyFields } estimatedDuty { ...MoneyFields }
     voucherCode discountName learnerPrice isShippingRequired
     referrer { name organizationName }
-    organizationMembership { id isOrganizationAdmin organization { id name } }
+    organizationMembershipId
     isTradeInAvailable tradeIn { deviceModel serialNumber } tradeInCredit { ...CheckoutTaxed }
     shippingAddress { ...CheckoutAddress } billingAddress { ...CheckoutAddress }
     availableShippingMethods { id name price { ...MoneyFields } minimumDeliveryDays maximumDeliveryDays } shippingMethod { id }

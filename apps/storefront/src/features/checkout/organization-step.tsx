@@ -11,15 +11,24 @@ import { CHECKOUT_ORGANIZATION_UPDATE, type BusinessErrorFields, type CheckoutFi
 /** Team and clinic plans: their seats belong to an organization (spec §3 newOrganization). */
 const SEATED = new Set(['TEAM_CHECKOUT', 'TEAM_CHECKOUT_VET', 'CLINIC_CHECKOUT', 'CLINIC_CHECKOUT_VET']);
 
-function needsOrganization(checkout: Pick<CheckoutFields, 'bundleType' | 'organizationMembership'>): boolean {
-  return SEATED.has(checkout.bundleType) && !checkout.organizationMembership;
+type Memberships = ReadonlyArray<{ id: string; isOrganizationAdmin: boolean; organization: { name: string } }>;
+
+/** The membership the checkout is for, when it is still one of the user's. */
+function membershipOf(checkout: Pick<CheckoutFields, 'organizationMembershipId'>, memberships: Memberships | undefined) {
+  return memberships?.find((m) => m.id === checkout.organizationMembershipId) ?? null;
 }
 
-/** Whether this browser's buyer is signed in and their team or clinic plan is not for an organization yet (false on the server). */
-export function useNeedsOrganization(checkout: Pick<CheckoutFields, 'bundleType' | 'organizationMembership'> | null): boolean {
+/**
+ * Whether this browser's buyer is signed in and their team or clinic plan is not for one of their
+ * organizations (yet, or any more); false on the server, and while the memberships load.
+ */
+export function useNeedsOrganization(checkout: Pick<CheckoutFields, 'bundleType' | 'organizationMembershipId'> | null): boolean {
   const [signedIn, setSignedIn] = useState(false);
   useEffect(() => setSignedIn(isSignedIn()), []);
-  return signedIn && checkout !== null && needsOrganization(checkout);
+  const seated = signedIn && checkout !== null && SEATED.has(checkout.bundleType);
+  const me = useQuery(USER_QUERY, { skip: !seated });
+  if (!seated || !me.data?.me) return false;
+  return membershipOf(checkout, me.data.me.organizationMemberships) === null;
 }
 
 /**
@@ -32,17 +41,19 @@ export function OrganizationStep({ checkout, onChange }: { checkout: CheckoutFie
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const client = useApolloClient();
   const open = useNeedsOrganization(checkout);
-  const me = useQuery(USER_QUERY, { skip: !open });
-  const admin = (me.data?.me?.organizationMemberships ?? []).filter((m) => m.isOrganizationAdmin);
+  const [signedIn, setSignedIn] = useState(false);
+  useEffect(() => setSignedIn(isSignedIn()), []);
+  const me = useQuery(USER_QUERY, { skip: !signedIn || !SEATED.has(checkout.bundleType) });
+  const memberships = me.data?.me?.organizationMemberships;
+  const admin = (memberships ?? []).filter((m) => m.isOrganizationAdmin);
   const [choice, setChoice] = useState<string>('new');
   useEffect(() => { if (admin[0] && choice === 'new' && !me.loading) setChoice(admin[0].id); }, [admin.length, me.loading]); // eslint-disable-line react-hooks/exhaustive-deps
   const [errors, setErrors] = useState<BusinessErrorFields[]>([]);
   const [busy, setBusy] = useState(false);
 
   if (!open) {
-    return SEATED.has(checkout.bundleType) && checkout.organizationMembership
-      ? <p className="checkout-organization__for" data-testid="checkout-organization">{t('checkout.organization.for', { name: checkout.organizationMembership.organization.name })}</p>
-      : null;
+    const current = SEATED.has(checkout.bundleType) ? membershipOf(checkout, memberships) : null;
+    return current ? <p className="checkout-organization__for" data-testid="checkout-organization">{t('checkout.organization.for', { name: current.organization.name })}</p> : null;
   }
   const useMembership = async (membershipId: string) => {
     setBusy(true);
@@ -85,8 +96,8 @@ export function OrganizationStep({ checkout, onChange }: { checkout: CheckoutFie
       ) : null}
       {choice === 'new' ? (
         <OrganizationForm submitLabel={t('checkout.organization.create')} onCreated={(membership) => {
-          void client.refetchQueries({ include: ['UserQuery'] });
-          void useMembership(membership.id);
+          // The new membership must be among the user's before the checkout is pointed at it.
+          void me.refetch().then(() => useMembership(membership.id));
         }} />
       ) : null}
     </section>

@@ -7,7 +7,7 @@ import { usePageTitle } from '../../../lib/head.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { MEMBERSHIP_INFO, MEMBERSHIP_UPDATE, ORGANIZATION_ADMINS, ORGANIZATION_MEMBERS, type OrganizationMemberFields } from '../operations.ts';
 import { errorMessage } from '../../../data/error-messages.ts';
-import { MEMBERSHIP_DELETE } from '../organization-operations.ts';
+import { MEMBERSHIP_DELETE } from '../operations.ts';
 import { TeamInvitations } from '../team-invitations.tsx';
 import { useSignedIn } from '../use-signed-in.ts';
 import '../account.css';
@@ -31,6 +31,8 @@ export function Component() {
   const isAdmin = membership?.isOrganizationAdmin === true;
   const members = useQuery(ORGANIZATION_MEMBERS, { variables: { organizationMembershipId: membershipId }, skip: !isAdmin, fetchPolicy: 'cache-and-network' });
   const team = members.data?.organizationMembership?.organization;
+  // Seats free: the plan's less the members (the list is all of them; no second count is asked for).
+  const availableSeats = team ? Math.max(0, team.maxSeats - team.members.length) : 0;
   const admins = useQuery(ORGANIZATION_ADMINS, { variables: { organizationId: membership?.organization.id ?? '' }, skip: !membership || isAdmin });
 
   const back = <p><Link to={`${base.basePath}/account/`}>{t('account.backToAccount')}</Link></p>;
@@ -53,7 +55,7 @@ export function Component() {
           <h2 id="members-heading">{t('account.members')}</h2>
           {team ? (
             <>
-              <p data-testid="seats">{t('account.seats')}: {t('account.seatsValue', { available: team.availableSeats, max: team.maxSeats })}</p>
+              <p data-testid="seats">{t('account.seats')}: {t('account.seatsValue', { available: availableSeats, max: team.maxSeats })}</p>
               <ul className="account-members" data-testid="members">
                 {team.members.map((m) => (
                   <li key={m.membershipId} className="account-card">
@@ -74,7 +76,7 @@ export function Component() {
           <LeaveButton membershipId={membershipId} organization={membership.organization.name} />
         </section>
       )}
-      {isAdmin && team ? <TeamInvitations organizationId={team.id} availableSeats={team.availableSeats} invitations={team.invitations} onChanged={() => void members.refetch()} /> : null}
+      {isAdmin && team ? <TeamInvitations organizationId={team.id} availableSeats={availableSeats} invitations={team.invitations} onChanged={() => void members.refetch()} /> : null}
       {back}
     </div>
   );

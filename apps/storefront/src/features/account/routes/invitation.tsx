@@ -8,7 +8,7 @@ import { usePageTitle } from '../../../lib/head.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { startSignIn } from '../account-menu.tsx';
 import { isSignedIn } from '../buyer.ts';
-import { INVITATION_ACCEPT, INVITATION_DECLINE, INVITATION_PREVIEW } from '../organization-operations.ts';
+import { INVITATION_ACCEPT, INVITATION_DECLINE, INVITATION_PREVIEW } from '../operations.ts';
 import '../account.css';
 
 type Outcome = { kind: 'accepted'; organization: string; membershipId: string } | { kind: 'declined' } | null;
