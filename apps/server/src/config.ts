@@ -127,6 +127,22 @@ const ConfigSchema = z.object({
     .describe('how old a succeeded gateway payment must be before reconciliation judges it: a younger one\'s order may still be committing, or its buyer still coming back from the bank page'),
   RECONCILE_LOOKBACK_MS: z.coerce.number().int().positive().default(3 * 24 * 3600 * 1000)
     .describe('how far back reconciliation looks at the gateway\'s payments'),
+  RETENTION_INTERVAL_MS: z.coerce.number().int().positive().default(24 * 3600 * 1000)
+    .describe('how often the `privacy.retention` job runs (and once at every job runner\'s start): it deletes what the store has no more reason to keep, by the periods below (docs/privacy.md)'),
+  RETENTION_CHECKOUT_DAYS: z.coerce.number().int().positive().default(30)
+    .describe('days after its last change an abandoned checkout (never placed) is deleted, with the contact and addresses typed in it'),
+  RETENTION_UNVERIFIED_ACCOUNT_DAYS: z.coerce.number().int().positive().default(30)
+    .describe('days after sign-up a sign-in account whose e-mail was never confirmed, and that never used the store, is deleted'),
+  RETENTION_INVITATION_DAYS: z.coerce.number().int().positive().default(30)
+    .describe('days after it expired or was answered that an organization invitation (an e-mail address) is deleted'),
+  RETENTION_SPAM_LEAD_DAYS: z.coerce.number().int().positive().default(30)
+    .describe('days a marketing-form submission judged spam is kept (to check the spam rules) before it is deleted'),
+  RETENTION_ANALYTICS_DAYS: z.coerce.number().int().positive().default(395)
+    .describe('days an analytics event is kept (13 months, the common limit for audience measurement in the EU)'),
+  RETENTION_OUTBOX_DAYS: z.coerce.number().int().positive().default(30)
+    .describe('days a processed outbox row (a sent e-mail, a delivered lead, a finished job) is kept for operators before it is deleted; dead rows stay until an operator deals with them'),
+  RETENTION_LEARNER_PROOF_DAYS: z.coerce.number().int().positive().default(90)
+    .describe('days after the decision that a learner\'s uploaded proof of enrollment is wiped (the decision, school and dates stay)'),
   /** The points are in modules/faults. */
   FAULT_POINT: z.string().optional()
     .describe('tests only, honoured only with `NODE_ENV=test` or `development`: `after-payment-confirmed` kills the process (SIGKILL) after the gateway confirmed a charge, before the order commits'),

@@ -5,7 +5,7 @@ import { sellerFrom } from '../modules/documents/index.ts';
 import { orderMailFor, ORDER_MAIL_TOPICS, reconcileHandler, RECONCILE_TOPIC, scheduleReconcile } from '../modules/orders/index.ts';
 import { createGateway, type PaymentGateway } from '../modules/payments/index.ts';
 import { createCrm, LEAD_TOPIC, leadDeliveryHandler, type Crm } from '../modules/leads/index.ts';
-import { ERASURE_TOPIC, erasureHandler, EXPORT_TOPIC, exportHandler } from '../modules/privacy/index.ts';
+import { ERASURE_TOPIC, erasureHandler, EXPORT_TOPIC, exportHandler, RETENTION_TOPIC, retentionHandler, scheduleRetention } from '../modules/privacy/index.ts';
 import { periodEndHandler, SubscriptionChanges, SUBSCRIPTION_TOPICS, type ChargeResumeJob } from '../modules/subscriptions/index.ts';
 import { JobRunner } from './runner.ts';
 import { countedHandler, emails, leads } from '../metrics/index.ts';
@@ -48,6 +48,11 @@ export function storeHandlers(config: Config, log: JobLogger, now?: () => Date, 
     handlers[ERASURE_TOPIC] = erasureHandler({ db: billing.db, mailSinkDir: mailSinkDir(config), now: deps.now });
     const seller = sellerFrom(config);
     handlers[EXPORT_TOPIC] = exportHandler({ db: billing.db, seller, publicUrl: config.PUBLIC_URL, now: deps.now });
+    // What has no more reason to be kept is deleted on a schedule (docs/privacy.md).
+    handlers[RETENTION_TOPIC] = retentionHandler({ db: billing.db, now: deps.now, log }, {
+      checkoutDays: config.RETENTION_CHECKOUT_DAYS, unverifiedAccountDays: config.RETENTION_UNVERIFIED_ACCOUNT_DAYS, invitationDays: config.RETENTION_INVITATION_DAYS,
+      spamLeadDays: config.RETENTION_SPAM_LEAD_DAYS, analyticsDays: config.RETENTION_ANALYTICS_DAYS, outboxDays: config.RETENTION_OUTBOX_DAYS, learnerProofDays: config.RETENTION_LEARNER_PROOF_DAYS,
+    }, config.RETENTION_INTERVAL_MS);
     for (const topic of Object.keys(ORDER_MAIL_TOPICS)) {
       handlers[topic] = async (job) => {
         const mail = await orderMailFor(billing.db, job.topic, job.payload, config.PUBLIC_URL, seller);
@@ -85,6 +90,10 @@ export function startJobRunner(options: { config: Config; db: Database; log: Job
   });
   runner.start();
   scheduleReconcile(db, (now ?? (() => new Date()))()).then(() => runner.poke(), (err: unknown) => log.error({ err: String(err) }, 'could not schedule payment reconciliation'));
+  // Tests move their clocks by months and read the rows they made: they run retention themselves (privacy-retention.test.ts).
+  if (config.NODE_ENV !== 'test') {
+    scheduleRetention(db, (now ?? (() => new Date()))()).then(() => runner.poke(), (err: unknown) => log.error({ err: String(err) }, 'could not schedule the retention job'));
+  }
   return {
     runner,
     stop: async () => {

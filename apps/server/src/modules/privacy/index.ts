@@ -2,3 +2,4 @@
 export { ERASURE_TOPIC, erasureBlocker, listDataRequests, requestErasure, signInPasswordHash, userDataRequests, type DataRequest, type DataRequestSource, type PrivacyError } from './requests.ts';
 export { ERASURE_STEPS, erasureHandler, runErasure, type ErasureDeps } from './erasure.ts';
 export { buildArchive, EXPORT_FORMAT, EXPORT_LINK_HOURS, EXPORT_TOPIC, exportByToken, exportHandler, requestExport, runExport, type ExportDeps } from './export.ts';
+export { applyRetention, RETENTION_TOPIC, retentionHandler, scheduleRetention, type RetentionCounts, type RetentionPeriods } from './retention.ts';
