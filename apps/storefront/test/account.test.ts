@@ -57,6 +57,13 @@ describe('PKCE and state', () => {
     });
   });
 
+  it('names the store page the sign-in started from, only when it is a path on this site', () => {
+    const returnPath = (path: string) => new URL(authorizationUrl(metadata, config, { state: 'st', codeChallenge: 'ch', language: 'de', returnPath: path })).searchParams.get('return_path');
+    expect(returnPath('/de/de/product/iq3/?x=1')).toBe('/de/de/product/iq3/?x=1');
+    expect(returnPath('//evil.example/')).toBeNull();
+    expect(returnPath('https://evil.example/')).toBeNull();
+  });
+
   it('the stored login state is single-use', () => {
     localStorage.clear();
     saveLoginState({ state: 's1', codeVerifier: 'v1' });

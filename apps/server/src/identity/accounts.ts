@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { schema, type Database } from '@probe/db';
-import { consumeLinkToken, issueLinkToken, peekLinkToken, type LinkPurpose } from './email-links.ts';
+import { consumeLinkToken, issueLinkToken, linkTokenOwner, peekLinkToken, type LinkPurpose } from './email-links.ts';
 import { isLanguage, type Language } from './i18n.ts';
 import { queueMail, renderMail, type MailKind } from './mail.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
@@ -35,28 +35,28 @@ export class Accounts {
   }
 
   /** Creates an unconfirmed account and queues its confirmation e-mail; null when the e-mail is taken. */
-  async signUp(input: { email: string; name: string; password: string; locale: Language }): Promise<IdentityUser | null> {
+  async signUp(input: { email: string; name: string; password: string; locale: Language; store?: string | null }): Promise<IdentityUser | null> {
     const passwordHash = await hashPassword(input.password);
     return this.db.transaction(async (tx) => {
       const user = await insertUser(tx, { email: input.email, name: input.name, passwordHash, locale: input.locale });
       if (!user) return null;
-      await this.#sendLink(tx, user, 'verify');
+      await this.#sendLink(tx, user, 'verify', input.store);
       return user;
     });
   }
 
   /** Sends a new confirmation link if the account exists and is not confirmed; says nothing either way. */
-  async resendVerification(email: string): Promise<void> {
+  async resendVerification(email: string, store?: string | null): Promise<void> {
     const user = await findUserByEmail(this.db, email);
     if (!user || user.emailVerifiedAt) return;
-    await this.db.transaction((tx) => this.#sendLink(tx, user, 'verify'));
+    await this.db.transaction((tx) => this.#sendLink(tx, user, 'verify', store));
   }
 
   /** Sends a reset link if the account exists; the caller answers the same either way. */
-  async requestPasswordReset(email: string): Promise<void> {
+  async requestPasswordReset(email: string, store?: string | null): Promise<void> {
     const user = await findUserByEmail(this.db, email);
     if (!user) return;
-    await this.db.transaction((tx) => this.#sendLink(tx, user, 'reset'));
+    await this.db.transaction((tx) => this.#sendLink(tx, user, 'reset', store));
   }
 
   async confirmEmail(token: string): Promise<IdentityUser | null> {
@@ -99,12 +99,23 @@ export class Accounts {
     });
   }
 
-  async #sendLink(tx: Queryable, user: IdentityUser, kind: MailKind): Promise<void> {
+  /**
+   * A confirmation link that no longer confirms (used, replaced or expired) whose account is confirmed:
+   * opened again, it says so rather than calling the link invalid.
+   */
+  async emailLinkConfirmed(token: string): Promise<boolean> {
+    const userId = await linkTokenOwner(this.db, token, 'verify_email');
+    const user = userId ? await findUserById(this.db, userId) : null;
+    return Boolean(user?.emailVerifiedAt);
+  }
+
+  /** `store`: the market's front page the request came from (store-return.ts), carried by the link. */
+  async #sendLink(tx: Queryable, user: IdentityUser, kind: MailKind, store?: string | null): Promise<void> {
     const purpose: LinkPurpose = kind === 'verify' ? 'verify_email' : 'reset_password';
     const token = await issueLinkToken(tx, user.id, purpose, this.now());
     const lang = isLanguage(user.locale) ? user.locale : 'en';
     const path = kind === 'verify' ? 'verify' : 'reset';
-    const url = `${this.settings.issuer}/account/${path}?${new URLSearchParams({ token, lang })}`;
+    const url = `${this.settings.issuer}/account/${path}?${new URLSearchParams({ token, lang, ...(store ? { store } : {}) })}`;
     await queueMail(tx, renderMail(kind, lang, { email: user.email, name: user.name }, url));
   }
 }

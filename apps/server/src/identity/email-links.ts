@@ -40,6 +40,12 @@ export async function consumeLinkToken(db: Queryable, token: string, purpose: Li
   return row?.userId ?? null;
 }
 
+/** Whose link this was, used, replaced or expired as it may be: only to say "already done" rather than "invalid". */
+export async function linkTokenOwner(db: Queryable, token: string, purpose: LinkPurpose): Promise<string | null> {
+  const [row] = await db.select({ userId: t.userId }).from(t).where(and(eq(t.tokenHash, hash(token)), eq(t.purpose, purpose))).limit(1);
+  return row?.userId ?? null;
+}
+
 function valid(token: string, purpose: LinkPurpose, now: Date) {
   return and(eq(t.tokenHash, hash(token)), eq(t.purpose, purpose), isNull(t.usedAt), gt(t.expiresAt, now));
 }

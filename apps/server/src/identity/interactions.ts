@@ -5,11 +5,12 @@ import { isLanguage, pickLanguage, translate, type Language } from './i18n.ts';
 import type { Limiter } from '../http/rate-limit.ts';
 import { addressKey, type TrustedClients } from './devices.ts';
 import { hitAll, longestBlock, type IdentityLimiters } from './limits.ts';
-import { STYLESHEET, STYLESHEET_PATH } from './pages/layout.ts';
+import { FAVICON, FAVICON_PATH, STYLESHEET, STYLESHEET_PATH } from './pages/layout.ts';
 import { errorPage, forgotPage, messagePage, resetPage, signInPage, signUpPage, type FieldError, type FieldErrors } from './pages/views.ts';
 import type { ProviderHolder } from './provider.ts';
 import { passwordProblem, type PasswordOwner } from './password-policy.ts';
 import type { IdentitySettings } from './settings.ts';
+import { storeBase, storeHref, storeReturnPath } from './store-return.ts';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, isValidEmail, normalizeEmail } from './users.ts';
 
 export interface InteractionDeps {
@@ -52,7 +53,9 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     try {
       const details = await provider.interactionDetails(req.raw, reply.raw);
       if (details.uid !== req.params.uid) throw new Error('interaction mismatch');
-      return { provider, details, lang: pickLanguage(details.params.ui_locales) };
+      // Where the sign-in started, checked (store-return.ts); the e-mail links carry its market's front page.
+      const returnPath = storeReturnPath(details.params.return_path);
+      return { provider, details, lang: pickLanguage(details.params.ui_locales), store: storeHref(settings.storeUrl, returnPath), storeBase: storeBase(returnPath) };
     } catch {
       await send(reply, 400, errorPage(pickLanguage(undefined), settings.storeUrl, 'invalid_request'));
       return null;
@@ -65,16 +68,17 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     forgot: `${base}/${uid}/forgot`,
     resend: `${base}/${uid}/resend`,
   });
-  const signInView = (uid: string) => ({ action: hrefs(uid).login, signUpHref: hrefs(uid).signUp, forgotHref: hrefs(uid).forgot });
+  const signInView = (uid: string, store: string) => ({ store, action: hrefs(uid).login, signUpHref: hrefs(uid).signUp, forgotHref: hrefs(uid).forgot });
 
   app.get(STYLESHEET_PATH, (_req, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=86400').send(STYLESHEET));
+  app.get(FAVICON_PATH, (_req, reply) => reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(FAVICON));
 
   app.get<{ Params: { uid: string } }>(`${base}/:uid`, async (req, reply) => {
     const found = await interaction(req, reply);
     if (!found) return reply;
     const { provider, details, lang } = found;
     if (details.prompt.name === 'consent') return autoConsent(provider, req, reply);
-    return send(reply, 200, signInPage(lang, signInView(req.params.uid)));
+    return send(reply, 200, signInPage(lang, signInView(req.params.uid, found.store)));
   });
 
   app.post<{ Params: { uid: string }; Body: Form }>(`${base}/:uid/login`, async (req, reply) => {
@@ -84,7 +88,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     const form = req.body ?? {};
     const email = normalizeEmail(form.email ?? '');
     const password = form.password ?? '';
-    const view = { ...signInView(req.params.uid), email };
+    const view = { ...signInView(req.params.uid, found.store), email };
     const errors: FieldErrors<'email' | 'password'> = {};
     if (!email) errors.email = { key: 'errorRequired' };
     else if (!isValidEmail(email)) errors.email = { key: 'errorEmailInvalid' };
@@ -122,21 +126,21 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     const found = await interaction(req, reply);
     if (!found) return reply;
     const email = normalizeEmail(req.body?.email ?? '');
-    const view = { ...signInView(req.params.uid), email };
+    const view = { ...signInView(req.params.uid, found.store), email };
     if (!isValidEmail(email)) return send(reply, 400, signInPage(found.lang, { ...view, errors: { email: { key: 'errorEmailInvalid' } } }));
     const blocked = await hitAll([
       [limiters.mailPerAddress, req.ip],
       [limiters.mailPerAccount, email],
     ]);
     if (blocked !== null) return send(reply, 429, signInPage(found.lang, { ...view, formError: minutes(blocked) }), blocked);
-    await accounts.resendVerification(email);
+    await accounts.resendVerification(email, found.storeBase);
     return send(reply, 200, signInPage(found.lang, { ...view, notice: { key: 'resendDone', vars: { email } } }));
   });
 
   app.get<{ Params: { uid: string } }>(`${base}/:uid/signup`, async (req, reply) => {
     const found = await interaction(req, reply);
     if (!found) return reply;
-    return send(reply, 200, signUpPage(found.lang, { action: hrefs(req.params.uid).signUp, signInHref: hrefs(req.params.uid).signIn }));
+    return send(reply, 200, signUpPage(found.lang, { store: found.store, action: hrefs(req.params.uid).signUp, signInHref: hrefs(req.params.uid).signIn }));
   });
 
   app.post<{ Params: { uid: string }; Body: Form }>(`${base}/:uid/signup`, async (req, reply) => {
@@ -146,7 +150,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     const form = req.body ?? {};
     const values = { name: (form.name ?? '').trim(), email: normalizeEmail(form.email ?? '') };
     const password = form.password ?? '';
-    const view = { action: hrefs(req.params.uid).signUp, signInHref: hrefs(req.params.uid).signIn, values };
+    const view = { store: found.store, action: hrefs(req.params.uid).signUp, signInHref: hrefs(req.params.uid).signIn, values };
     const errors: FieldErrors<'name' | 'email' | 'password'> = {};
     if (!values.name) errors.name = { key: 'errorRequired' };
     else if (values.name.length > NAME_MAX) errors.name = { key: 'errorTooLong', vars: { max: NAME_MAX } };
@@ -162,15 +166,15 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
       [limiters.signUpPerAccount, values.email],
     ]);
     if (blocked !== null) return send(reply, 429, signUpPage(lang, { ...view, formError: minutes(blocked) }), blocked);
-    const user = await accounts.signUp({ ...values, password, locale: lang });
+    const user = await accounts.signUp({ ...values, password, locale: lang, store: found.storeBase });
     if (!user) return send(reply, 409, signUpPage(lang, { ...view, errors: { email: { key: 'errorEmailTaken' } } }));
-    return send(reply, 200, messagePage(lang, 'checkEmailTitle', translate(lang, 'checkEmailBody', { email: values.email }), { href: hrefs(req.params.uid).signIn, text: 'backToSignIn' }));
+    return send(reply, 200, messagePage(lang, 'checkEmailTitle', translate(lang, 'checkEmailBody', { email: values.email }), found.store, { link: { href: hrefs(req.params.uid).signIn, text: 'backToSignIn' } }));
   });
 
   app.get<{ Params: { uid: string } }>(`${base}/:uid/forgot`, async (req, reply) => {
     const found = await interaction(req, reply);
     if (!found) return reply;
-    return send(reply, 200, forgotPage(found.lang, { action: hrefs(req.params.uid).forgot, signInHref: hrefs(req.params.uid).signIn }));
+    return send(reply, 200, forgotPage(found.lang, { store: found.store, action: hrefs(req.params.uid).forgot, signInHref: hrefs(req.params.uid).signIn }));
   });
 
   app.post<{ Params: { uid: string }; Body: Form }>(`${base}/:uid/forgot`, async (req, reply) => {
@@ -178,7 +182,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     if (!found) return reply;
     const { lang } = found;
     const email = normalizeEmail(req.body?.email ?? '');
-    const view = { action: hrefs(req.params.uid).forgot, signInHref: hrefs(req.params.uid).signIn, email };
+    const view = { store: found.store, action: hrefs(req.params.uid).forgot, signInHref: hrefs(req.params.uid).signIn, email };
     if (!email) return send(reply, 400, forgotPage(lang, { ...view, errors: { email: { key: 'errorRequired' } } }));
     if (!isValidEmail(email)) return send(reply, 400, forgotPage(lang, { ...view, errors: { email: { key: 'errorEmailInvalid' } } }));
     const blocked = await hitAll([
@@ -186,46 +190,65 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
       [limiters.mailPerAccount, email],
     ]);
     if (blocked !== null) return send(reply, 429, forgotPage(lang, { ...view, formError: minutes(blocked) }), blocked);
-    await accounts.requestPasswordReset(email);
+    await accounts.requestPasswordReset(email, found.storeBase);
     // The same answer whether or not the account exists.
-    return send(reply, 200, messagePage(lang, 'forgotTitle', translate(lang, 'forgotDone', { email }), { href: hrefs(req.params.uid).signIn, text: 'backToSignIn' }));
+    return send(reply, 200, messagePage(lang, 'forgotTitle', translate(lang, 'forgotDone', { email }), found.store, { link: { href: hrefs(req.params.uid).signIn, text: 'backToSignIn' } }));
   });
 
   const linkLanguage = (value: unknown): Language => (isLanguage(value) ? value : 'en');
-  const invalidLink = (reply: FastifyReply, lang: Language) =>
-    send(reply, 400, messagePage(lang, 'errorPageTitle', translate(lang, 'linkInvalid'), { href: settings.storeUrl, text: 'backToStore' }));
+  /** The store an e-mail link goes back to: the market the sign-up or reset started in (checked again: links are typed by anyone). */
+  const linkStore = (value: unknown) => storeReturnPath(value);
+  const invalidLink = (reply: FastifyReply, lang: Language, store: string) =>
+    send(reply, 400, messagePage(lang, 'errorPageTitle', translate(lang, 'linkInvalid'), store));
 
-  app.get<{ Querystring: { token?: string; lang?: string } }>(`${settings.mountPath}/account/verify`, async (req, reply) => {
+  /**
+   * The confirmation link. Opening it confirms; opening it again (mail scanners fetch links before the
+   * person does) says the address is already confirmed, never an error. Both offer the way to sign in:
+   * the store's account page, which starts a sign-in.
+   */
+  app.get<{ Querystring: { token?: string; lang?: string; store?: string } }>(`${settings.mountPath}/account/verify`, async (req, reply) => {
     const lang = linkLanguage(req.query.lang);
-    const user = req.query.token ? await accounts.confirmEmail(req.query.token) : null;
-    if (!user) return invalidLink(reply, lang);
-    return send(reply, 200, messagePage(lang, 'verifyDoneTitle', translate(lang, 'verifyDoneBody'), { href: settings.storeUrl, text: 'backToStore' }));
+    const path = linkStore(req.query.store);
+    const store = storeHref(settings.storeUrl, path);
+    const signIn = { href: storeHref(settings.storeUrl, path ? `${storeBase(path)}account/` : null), text: 'signInSubmit' } as const;
+    const token = req.query.token ?? '';
+    if (token && (await accounts.confirmEmail(token))) {
+      return send(reply, 200, messagePage(lang, 'verifyDoneTitle', translate(lang, 'verifyDoneBody'), store, { button: signIn }));
+    }
+    if (token && (await accounts.emailLinkConfirmed(token))) {
+      return send(reply, 200, messagePage(lang, 'verifyAlreadyTitle', translate(lang, 'verifyAlreadyBody'), store, { button: signIn }));
+    }
+    return invalidLink(reply, lang, store);
   });
 
   const resetAction = `${settings.mountPath}/account/reset`;
-  app.get<{ Querystring: { token?: string; lang?: string } }>(resetAction, async (req, reply) => {
+  app.get<{ Querystring: { token?: string; lang?: string; store?: string } }>(resetAction, async (req, reply) => {
     const lang = linkLanguage(req.query.lang);
+    const path = linkStore(req.query.store);
+    const store = storeHref(settings.storeUrl, path);
     const token = req.query.token ?? '';
-    if (!token || !(await accounts.resetLinkUser(token))) return invalidLink(reply, lang);
-    return send(reply, 200, resetPage(lang, { action: resetAction, token }));
+    if (!token || !(await accounts.resetLinkUser(token))) return invalidLink(reply, lang, store);
+    return send(reply, 200, resetPage(lang, { store, storePath: path, action: resetAction, token }));
   });
 
   app.post<{ Body: Form }>(resetAction, async (req, reply) => {
     const form = req.body ?? {};
     const lang = linkLanguage(form.lang);
+    const path = linkStore(form.store);
+    const store = storeHref(settings.storeUrl, path);
     const token = form.token ?? '';
     const password = form.password ?? '';
-    const refuse = (error: FieldError) => send(reply, 400, resetPage(lang, { action: resetAction, token, errors: { password: error } }));
+    const refuse = (error: FieldError) => send(reply, 400, resetPage(lang, { store, storePath: path, action: resetAction, token, errors: { password: error } }));
     // Length first (no lookup), then what the password may not hold: the account's e-mail and name.
     const badLength = newPasswordError(password);
     if (badLength) return refuse(badLength);
     const owner = token ? await accounts.resetLinkUser(token) : null;
-    if (!owner) return invalidLink(reply, lang);
+    if (!owner) return invalidLink(reply, lang, store);
     const refused = newPasswordError(password, owner);
     if (refused) return refuse(refused);
     const user = await accounts.resetPassword(token, password);
-    if (!user) return invalidLink(reply, lang);
-    return send(reply, 200, messagePage(lang, 'resetTitle', translate(lang, 'resetDone'), { href: settings.storeUrl, text: 'backToStore' }));
+    if (!user) return invalidLink(reply, lang, store);
+    return send(reply, 200, messagePage(lang, 'resetTitle', translate(lang, 'resetDone'), store, { button: { href: storeHref(settings.storeUrl, path ? `${storeBase(path)}account/` : null), text: 'signInSubmit' } }));
   });
 }
 

@@ -5,6 +5,7 @@ import { pickLanguage } from './i18n.ts';
 import { SIGNING_ALG, type KeySet, type SigningKeys } from './keys.ts';
 import { errorPage, loggedOutPage, logoutPage } from './pages/views.ts';
 import type { IdentitySettings } from './settings.ts';
+import { storeHref, storeReturnPath } from './store-return.ts';
 import { findUserById } from './users.ts';
 
 /** The storefront's client: public (no secret), code + PKCE S256, exact redirect URIs. */
@@ -69,6 +70,13 @@ export function buildProvider(settings: IdentitySettings, keys: KeySet, db: Data
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'locale'] },
     responseTypes: ['code'],
     pkce: { required: () => true },
+    // The store page the sign-in started from: where "back to the store" goes. Only a checked store path is
+    // kept (store-return.ts); anything else is dropped here, before the request is stored with the interaction.
+    extraParams: {
+      return_path: (ctx: KoaContextWithOIDC, value: unknown) => {
+        ctx.oidc.params!.return_path = storeReturnPath(value) ?? undefined;
+      },
+    },
     cookies: {
       names: { session: 'idp_session', interaction: 'idp_interaction', resume: 'idp_resume' },
       long: sessionCookie,
@@ -95,7 +103,7 @@ export function buildProvider(settings: IdentitySettings, keys: KeySet, db: Data
         // asking: "No, stay signed in" left the provider signed in, and the next visit signed in without a password.
         logoutSource: async (ctx, form) => {
           if (await endOwnClientsSession(ctx, firstParty, sessionCookie)) return;
-          html(settings, ctx, logoutPage(pickLanguage(ctx.oidc.params?.ui_locales), form));
+          html(settings, ctx, logoutPage(pickLanguage(ctx.oidc.params?.ui_locales), form, settings.storeUrl));
         },
         postLogoutSuccessSource: async (ctx) => html(settings, ctx, loggedOutPage(pickLanguage(ctx.oidc.params?.ui_locales), settings.storeUrl)),
       },
@@ -149,7 +157,7 @@ export function buildProvider(settings: IdentitySettings, keys: KeySet, db: Data
       return grant;
     },
     clientBasedCORS: (_ctx, origin, client) => client.redirectUris?.some((uri) => new URL(uri).origin === origin) ?? false,
-    renderError: async (ctx, out) => html(settings, ctx, errorPage(pickLanguage(ctx.oidc?.params?.ui_locales), settings.storeUrl, String(out.error ?? 'server_error'))),
+    renderError: async (ctx, out) => html(settings, ctx, errorPage(pickLanguage(ctx.oidc?.params?.ui_locales), storeHref(settings.storeUrl, storeReturnPath(ctx.oidc?.params?.return_path)), String(out.error ?? 'server_error'))),
   };
 
   const provider = new Provider(settings.issuer, configuration);

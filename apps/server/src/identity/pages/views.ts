@@ -22,6 +22,8 @@ function message(lang: Language, error: FieldError | undefined): string | undefi
 }
 
 export interface SignInView {
+  /** The store page to go back to (store-return.ts). */
+  store: string;
   action: string;
   signUpHref: string;
   forgotHref: string;
@@ -53,10 +55,13 @@ ${links([
   { href: v.forgotHref, text: t('signInForgot') },
   { href: v.signUpHref, text: t('signInCreate'), before: t('signInNoAccount') },
 ])}`,
+    v.store,
   );
 }
 
 export interface SignUpView {
+  /** The store page to go back to (store-return.ts). */
+  store: string;
   action: string;
   signInHref: string;
   values?: { email?: string; name?: string };
@@ -79,10 +84,13 @@ ${field({ name: 'password', type: 'password', label: t('fieldPassword'), autocom
 <button type="submit">${esc(t('signUpSubmit'))}</button>
 </form>
 ${links([{ href: v.signInHref, text: t('signInTitle'), before: t('signUpHaveAccount') }])}`,
+    v.store,
   );
 }
 
 export interface ForgotView {
+  /** The store page to go back to (store-return.ts). */
+  store: string;
   action: string;
   signInHref: string;
   email?: string;
@@ -102,10 +110,15 @@ ${field({ name: 'email', type: 'email', label: t('fieldEmail'), autocomplete: 'e
 <button type="submit">${esc(t('forgotSubmit'))}</button>
 </form>
 ${links([{ href: v.signInHref, text: t('backToSignIn') }])}`,
+    v.store,
   );
 }
 
 export interface ResetView {
+  /** The store page to go back to (store-return.ts). */
+  store: string;
+  /** The checked store path the link carried, kept across the form's submission. */
+  storePath?: string | null;
   action: string;
   token: string;
   errors?: FieldErrors<'password'>;
@@ -118,20 +131,24 @@ export function resetPage(lang: Language, v: ResetView): string {
     lang,
     t('resetTitle'),
     `<form method="post" action="${esc(v.action)}" novalidate>
-${hidden('token', v.token)}${hidden('lang', lang)}
+${hidden('token', v.token)}${hidden('lang', lang)}${v.storePath ? hidden('store', v.storePath) : ''}
 ${field({ name: 'password', type: 'password', label: t('fieldNewPassword'), autocomplete: 'new-password', hint: t('passwordHint', { min: PASSWORD_MIN }), error: message(lang, errors.password), maxLength: PASSWORD_MAX, autofocus: Boolean(errors.password) })}
 <button type="submit">${esc(t('resetSubmit'))}</button>
 </form>`,
+    v.store,
   );
 }
 
-/** A page that only says something, with one way on. */
-export function messagePage(lang: Language, title: MessageKey, body: string, link: { href: string; text: MessageKey }): string {
-  return layout(lang, translate(lang, title), `<p>${esc(body)}</p>${links([{ href: link.href, text: translate(lang, link.text) }])}`);
+/** A page that only says something, with at most one way on: a link, or a button-styled link for the next step. */
+export function messagePage(lang: Language, title: MessageKey, body: string, store: string, next: { link?: { href: string; text: MessageKey }; button?: { href: string; text: MessageKey } } = {}): string {
+  const t = (key: MessageKey) => translate(lang, key);
+  const button = next.button ? `<p><a class="button" href="${esc(next.button.href)}">${esc(t(next.button.text))}</a></p>` : '';
+  const link = next.link ? links([{ href: next.link.href, text: t(next.link.text) }]) : '';
+  return layout(lang, t(title), `<p>${esc(body)}</p>${button}${link}`, store);
 }
 
 /** oidc-provider's logout confirmation; `form` is its own hidden form (id op.logoutForm) carrying the xsrf value. */
-export function logoutPage(lang: Language, form: string): string {
+export function logoutPage(lang: Language, form: string, store: string): string {
   const t = (key: MessageKey) => translate(lang, key);
   return layout(
     lang,
@@ -140,11 +157,12 @@ export function logoutPage(lang: Language, form: string): string {
 ${form}
 <p><button type="submit" form="op.logoutForm" name="logout" value="yes">${esc(t('logoutYes'))}</button></p>
 <p><button type="submit" form="op.logoutForm" class="secondary">${esc(t('logoutNo'))}</button></p>`,
+    store,
   );
 }
 
 export function loggedOutPage(lang: Language, storeUrl: string): string {
-  return layout(lang, translate(lang, 'loggedOutTitle'), links([{ href: storeUrl, text: translate(lang, 'backToStore') }]));
+  return layout(lang, translate(lang, 'loggedOutTitle'), `<p><a class="button" href="${esc(storeUrl)}">${esc(translate(lang, 'backToStore'))}</a></p>`, storeUrl);
 }
 
 /** Never a stack trace: a sentence, the way back, and the OAuth error code for support. */
@@ -152,6 +170,7 @@ export function errorPage(lang: Language, storeUrl: string, code: string): strin
   return layout(
     lang,
     translate(lang, 'errorPageTitle'),
-    `<p>${esc(translate(lang, 'errorPageBody'))}</p><p class="code">${esc(code)}</p>${links([{ href: storeUrl, text: translate(lang, 'backToStore') }])}`,
+    `<p>${esc(translate(lang, 'errorPageBody'))}</p><p class="code">${esc(code)}</p>`,
+    storeUrl,
   );
 }

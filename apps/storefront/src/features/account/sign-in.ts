@@ -1,10 +1,17 @@
+import { safeLocalPath } from '@probe/domain';
 import { rememberLastLocation } from '../../session/last-location.ts';
 import { saveLoginState } from './login-state.ts';
 import { discover, oidcConfig, type OidcClientConfig, type ProviderMetadata } from './oidc.ts';
 import { codeChallengeS256, randomCodeVerifier, randomState } from './pkce.ts';
 
-/** The provider's authorization request (code flow, PKCE S256), in the route's language. */
-export function authorizationUrl(metadata: ProviderMetadata, config: OidcClientConfig, request: { state: string; codeChallenge: string; language: string }): string {
+/** The longest page path sent along (the provider ignores longer ones). */
+const RETURN_PATH_MAX = 512;
+
+/**
+ * The provider's authorization request (code flow, PKCE S256), in the route's language, naming the store
+ * page it started from (a same-origin path) so the provider's pages can lead back to it.
+ */
+export function authorizationUrl(metadata: ProviderMetadata, config: OidcClientConfig, request: { state: string; codeChallenge: string; language: string; returnPath?: string }): string {
   const url = new URL(metadata.authorization_endpoint);
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('client_id', config.clientId);
@@ -14,6 +21,8 @@ export function authorizationUrl(metadata: ProviderMetadata, config: OidcClientC
   url.searchParams.set('code_challenge', request.codeChallenge);
   url.searchParams.set('code_challenge_method', 'S256');
   url.searchParams.set('ui_locales', request.language);
+  const returnPath = safeLocalPath(request.returnPath);
+  if (returnPath && returnPath.length <= RETURN_PATH_MAX) url.searchParams.set('return_path', returnPath);
   return url.toString();
 }
 
@@ -28,5 +37,5 @@ export async function signIn(language: string, from: Pick<Location, 'pathname' |
   const codeVerifier = randomCodeVerifier();
   saveLoginState({ state, codeVerifier });
   rememberLastLocation(from);
-  location.assign(authorizationUrl(metadata, config, { state, codeChallenge: await codeChallengeS256(codeVerifier), language }));
+  location.assign(authorizationUrl(metadata, config, { state, codeChallenge: await codeChallengeS256(codeVerifier), language, returnPath: from.pathname + from.search }));
 }
