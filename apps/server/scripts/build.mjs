@@ -76,6 +76,7 @@ for (const [entry, bundle] of [['main', 'server-bundle'], ['worker', 'worker-bun
 cpSync(root('packages/db/migrations'), `${dist}/migrations`, { recursive: true });
 cpSync(root('packages/db/src/seed/catalogue/translations'), `${dist}/translations`, { recursive: true });
 cpSync(root('apps/server/src/identity/pages/identity.css'), `${dist}/identity.css`);
+cpSync(root('apps/server/src/identity/pages/favicon.svg'), `${dist}/favicon.svg`);
 
 // The storefront's documents, read from its sources now: the built server trusts these (graphql-jit,
 // kept parsed) and needs no sources at run time (docs/decisions/0029).
