@@ -6,7 +6,9 @@
  */
 export type FaultPointName =
   /** The gateway has confirmed a payment; the order's transaction has not committed. */
-  | 'after-payment-confirmed';
+  | 'after-payment-confirmed'
+  /** An erasure job has committed its `orders` step; the steps after it have not run (issue 38). */
+  | 'erasure-after-orders';
 
 export function faultPoint(name: FaultPointName): void {
   const env = process.env.NODE_ENV;

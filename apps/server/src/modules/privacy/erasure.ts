@@ -2,6 +2,7 @@ import { readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { schema, type Database } from '@probe/db';
 import { and, eq, sql } from 'drizzle-orm';
+import { faultPoint } from '../faults/index.ts';
 import { erasureBlocker, type DataRequest } from './requests.ts';
 
 const { dataRequests, users } = schema;
@@ -157,6 +158,7 @@ export async function runErasure(deps: ErasureDeps, requestId: string, afterStep
       await tx.insert(schema.auditLog).values({ ...JOB_ACTOR, action: `privacy.erasure.${name}`, subject: `data-request:${requestId}`, before: null, after: { userId: request.userId } });
       await tx.update(dataRequests).set({ steps: sql`array_append(${dataRequests.steps}, ${name})` }).where(eq(dataRequests.id, requestId));
     });
+    if (name === 'orders') faultPoint('erasure-after-orders');
     await afterStep?.(name);
   }
   if (!done.has('mail-sink')) {
