@@ -159,11 +159,25 @@ describe('operator console: an order shipped and refunded', () => {
     const buyer = await openPage(browser, { viewport: VIEWPORTS.phone });
     await buyer.page.goto(`/us/en/invoice-payment/${order.invoice!.token}/`);
     await hydrated(buyer.page);
-    expect(plainText(await buyer.page.getByTestId('invoice-status').textContent())).toContain('This order was cancelled: it can no longer be paid.');
+    // US English spells it "canceled" (en-US.json).
+    expect(plainText(await buyer.page.getByTestId('invoice-status').textContent())).toContain('This order was canceled: it can no longer be paid.');
     expect(await buyer.page.getByRole('button', { name: /Pay/ }).count()).toBe(0);
     expect(await seriousViolations(buyer.page)).toEqual([]);
     await screenshot(buyer.page, 'store-invoice-cancelled-phone');
     await buyer.context.close();
+  });
+
+  it('support reads an order without a form that would change it', async () => {
+    const api = httpGql(inject('baseUrl'));
+    const ready = await readyCheckout(api, { lines: [{ sku: 'ACC-USBC-1M', quantity: 1 }] });
+    const order = (await api.gql<PlaceAnswer>(PLACE, { token: ready.token, key: `console-support-${ready.token}`, total: ready.total, card: CARD_OK })).body.data!.checkoutPlaceOrder.order!;
+    const { context: support, page } = await openPage(browser, { viewport: TABLET });
+    await signInAtProvider(page, `/admin/orders/${order.number}`, 'support@demo.probe.store');
+    await page.getByTestId('order-read-only').waitFor();
+    expect(plainText(await page.getByTestId('order-payment-state').textContent())).toBe('Paid');
+    expect(await page.locator('form, button:not(.link)').filter({ hasNotText: /Sign out/ }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await support.close();
   });
 
   it('in German, a refund amount is typed as German writes it (1,50), English\'s 1.50 is asked for again, and the states are German words', async () => {

@@ -17,8 +17,8 @@ const REFUND = `mutation Refund($number: String!, $amount: Int, $lines: [StaffRe
  * never everything from an empty form. The first submit shows what will be given back; only the confirmation
  * sends it, with one idempotency key per refund meant.
  */
-export function RefundForm({ number, currency, left, lines, shippingLeft, allowed, onDone }: {
-  number: string; currency: string; left: number; lines: RefundLine[]; shippingLeft: number; allowed: boolean; onDone: (text: string) => void;
+export function RefundForm({ number, currency, left, lines, shippingLeft, onDone }: {
+  number: string; currency: string; left: number; lines: RefundLine[]; shippingLeft: number; onDone: (text: string) => void;
 }) {
   const { t, money } = useText();
   const { locale } = useIntl();
@@ -83,7 +83,7 @@ export function RefundForm({ number, currency, left, lines, shippingLeft, allowe
   return (
     <form className="card" onSubmit={reviewIt} aria-labelledby="refund-title" data-testid="refund-form">
       <h3 id="refund-title"><FormattedMessage id="order.refund.title" /></h3>
-      <p>{t('order.refund.intro', { amount: money(left, currency) })}{allowed ? '' : ` ${t('order.refund.notAllowed')}`}</p>
+      <p>{t('order.refund.intro', { amount: money(left, currency) })}</p>
       <table><caption className="visually-hidden"><FormattedMessage id="order.refund.caption" /></caption>
         <thead><tr><th scope="col"><FormattedMessage id="order.column.item" /></th><th scope="col" className="num"><FormattedMessage id="order.refund.column.left" /></th>
           <th scope="col"><FormattedMessage id="order.refund.column.quantity" /></th></tr></thead>

@@ -14,7 +14,7 @@ const SHIP = `mutation Ship($number: String!, $lines: [StaffShipLineInput!]!, $c
 }`;
 
 /** Records a parcel: how many of each line it carries (never beyond what is left to ship), the carrier and its tracking number. */
-export function ShipForm({ number, lines, allowed, onDone }: { number: string; lines: ShipLine[]; allowed: boolean; onDone: (text: string) => void }) {
+export function ShipForm({ number, lines, onDone }: { number: string; lines: ShipLine[]; onDone: (text: string) => void }) {
   const { t } = useText();
   const describe = useDescribe();
   const { data: carriers } = useData(() => gql<{ carriers: Array<{ code: string; name: string | null }> }>(CARRIERS).then((d) => d.carriers), []);
@@ -53,7 +53,7 @@ export function ShipForm({ number, lines, allowed, onDone }: { number: string; l
   return (
     <form className="card" onSubmit={submit} aria-labelledby="ship-title" data-testid="ship-form">
       <h3 id="ship-title"><FormattedMessage id="order.ship.title" /></h3>
-      <p>{t('order.ship.intro')}{allowed ? '' : ` ${t('order.ship.notAllowed')}`}</p>
+      <p>{t('order.ship.intro')}</p>
       <table><caption className="visually-hidden"><FormattedMessage id="order.ship.caption" /></caption>
         <thead><tr><th scope="col"><FormattedMessage id="order.column.item" /></th><th scope="col" className="num"><FormattedMessage id="order.ship.column.left" /></th>
           <th scope="col"><FormattedMessage id="order.ship.column.quantity" /></th></tr></thead>

@@ -47,6 +47,8 @@ export function OrderPage() {
   const [shipped, setShipped] = useState<string | null>(null);
   if (error) return <><h1><FormattedMessage id="order.title" values={{ number }} /></h1><p role="alert" className="error">{error}</p></>;
   if (!data) return data === null ? <><h1><FormattedMessage id="order.title" values={{ number }} /></h1><p><FormattedMessage id="order.notFound" /></p></> : <p role="status"><FormattedMessage id="common.loading" /></p>;
+  // Support reads orders: the forms that change one are shown only to roles the server lets change it.
+  const manage = me.permissions.includes('orders.manage');
   const paid = data.payments.filter((p) => p.status === 'SUCCEEDED').reduce((s, p) => s + p.amount, 0);
   const given = data.refunds.filter((r) => r.status !== 'FAILED').reduce((s, r) => s + r.amount, 0);
   return (
@@ -57,6 +59,7 @@ export function OrderPage() {
         <span className={`state state--${data.cancelledAt ? 'cancelled' : data.paymentState.toLowerCase()}`} data-testid="order-payment-state">{t(shownPayment({ cancelled: !!data.cancelledAt, paymentState: data.paymentState }))}</span>
         <span className="state" data-testid="order-fulfilment-state">{t(FULFILMENT_WORDS[data.fulfilmentState])}</span>
       </p>
+      {manage || me.permissions.includes('orders.refund') ? null : <p className="note" data-testid="order-read-only"><FormattedMessage id="order.readOnly" /></p>}
       <dl className="facts">
         <div><dt><FormattedMessage id="order.placed" /></dt><dd>{when(data.createdAt)}</dd></div>
         <div><dt><FormattedMessage id="order.buyer" /></dt><dd>{data.customerId ? <Link to={`/customers/${encodeURIComponent(data.customerId)}`}>{data.email}</Link> : t('order.guest', { email: data.email })}
@@ -95,8 +98,8 @@ export function OrderPage() {
             <td>{s.lines.map((x) => `${x.quantity} × ${data.lines.find((l) => l.id === x.lineId)?.sku ?? ''}`).join(', ')}</td><td>{when(s.createdAt)}</td></tr>)}</tbody></table>
       ) : <p><FormattedMessage id="order.noShipment" /></p>}
       <FormMessage message={shipped ? { error: false, text: shipped } : null} />
-      {!data.cancelledAt && (data.fulfilmentState === 'UNFULFILLED' || data.fulfilmentState === 'PARTLY_SHIPPED') && data.paymentState !== 'REFUNDED' ? (
-        <ShipForm number={data.number} allowed={me.permissions.includes('orders.manage')} onDone={(text) => { setShipped(text); reload(); }}
+      {manage && !data.cancelledAt && (data.fulfilmentState === 'UNFULFILLED' || data.fulfilmentState === 'PARTLY_SHIPPED') && data.paymentState !== 'REFUNDED' ? (
+        <ShipForm number={data.number} onDone={(text) => { setShipped(text); reload(); }}
           lines={data.lines.map((l) => ({ ...l, left: l.quantity - data.shipments.flatMap((s) => s.lines).filter((x) => x.lineId === l.id).reduce((n, x) => n + x.quantity, 0) }))} />
       ) : null}
       <h2><FormattedMessage id="order.refunds" /></h2>
@@ -109,12 +112,12 @@ export function OrderPage() {
             <td>{r.paymentId}</td><td>{r.reason ?? '—'}</td>
             <td>{r.creditNote ? <a href={`/documents/credit-note/${data.token}/${r.creditNote}.pdf`}>{r.creditNote}</a> : '—'}</td><td>{when(r.createdAt)}</td></tr>)}</tbody></table>
       ) : <p><FormattedMessage id="order.noRefund" /></p>}
-      {paid - given > 0 ? <RefundForm number={data.number} currency={data.currency} left={paid - given} allowed={me.permissions.includes('orders.refund')}
+      {paid - given > 0 && me.permissions.includes('orders.refund') ? <RefundForm number={data.number} currency={data.currency} left={paid - given}
         lines={data.lines.map((l) => ({ ...l, left: l.quantity - data.refunds.filter((r) => r.status !== 'FAILED').flatMap((r) => r.lines).filter((x) => x.lineId === l.id).reduce((s, x) => s + x.quantity, 0) }))}
         shippingLeft={data.shipping - data.refunds.filter((r) => r.status !== 'FAILED').reduce((s, r) => s + r.shipping, 0)}
         onDone={(text) => { setRefunded(text); reload(); }} /> : null}
-      {data.cancelledAt ? null : <OrderActions number={data.number} invoiceOpen={data.invoiceStatus === 'OPEN'} allowed={me.permissions.includes('orders.manage')} onDone={reload} />}
-      {data.cancelledAt ? null : <CancelForm number={data.number} blocker={data.cancelBlocker} allowed={me.permissions.includes('orders.manage')} onDone={reload} />}
+      {data.cancelledAt || !manage ? null : <OrderActions number={data.number} invoiceOpen={data.invoiceStatus === 'OPEN'} onDone={reload} />}
+      {data.cancelledAt || !manage ? null : <CancelForm number={data.number} blocker={data.cancelBlocker} onDone={reload} />}
       <h2><FormattedMessage id="order.history" /></h2>
       {data.events.length ? (
         <table><thead><tr><th scope="col"><FormattedMessage id="order.column.what" /></th><th scope="col"><FormattedMessage id="order.column.details" /></th><th scope="col"><FormattedMessage id="order.column.when" /></th></tr></thead>
@@ -138,7 +141,7 @@ function refundedWhat(r: Order['refunds'][number], lines: Line[], currency: stri
 const CANCEL = 'mutation Cancel($number: String!, $reason: String) { orderCancel(number: $number, reason: $reason) { cancelledAt errors { message } } }';
 
 /** Cancels an unpaid order; when it cannot be, says why instead of offering the button. */
-function CancelForm({ number, blocker, allowed, onDone }: { number: string; blocker: string | null; allowed: boolean; onDone: () => void }) {
+function CancelForm({ number, blocker, onDone }: { number: string; blocker: string | null; onDone: () => void }) {
   const { t } = useText();
   const describe = useDescribe();
   const [reason, setReason] = useState('');
@@ -161,7 +164,7 @@ function CancelForm({ number, blocker, allowed, onDone }: { number: string; bloc
   return (
     <form className="card" onSubmit={submit} aria-labelledby="cancel-title">
       <h3 id="cancel-title"><FormattedMessage id="order.cancel.title" /></h3>
-      <p>{t('order.cancel.intro')}{allowed ? '' : ` ${t('order.cancel.notAllowed')}`}</p>
+      <p>{t('order.cancel.intro')}</p>
       <div className="field"><label htmlFor="cancel-reason"><FormattedMessage id="order.cancel.reason" /></label><input id="cancel-reason" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} /></div>
       <button type="submit" className="secondary" disabled={busy}>{busy ? t('order.cancel.busy') : t('order.cancel.title')}</button>
       <FormMessage message={message} />
@@ -173,7 +176,7 @@ const MARK_PAID = 'mutation MarkPaid($number: String!, $note: String) { orderInv
 const RESEND = 'mutation Resend($number: String!) { orderConfirmationResend(number: $number) { errors { message } } }';
 
 /** What else staff do with an order: an e-quote paid by bank transfer, the confirmation e-mail sent again. */
-function OrderActions({ number, invoiceOpen, allowed, onDone }: { number: string; invoiceOpen: boolean; allowed: boolean; onDone: () => void }) {
+function OrderActions({ number, invoiceOpen, onDone }: { number: string; invoiceOpen: boolean; onDone: () => void }) {
   const { t } = useText();
   const describe = useDescribe();
   const [note, setNote] = useState('');
@@ -190,7 +193,6 @@ function OrderActions({ number, invoiceOpen, allowed, onDone }: { number: string
   return (
     <section className="card" aria-labelledby="order-actions">
       <h3 id="order-actions"><FormattedMessage id="order.actions.title" /></h3>
-      {allowed ? null : <p><FormattedMessage id="order.actions.notAllowed" /></p>}
       {invoiceOpen ? (
         <>
           <div className="field"><label htmlFor="paid-note"><FormattedMessage id="order.actions.paidNote" /></label><input id="paid-note" value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} /></div>
