@@ -8,6 +8,7 @@ import { useData, useDescribe } from '../use-data.ts';
 
 interface DataRequest { id: string; kind: string; state: string; source: string; userId: string; email: string | null; handledBy: string | null; steps: string[]; refusal: string | null; createdAt: string; finishedAt: string | null }
 const LIST = '{ dataRequests(first: 100) { id kind state source userId email handledBy steps refusal createdAt finishedAt } }';
+const STATES = { PENDING: 'privacy.state.pending', RUNNING: 'privacy.state.running', DONE: 'privacy.state.done', REFUSED: 'privacy.state.refused' } as const;
 const START = 'mutation Start($email: String!) { dataErasureStart(email: $email) { request { id } errors { field code message } } }';
 
 /**
@@ -37,7 +38,7 @@ export function DataRequestsPage() {
               <td>{when(r.createdAt)}</td>
               <td className="nowrap">{t(r.kind === 'EXPORT' ? 'privacy.kind.export' : 'privacy.kind.erasure')}</td>
               <td>{r.email ?? <span className="hint">{t('privacy.erased', { id: r.userId })}</span>}</td>
-              <td>{t(`privacy.state.${r.state.toLowerCase()}` as 'privacy.state.done')}{r.finishedAt ? ` · ${when(r.finishedAt)}` : ''}{r.refusal ? <><br />{r.refusal}</> : null}</td>
+              <td>{t(STATES[r.state as keyof typeof STATES] ?? 'privacy.state.pending')}{r.finishedAt ? ` · ${when(r.finishedAt)}` : ''}{r.refusal ? <><br />{r.refusal}</> : null}</td>
               <td>{r.handledBy ?? t('privacy.byCustomer')}</td>
               <td>{r.steps.length ? r.steps.join(', ') : '—'}</td>
             </tr>
