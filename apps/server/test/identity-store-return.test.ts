@@ -93,6 +93,25 @@ describe('the identity pages lead back to the store page the user came from', ()
     expect(unknown.body).not.toContain('evil.example');
   });
 
+  it('carries the market into the reset link: its form, a refusal and the done page lead back to it', async () => {
+    const browser = new Browser(t);
+    const { signInPath } = await openSignIn(browser, { ui_locales: 'fr', return_path: '/fr/fr/accessories/' });
+    await browser.post(`${signInPath}/forgot`, { email: 'sam@example.com' });
+    const link = await lastLinkTo(t, 'sam@example.com');
+    expect(link).toMatch(/^\/oidc\/account\/reset\?token=[\w-]+&lang=de&store=%2Ffr%2Ffr%2F$/);
+    const form = await browser.get(link);
+    expect(storeLinks(form.body)).toEqual([`${PUBLIC_URL}/fr/fr/`, `${PUBLIC_URL}/fr/fr/`]);
+    const token = new URL(link, PUBLIC_URL).searchParams.get('token')!;
+    const refused = await browser.post('/oidc/account/reset', { token, lang: 'de', store: '/fr/fr/', password: 'short' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('name="store" value="/fr/fr/"');
+    const hostile = await browser.post('/oidc/account/reset', { token, lang: 'de', store: '//evil.example/', password: 'short' });
+    expect(hostile.body).not.toContain('evil.example');
+    const done = await browser.post('/oidc/account/reset', { token, lang: 'de', store: '/fr/fr/', password: 'granite lantern harbour mile' });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain(`<a class="button" href="${PUBLIC_URL}/fr/fr/account/">Anmelden</a>`);
+  });
+
   it('says an older link of a confirmed address is confirmed, and an older link of an unconfirmed one is not valid', async () => {
     const browser = new Browser(t);
     const { signInPath } = await openSignIn(browser);
