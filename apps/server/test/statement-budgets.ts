@@ -67,6 +67,9 @@ export const STATEMENT_BUDGETS: Record<string, Budget> = {
   ChangeSubscription: [19, 'account', 'one', 'idempotency record, quote (membership, organization, subscription, prices, saved method), the charge, the subscription, its event, mail and jobs, in a transaction'],
   SubscriptionRenewal: [20, 'account', 'one', 'as ChangeSubscription, plus the new period and its period-end job'],
   LearnerVerificationRequest: [3, 'account', 'one'],
+  UserDataRequests: [2, 'account', 'list'],
+  DataExportRequest: [5, 'account', 'one', 'user, their e-mail, a request already running, then the request and its job in the outbox'],
+  AccountErasureRequest: [8, 'account', 'one', 'user, the password, then in a transaction: the user locked, a request already running, staff or not, organizations they alone administer with a live subscription, the request and its job'],
 
   // The checkout path, anonymous and signed in, with 1 line and with 10 (statement-counts-checkout.test.ts).
   CheckoutCreateWithOrganization: [8, 'checkout', 'list', 'idempotency key, catalogue version, the checkout with all its lines written and read back (one statement), then priced; signed in + user, memberships, learner price'],
@@ -88,8 +91,8 @@ export const STATEMENT_BUDGETS: Record<string, Budget> = {
   CheckoutByToken: [4, 'checkout', 'list', 'the checkout (row, lines), catalogue version, settings, the trade-in program flag'],
   CheckoutBeforePlaceOrderMutation: [9, 'checkout', 'list', 'a checkout mutation: find and load the checkout with its lines (one statement), write, move its version and read it back with its lines (one statement), price it (catalogue version, settings); signed in + user, membership, learner price; + the readiness checks and the payment intent'],
   CheckoutPlaceOrder: [13, 'checkout', 'list', 'the checkout locked with the order of its idempotency key (one statement), the checkout priced, trade-in and referrer checks, then one statement for the order with all its lines, its outbox row, the checkout closed and the stock taken (however many items), the referral credit, invoice'],
-  OrderByToken: [7, 'checkout', 'list', 'the order, then its lines, payments and invoice (one statement each), catalogue version and tax settings (displayGrossPrices)'],
+  OrderByToken: [10, 'checkout', 'list', 'the order, then its lines, payments, invoice, payment and fulfilment states, shipments and credit notes (one statement each), catalogue version and tax settings (displayGrossPrices)'],
   InvoiceByToken: [2, 'checkout', 'one'],
   InvoicePay: [10, 'checkout', 'one', 'the invoice locked, its order, the payment recorded and settled, order and invoice marked paid, outbox, then the answer'],
-  OrderPay: [10, 'checkout', 'list', 'the order locked, its invoice, the payment recorded and settled, the order marked paid, outbox, then the answer with lines, payments and invoice'],
+  OrderPay: [13, 'checkout', 'list', 'the order locked, its invoice, the payment recorded and settled, the order marked paid, outbox, then the answer with lines, payments, invoice, states, shipments and credit notes'],
 };

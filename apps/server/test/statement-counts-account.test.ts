@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { schema } from '@probe/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/identity/passwords.ts';
 import { PLACE, readyCheckout } from './checkout-support.ts';
 import { counted, gid, Measured, OPERATIONS, ORG, startCountingApp, USERS, type CountingApp, type Run } from './statement-count-support.ts';
 
@@ -187,6 +188,21 @@ describe(`my account, signed in (${DB})`, () => {
     }, 'lapsed');
     expect(renewed.data.subscriptionRenewal.errors).toEqual([]);
     measured.within('SubscriptionRenewal', renewed);
+  });
+
+  it('your data: the requests listed, an export asked for, and the erasure confirmed with the password', async () => {
+    measured.within('DataExportRequest', await c.run('DataExportRequest', { languageCode: 'EN' }, 'student'));
+    const listed = await c.run('UserDataRequests', {}, 'student');
+    expect(listed.data.me.dataRequests).toHaveLength(1);
+    measured.within('UserDataRequests', listed);
+    // The built-in provider's account, which the erasure's password is checked against.
+    await db().insert(schema.identityUsers).values({ id: USERS.student.id, email: USERS.student.email, name: USERS.student.name, passwordHash: await hashPassword('statement-count-password') }).onConflictDoNothing();
+    const erased = await c.run('AccountErasureRequest', { password: 'statement-count-password' }, 'student');
+    expect(erased.data.accountErasureRequest.errors).toEqual([]);
+    measured.within('AccountErasureRequest', erased);
+    const grown = await c.run('UserDataRequests', {}, 'student');
+    expect(grown.data.me.dataRequests).toHaveLength(2);
+    measured.noGrowth('UserDataRequests', listed, grown);
   });
 
   it('measured every line of its area, and grew every list', () => {

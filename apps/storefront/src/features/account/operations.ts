@@ -3,7 +3,7 @@ import type {
   AccountUpdateMutation, AccountUpdateMutationVariables, OrganizationAdminsQuery, OrganizationAdminsQueryVariables, OrganizationMembershipUpdateMutation, OrganizationMembershipUpdateMutationVariables, UserCheckoutQuery, UserCheckoutQueryVariables,
   UserOrganizationMembershipInfoQuery, UserOrganizationMembershipInfoQueryVariables, UserOrganizationRefreshQueryQuery,
   UserOrganizationRefreshQueryQueryVariables, UserQueryQuery, UserQueryQueryVariables, UserRefreshQueryQuery, UserRefreshQueryQueryVariables,
-  OrganizationCreateMutation, OrganizationCreateMutationVariables, OrganizationInvitationAcceptMutation, OrganizationInvitationAcceptMutationVariables, OrganizationInvitationCreateMutation, OrganizationInvitationCreateMutationVariables, OrganizationInvitationDeclineMutation, OrganizationInvitationDeclineMutationVariables, OrganizationInvitationQuery, OrganizationInvitationQueryVariables, OrganizationInvitationResendMutation, OrganizationInvitationResendMutationVariables, OrganizationInvitationRevokeMutation, OrganizationInvitationRevokeMutationVariables, OrganizationMembershipDeleteMutation, OrganizationMembershipDeleteMutationVariables,
+  OrganizationCreateMutation, OrganizationCreateMutationVariables, OrganizationInvitationAcceptMutation, OrganizationInvitationAcceptMutationVariables, OrganizationInvitationCreateMutation, OrganizationInvitationCreateMutationVariables, OrganizationInvitationDeclineMutation, OrganizationInvitationDeclineMutationVariables, OrganizationInvitationQuery, OrganizationInvitationQueryVariables, OrganizationInvitationResendMutation, OrganizationInvitationResendMutationVariables, OrganizationInvitationRevokeMutation, OrganizationInvitationRevokeMutationVariables, OrganizationMembershipDeleteMutation, OrganizationMembershipDeleteMutationVariables, AccountErasureRequestMutation, AccountErasureRequestMutationVariables, DataExportRequestMutation, DataExportRequestMutationVariables, UserDataRequestsQuery
 } from '../../graphql/generated.ts';
 
 export type SignedInUser = NonNullable<UserQueryQuery['me']>;
@@ -136,5 +136,26 @@ export const INVITATION_ACCEPT: TypedDocumentNode<OrganizationInvitationAcceptMu
 export const INVITATION_DECLINE: TypedDocumentNode<OrganizationInvitationDeclineMutation, OrganizationInvitationDeclineMutationVariables> = gql`
   mutation OrganizationInvitationDecline($token: String!) {
     organizationInvitationDecline(token: $token) { errors { field code message } }
+  }
+`;
+
+export type DataRequestFields = NonNullable<UserDataRequestsQuery['me']>['dataRequests'][number];
+
+/** UserDataRequests: the signed-in user's export and erasure requests (my account's "Your data"). */
+export const USER_DATA_REQUESTS: TypedDocumentNode<UserDataRequestsQuery> = gql`
+  query UserDataRequests { me { id dataRequests { kind state createdAt finishedAt linkExpiresAt } } }
+`;
+
+/** DataExportRequest: an archive of the user's data, its link e-mailed in this language. */
+export const DATA_EXPORT_REQUEST: TypedDocumentNode<DataExportRequestMutation, DataExportRequestMutationVariables> = gql`
+  mutation DataExportRequest($languageCode: LanguageCodeEnum!) {
+    dataExportRequest(languageCode: $languageCode) { request { kind state createdAt finishedAt linkExpiresAt } errors { field code message } }
+  }
+`;
+
+/** AccountErasureRequest: the account and its personal data erased, confirmed with the password. */
+export const ACCOUNT_ERASURE_REQUEST: TypedDocumentNode<AccountErasureRequestMutation, AccountErasureRequestMutationVariables> = gql`
+  mutation AccountErasureRequest($password: String!) {
+    accountErasureRequest(password: $password) { request { kind state createdAt finishedAt linkExpiresAt } errors { field code message } }
   }
 `;

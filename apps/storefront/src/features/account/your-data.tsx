@@ -3,7 +3,7 @@ import { languageCodeEnum } from '@probe/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useBaseData } from '../../data/route-data.ts';
-import { ACCOUNT_ERASURE_REQUEST, DATA_EXPORT_REQUEST, USER_DATA_REQUESTS, type DataRequestFields } from './privacy-operations.ts';
+import { ACCOUNT_ERASURE_REQUEST, DATA_EXPORT_REQUEST, USER_DATA_REQUESTS, type DataRequestFields } from './operations.ts';
 import { signOut } from './sign-out.ts';
 import './your-data.css';
 
