@@ -49,7 +49,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/tests/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          // A test that waits for an e-mail may wait 45 s for it (e2e/support/mail.ts) after its pages.
+          testTimeout: 90_000,
           hookTimeout: 120_000,
           // One file at a time: two at once took as long on two cores (Chromium and the server are busy) and timed out more.
           fileParallelism: false,

@@ -8,6 +8,7 @@ import { addFromProductPage, ADDRESSES, pay } from '../support/buyer.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
 import { plainText, uiMessages } from '../support/text.ts';
+import { mailTo } from '../support/mail.ts';
 
 const storage = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
 
@@ -486,18 +487,6 @@ async function buyAsSignedIn(page: Page, base: string, firstName: string, lastNa
   await page.waitForURL(/\/confirmation\/[0-9a-f-]{36}\/$/);
 }
 
-/** The newest message to `email` in the server's mail sink (/dev/mail/), with quoted-printable undone. */
-async function mailTo(baseUrl: string, email: string): Promise<string> {
-  let found: string | null = null;
-  await expect.poll(async () => {
-    const list = await (await fetch(`${baseUrl}/dev/mail/`)).text();
-    const row = list.split('\n').reverse().find((line) => line.includes(email.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)) || line.includes(email));
-    const id = row ? /href="\/dev\/mail\/([^"]+)"/.exec(row)?.[1] : undefined;
-    found = id ? await (await fetch(`${baseUrl}/dev/mail/${id}`)).text() : null;
-    return found !== null;
-  }, { timeout: 20_000, interval: 500 }).toBe(true);
-  return found!.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
 
 /** Fills the built-in provider's sign-in page (its fields are named email and password in every language). */
 async function providerSignIn(page: Page, email: string, password: string): Promise<void> {

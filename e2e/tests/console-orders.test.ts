@@ -5,24 +5,10 @@ import { hydrated, signInAtProvider } from '../support/account.ts';
 import { httpGql } from '../support/api.ts';
 import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
 import { plainText } from '../support/text.ts';
+import { mailTo } from '../support/mail.ts';
 
 const TABLET = { width: 768, height: 1024 };
 
-/** The newest message in the server's mail sink (/dev/mail/) whose text matches `wanted`, with quoted-printable undone. */
-async function mailMatching(baseUrl: string, wanted: RegExp): Promise<string> {
-  let found: string | null = null;
-  const decode = (s: string) => s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  await expect.poll(async () => {
-    const list = await (await fetch(`${baseUrl}/dev/mail/`)).text();
-    for (const row of list.split('\n').reverse().filter((line) => line.includes('buyer@example.com'))) {
-      const id = /href="\/dev\/mail\/([^"]+)"/.exec(row)?.[1];
-      const text = id ? decode(await (await fetch(`${baseUrl}/dev/mail/${id}`)).text()) : '';
-      if (wanted.test(text)) { found = text; return true; }
-    }
-    return false;
-  }, { timeout: 20_000, interval: 500 }).toBe(true);
-  return found!;
-}
 
 /** The order's payment and shipping states as the orders list shows them. */
 async function listed(page: Page, number: string): Promise<[string, string]> {
@@ -85,7 +71,7 @@ describe('operator console: an order shipped and refunded', () => {
     await owner.getByRole('row').filter({ hasText: 'Shipped' }).filter({ hasText: 'DHL 1234567890 · 2 × ACC-USBC-1M' }).waitFor();
     await lookAt(owner, 'console-order-shipped');
 
-    const shippedMail = await mailMatching(baseUrl, new RegExp(`Your order ${order.number} is on its way`));
+    const shippedMail = await mailTo(baseUrl, 'buyer@example.com', new RegExp(`Your order ${order.number} is on its way`));
     expect(shippedMail).toContain(trackingUrl!.replaceAll('&', '&amp;'));
     expect(shippedMail).toContain('Tracking number: 1234567890');
     expect(await listed(owner, order.number)).toEqual(['Paid', 'Partly shipped']);
@@ -123,7 +109,7 @@ describe('operator console: an order shipped and refunded', () => {
     expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf']);
     const number = (await note.textContent())!;
 
-    const refundMail = await mailMatching(baseUrl, new RegExp(`Refund for your order ${order.number}`));
+    const refundMail = await mailTo(baseUrl, 'buyer@example.com', new RegExp(`Refund for your order ${order.number}`));
     expect(refundMail).toContain(`Your credit note ${number} is attached as a PDF.`);
     expect(refundMail).toContain(`filename=credit-note-${number}.pdf`);
     expect(await listed(owner, order.number)).toEqual(['Partly refunded', 'Partly shipped']);
@@ -152,7 +138,7 @@ describe('operator console: an order shipped and refunded', () => {
     expect(await seriousViolations(owner)).toEqual([]);
     await screenshot(owner, 'console-order-cancelled-desktop');
 
-    const mail = await mailMatching(baseUrl, new RegExp(`Your order ${order.number} has been cancelled`));
+    const mail = await mailTo(baseUrl, 'buyer@example.com', new RegExp(`Your order ${order.number} has been cancelled`));
     expect(mail).toContain('Nothing is to be paid, and its invoice is void.');
     expect((await listed(owner, order.number))[0]).toBe('Cancelled');
 

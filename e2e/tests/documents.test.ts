@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, seriousViolations, VIEWPORTS } from '../support/browser.ts';
 import { ADDRESSES, buy } from '../support/buyer.ts';
 import { uiMessages } from '../support/text.ts';
+import { sinkRows } from '../support/mail.ts';
 
 /** Issue 16: an order placed in the storefront has its invoice as a PDF, on the page and in its e-mail. */
 describe('order documents', () => {
@@ -32,12 +33,7 @@ describe('order documents', () => {
     expect(bytes.length).toBeGreaterThan(5_000);
 
     // The sink (/dev/mail/) holds one message for the order: Polish, the invoice attached.
-    let rows: string[] = [];
-    await expect.poll(async () => {
-      const list = await (await fetch(`${baseUrl}/dev/mail/`)).text();
-      rows = list.split('\n').filter((line) => line.includes(`Twoje zamówienie ${number}<`));
-      return rows.length;
-    }, { timeout: 20_000, interval: 500 }).toBe(1);
+    const rows = await sinkRows(baseUrl, `Twoje zamówienie ${number}<`);
     const id = /href="\/dev\/mail\/(\d+)"/.exec(rows[0]!)![1];
     const source = await (await fetch(`${baseUrl}/dev/mail/${id}`)).text();
     expect(source).toMatch(/^Content-Language: pl\r$/m);

@@ -2,19 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { mailTo } from '../support/mail.ts';
 
-/** The newest message to `email` in the server's mail sink (/dev/mail/), with quoted-printable undone. */
-async function mailTo(baseUrl: string, email: string): Promise<string> {
-  let found: string | null = null;
-  await expect.poll(async () => {
-    const list = await (await fetch(`${baseUrl}/dev/mail/`)).text();
-    const row = list.split('\n').reverse().find((line) => line.includes(email));
-    const id = row ? /href="\/dev\/mail\/([^"]+)"/.exec(row)?.[1] : undefined;
-    found = id ? await (await fetch(`${baseUrl}/dev/mail/${id}`)).text() : null;
-    return found !== null;
-  }, { timeout: 20_000, interval: 500 }).toBe(true);
-  return found!.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 

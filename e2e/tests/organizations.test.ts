@@ -5,22 +5,8 @@ import { addFromProductPage, ADDRESSES, pay } from '../support/buyer.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
 import { plainText, uiMessages } from '../support/text.ts';
+import { mailTo } from '../support/mail.ts';
 
-/** The newest message to `email` in the server's mail sink (/dev/mail/) whose text matches `wanted`, with quoted-printable undone. */
-async function mailTo(baseUrl: string, email: string, wanted: RegExp): Promise<string> {
-  let found: string | null = null;
-  const decode = (s: string) => s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  await expect.poll(async () => {
-    const list = await (await fetch(`${baseUrl}/dev/mail/`)).text();
-    for (const row of list.split('\n').reverse().filter((line) => line.includes(email))) {
-      const id = /href="\/dev\/mail\/([^"]+)"/.exec(row)?.[1];
-      const text = id ? decode(await (await fetch(`${baseUrl}/dev/mail/${id}`)).text()) : '';
-      if (wanted.test(text)) { found = text; return true; }
-    }
-    return false;
-  }, { timeout: 20_000, interval: 500 }).toBe(true);
-  return found!;
-}
 
 /** Signs up at the built-in provider (from its sign-in page) and confirms the address from the mail sink. */
 async function signUp(page: Page, baseUrl: string, name: string, email: string, password: string): Promise<void> {
