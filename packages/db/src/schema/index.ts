@@ -17,3 +17,4 @@ export * from './leads.ts';
 export * from './fulfilment.ts';
 export * from './credit-notes.ts';
 export * from './privacy.ts';
+export * from './returns.ts';
