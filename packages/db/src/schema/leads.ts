@@ -63,6 +63,8 @@ export const leads = pgTable(
     clientIp: text('client_ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** When the person withdrew their marketing consent (my account): no marketing to this lead from then on. */
+    marketingWithdrawnAt: timestamp('marketing_withdrawn_at', { withTimezone: true }),
   },
   (t) => [
     check('leads_status', sql`${t.status} in ('received', 'spam')`),

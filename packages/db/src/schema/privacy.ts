@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -44,5 +44,36 @@ export const dataRequests = pgTable(
     check('data_requests_source', sql`${t.source} in ('USER', 'STAFF')`),
     index('data_requests_created_idx').on(t.createdAt.desc()),
     index('data_requests_user_idx').on(t.userId, t.kind),
+  ],
+);
+
+/**
+ * Consent on record (GDPR art. 7(1): the store must be able to show a consent was given): every decision
+ * about a purpose, appended, never updated; the current state is the subject's latest row. A subject is a
+ * signed-in user (`user_id`), a browser (`anonymous_id`, the analytics id made when analytics is allowed)
+ * and/or a lead's e-mail (`email`, with the lead). `text_version` names the wording shown: the catalogue key
+ * and a hash of its text in `locale`. `source` is where it was given: the banner, `form:{path}`, my account.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: text('user_id'),
+    anonymousId: text('anonymous_id'),
+    email: text('email'),
+    leadId: uuid('lead_id'),
+    purpose: text('purpose').notNull(),
+    granted: boolean('granted').notNull(),
+    textVersion: text('text_version').notNull(),
+    source: text('source').notNull(),
+    locale: text('locale').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('consents_purpose', sql`${t.purpose} in ('ANALYTICS', 'MARKETING_EMAIL')`),
+    check('consents_subject', sql`${t.userId} is not null or ${t.anonymousId} is not null or ${t.email} is not null`),
+    index('consents_user_idx').on(t.userId, t.purpose, t.createdAt),
+    index('consents_anonymous_idx').on(t.anonymousId, t.purpose, t.createdAt),
+    index('consents_email_idx').on(t.email, t.purpose, t.createdAt),
   ],
 );
