@@ -1,6 +1,7 @@
 import { startClient } from './app/client-start.tsx';
 import { routes } from './app/routes.tsx';
 import { clearAuthData } from './session/auth-token.ts';
+import { clearOnSignOut } from './session/storage-keys.ts';
 import './ui/base.css';
 
 let loggingOut = false;
@@ -10,7 +11,7 @@ function logout(): void {
   loggingOut = true;
   clearAuthData();
   void import('./features/account/sign-out.ts').then((m) => m.signOut(), () => {
-    localStorage.clear();
+    clearOnSignOut(localStorage);
     location.assign('/us/en/');
   });
 }

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenValidity, validAuthToken } from '../src/session/auth-token.ts';
 import { rememberLastLocation, takeLastLocation } from '../src/session/last-location.ts';
 import { STORAGE_KEYS } from '../src/session/storage-keys.ts';
@@ -7,7 +7,7 @@ import { saveLoginState, takeLoginState } from '../src/features/account/login-st
 import { oidcConfig, parseMetadata } from '../src/features/account/oidc.ts';
 import { codeChallengeS256, randomCodeVerifier, randomState } from '../src/features/account/pkce.ts';
 import { authorizationUrl } from '../src/features/account/sign-in.ts';
-import { afterLogoutPath, logoutUrl } from '../src/features/account/sign-out.ts';
+import { afterLogoutPath, logoutUrl, signOut } from '../src/features/account/sign-out.ts';
 import { membershipRedirect, organizationSlugAction, applyOrganizationSlug, chosenMembership, chooseOrganization } from '../src/features/account/signed-in-rules.ts';
 import { splitName } from '../src/features/account/buyer.ts';
 import { paymentFailed } from '../src/features/account/routes/my-account.tsx';
@@ -250,6 +250,29 @@ describe('logout', () => {
     expect(afterLogoutPath()).toBe('/us/en/');
     sessionStorage.setItem('logoutBasePath', '//evil.test');
     expect(afterLogoutPath()).toBe('/us/en/');
+  });
+  it('forgets the account but keeps the browser\'s analytics choice (issue 36)', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    vi.stubGlobal('fetch', () => Promise.reject(new Error('offline')));
+    try {
+      for (const choice of ['granted', 'denied']) {
+        localStorage.setItem(STORAGE_KEYS.analyticsConsent, choice);
+        localStorage.setItem(STORAGE_KEYS.authToken, JSON.stringify({ token: 't', tokenType: 'JWT', expiresIn: null, createdAtSeconds: 1 }));
+        localStorage.setItem(STORAGE_KEYS.idToken, 'id.tok');
+        localStorage.setItem(STORAGE_KEYS.checkoutToken, 'c-1');
+        localStorage.setItem(STORAGE_KEYS.organizationSlug, 'demo-clinic');
+        await signOut('/de/de');
+        expect(Object.keys({ ...localStorage })).toEqual([STORAGE_KEYS.analyticsConsent]);
+        expect(localStorage.getItem(STORAGE_KEYS.analyticsConsent)).toBe(choice);
+      }
+      localStorage.clear();
+      await signOut('/de/de');
+      expect(localStorage.length).toBe(0); // no choice made: none invented
+      expect(assign).toHaveBeenCalledWith(`${location.origin}/auth/logged-out`);
+    } finally {
+      assign.mockRestore();
+      vi.unstubAllGlobals();
+    }
   });
 });
 

@@ -21,6 +21,20 @@ export const STORAGE_KEYS = {
   apolloCacheTimestamp: 'apollo-cache-persist-timestamp',
 } as const;
 
+/**
+ * What signing out leaves in local storage: the browser's own choices, not the account's (issue 36). The
+ * analytics choice was made by whoever uses this browser, before or without signing in, and the consent
+ * banner must not ask again because someone signed out.
+ */
+export const KEPT_ON_SIGN_OUT: readonly string[] = [STORAGE_KEYS.analyticsConsent];
+
+/** Spec §4 logout: clears local storage except the browser's choices (KEPT_ON_SIGN_OUT). */
+export function clearOnSignOut(storage: Storage = localStorage): void {
+  const kept = KEPT_ON_SIGN_OUT.map((key) => [key, storage.getItem(key)] as const);
+  storage.clear();
+  for (const [key, value] of kept) if (value !== null) storage.setItem(key, value);
+}
+
 /** Spec §4: a session-storage entry named `upa`, which can be cleared. */
 export const UPA_SESSION_KEY = 'upa';
 

@@ -1,6 +1,6 @@
 import { AUTH_LOGGED_OUT_PATH } from '@probe/domain';
 import { stopCachePersistence } from '../../data/persisted-cache.ts';
-import { STORAGE_KEYS } from '../../session/storage-keys.ts';
+import { clearOnSignOut, STORAGE_KEYS } from '../../session/storage-keys.ts';
 import { discover, oidcConfig, type OidcClientConfig, type ProviderMetadata } from './oidc.ts';
 
 /** Where /auth/logged-out sends the buyer: the store they left from (session storage survives the logout). */
@@ -35,15 +35,15 @@ export function afterLogoutPath(storage: Storage = sessionStorage): string {
 }
 
 /**
- * Spec §4 logout: the persisted cache stops writing (its pending write cancelled), all local storage is
- * cleared, then the browser goes to the provider's end_session endpoint with the ID token as
- * id_token_hint, which ends the provider's session too (and with it every token it issued to this
+ * Spec §4 logout: the persisted cache stops writing (its pending write cancelled), local storage is
+ * cleared but for the browser's own choices (the analytics choice, clearOnSignOut), then the browser
+ * goes to the provider's end_session endpoint with the ID token as id_token_hint, which ends the provider's session too (and with it every token it issued to this
  * browser), with a post-logout redirect to our /auth/logged-out (or straight there when the provider has none).
  */
 export async function signOut(basePath: string | null = null): Promise<void> {
   const idToken = localStorage.getItem(STORAGE_KEYS.idToken);
   stopCachePersistence();
-  localStorage.clear();
+  clearOnSignOut(localStorage);
   const path = basePath ?? '/' + location.pathname.split('/').slice(1, 3).join('/');
   if (BASE_PATH.test(path)) sessionStorage.setItem(LOGOUT_BASE_PATH, path);
   const config = oidcConfig();
@@ -54,6 +54,6 @@ export async function signOut(basePath: string | null = null): Promise<void> {
     target = null;
   }
   // Whatever an answer that arrived while the provider's address was being found stored meanwhile goes too.
-  localStorage.clear();
+  clearOnSignOut(localStorage);
   location.assign(target ?? config.postLogoutRedirectUri);
 }
