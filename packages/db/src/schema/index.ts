@@ -18,3 +18,4 @@ export * from './fulfilment.ts';
 export * from './credit-notes.ts';
 export * from './privacy.ts';
 export * from './returns.ts';
+export * from './staff-invitations.ts';
