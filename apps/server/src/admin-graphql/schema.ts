@@ -5,6 +5,7 @@ import './schema/orders.ts';
 import './schema/customers.ts';
 import './schema/catalogue.ts';
 import './schema/products.ts';
+import './schema/returns.ts';
 import './schema/taxes.ts';
 import './schema/promotions.ts';
 import './schema/promos.ts';

@@ -2,10 +2,10 @@ import { CARRIER_CODES, CARRIERS, cancelOrder, listOrders, shipOrder, type Shipm
 import { creditNoteNumber } from '../../modules/documents/index.ts';
 import { AdminErrorRef, builder } from '../builder.ts';
 
-type Detail = NonNullable<Awaited<ReturnType<typeof orderForStaff>>>;
+export type Detail = NonNullable<Awaited<ReturnType<typeof orderForStaff>>>;
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-const OrderSummary = builder.objectRef<OrderListRow>('StaffOrderSummary').implement({
+export const OrderSummary = builder.objectRef<OrderListRow>('StaffOrderSummary').implement({
   fields: (t) => ({
     number: t.exposeString('number'),
     token: t.exposeString('token'),
@@ -15,7 +15,8 @@ const OrderSummary = builder.objectRef<OrderListRow>('StaffOrderSummary').implem
     paymentMethod: t.exposeString('paymentMethod'),
     chargeStatus: t.exposeString('chargeStatus'),
     paymentState: t.string({ description: 'UNPAID, PROCESSING, PAID, PARTLY_REFUNDED or REFUNDED, from its payments and refunds', resolve: (o) => o.paymentState }),
-    fulfilmentState: t.string({ description: 'NONE (nothing to ship), UNFULFILLED, PARTLY_SHIPPED or SHIPPED, from its shipments', resolve: (o) => o.fulfilmentState }),
+    fulfilmentState: t.string({ description: 'NONE (nothing to ship), UNFULFILLED, PARTLY_SHIPPED, SHIPPED, PARTLY_RETURNED or RETURNED, from its shipments and received returns', resolve: (o) => o.fulfilmentState }),
+    returnAction: t.string({ nullable: true, description: 'What its returns wait for: AWAITING_REFUND (one received, not refunded) before AWAITING_GOODS (one open); null when none waits', resolve: (o) => o.returnAction }),
     cancelled: t.boolean({ resolve: (o) => o.cancelledAt !== null }),
     company: t.string({ nullable: true, description: 'The company on the billing address', resolve: (o) => o.company }),
     total: t.int({ description: 'Gross, in minor units of the currency', resolve: (o) => o.totalGross }),
@@ -115,7 +116,7 @@ const OrganizationLinkRef = builder.objectRef<{ id: string; name: string }>('Sta
   fields: (t) => ({ id: t.exposeString('id'), name: t.exposeString('name') }),
 });
 
-const OrderDetail = builder.objectRef<Detail>('StaffOrder').implement({
+export const OrderDetail = builder.objectRef<Detail>('StaffOrder').implement({
   fields: (t) => ({
     number: t.string({ resolve: (d) => d.order.number }),
     token: t.string({ resolve: (d) => d.order.token }),

@@ -17,7 +17,7 @@ const OrderPaymentStateEnum = builder.enumType('OrderPaymentState', {
   values: PAYMENT_STATES,
 });
 const OrderFulfilmentStateEnum = builder.enumType('OrderFulfilmentState', {
-  description: 'What has been sent: nothing to ship (subscriptions, warranties), not shipped yet, partly shipped, shipped.',
+  description: 'What has been sent: nothing to ship (subscriptions, warranties), not shipped yet, partly shipped, shipped, partly returned (some of what was sent is back), returned (all of it).',
   values: FULFILMENT_STATES,
 });
 

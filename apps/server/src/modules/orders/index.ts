@@ -9,6 +9,7 @@ export { cancelOrder, type CancelError } from './cancel-order.ts';
 export { orderCreditNotesOf, type CreditNoteRow } from './credit-notes.ts';
 export { orderShipmentsOf, shipOrder, type ShipError, type ShipInput, type ShipmentLine, type ShipmentWithLines } from './ship-order.ts';
 export { CARRIER_CODES, CARRIERS, type CarrierCode } from './carriers.ts';
-export { FULFILMENT_STATES, orderStatesOf, PAYMENT_STATES, type FulfilmentState, type OrderStates, type PaymentState } from './order-states.ts';
+export { openReturn, orderReturnsOf, receiveReturn, refundReturn, RETURN_REASONS, returnNumber, type ReturnError, type ReturnLine, type ReturnReason, type ReturnState, type ReturnWithLines } from './return-order.ts';
+export { FULFILMENT_STATES, orderStatesOf, PAYMENT_STATES, RETURN_ACTIONS, type ReturnAction, type FulfilmentState, type OrderStates, type PaymentState } from './order-states.ts';
 export { salesReport, type SalesReport } from './sales-report.ts';
 export { reconcileHandler, reconcilePayments, scheduleReconcile, RECONCILE_TOPIC, type ReconcileOptions } from './reconcile.ts';

@@ -10,10 +10,11 @@ export const PAYMENT_STATES = ['UNPAID', 'PROCESSING', 'PAID', 'PARTLY_REFUNDED'
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /**
- * What has been sent of the order's goods, from its shipments: nothing to ship (only subscriptions,
- * warranties), nothing sent yet, some units sent, every unit sent.
+ * What has been sent of the order's goods, from its shipments and received returns: nothing to ship (only
+ * subscriptions, warranties), nothing sent yet, some units sent, every unit sent, some of the units sent
+ * came back (a received return), every unit sent came back.
  */
-export const FULFILMENT_STATES = ['NONE', 'UNFULFILLED', 'PARTLY_SHIPPED', 'SHIPPED'] as const;
+export const FULFILMENT_STATES = ['NONE', 'UNFULFILLED', 'PARTLY_SHIPPED', 'SHIPPED', 'PARTLY_RETURNED', 'RETURNED'] as const;
 export type FulfilmentState = (typeof FULFILMENT_STATES)[number];
 
 export interface OrderStates { paymentState: PaymentState; fulfilmentState: FulfilmentState; cancelled: boolean }
@@ -37,12 +38,27 @@ const NEEDED = sql`(select coalesce(sum(l.quantity), 0) from order_lines l
   left join product_variants v on v.id = l.variant_id left join products pr on pr.id = v.product_id left join product_types pt on pt.id = pr.product_type_id
   where l.order_id = ${o.id} and coalesce(pt.is_shipping_required, true))`;
 const SHIPPED = sql`(select coalesce(sum(sl.quantity), 0) from shipment_lines sl join shipments s on s.id = sl.shipment_id where s.order_id = ${o.id})`;
+/** Units back at the warehouse: the lines of the order's returns that have been received (an open return's goods are still on their way). */
+const RETURNED = sql`(select coalesce(sum(rl.quantity), 0) from order_return_lines rl join order_returns r on r.id = rl.return_id where r.order_id = ${o.id} and r.received_at is not null)`;
 
 export const fulfilmentStateSql: SQL<FulfilmentState> = sql<FulfilmentState>`(select case
   when f.needed = 0 and f.shipped = 0 then 'NONE'
   when f.shipped = 0 then 'UNFULFILLED'
+  when f.returned > 0 and f.returned >= f.shipped then 'RETURNED'
+  when f.returned > 0 then 'PARTLY_RETURNED'
   when f.shipped >= f.needed then 'SHIPPED'
-  else 'PARTLY_SHIPPED' end from (select ${NEEDED} as needed, ${SHIPPED} as shipped) f)`;
+  else 'PARTLY_SHIPPED' end from (select ${NEEDED} as needed, ${SHIPPED} as shipped, ${RETURNED} as returned) f)`;
+
+/**
+ * What the order's returns wait for: a refund (a return received, not refunded: the operator's to do) before
+ * goods (an open return: the buyer's to send); null when no return waits. The console's list shows it beside
+ * the states.
+ */
+export const RETURN_ACTIONS = ['AWAITING_GOODS', 'AWAITING_REFUND'] as const;
+export type ReturnAction = (typeof RETURN_ACTIONS)[number];
+export const returnActionSql: SQL<ReturnAction | null> = sql<ReturnAction | null>`(select case
+  when r.received_at is null then 'AWAITING_GOODS' else 'AWAITING_REFUND' end
+  from order_returns r where r.order_id = ${o.id} and r.refund_id is null order by r.received_at is null, r.id limit 1)`;
 
 /** The states of some orders by id, in one query (the storefront's loader, the order page). */
 export async function orderStatesOf(db: Pick<Database, 'select'>, ids: readonly number[]): Promise<Map<number, OrderStates>> {

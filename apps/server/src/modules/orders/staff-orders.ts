@@ -2,11 +2,12 @@ import { schema, type Database } from '@probe/db';
 import { and, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { audit, type Actor } from '../staff/index.ts';
 import { whyNotCancellable } from './cancel-order.ts';
-import { fulfilmentStateSql, orderStatesOf, paymentStateSql, type FulfilmentState, type PaymentState } from './order-states.ts';
+import { fulfilmentStateSql, orderStatesOf, paymentStateSql, returnActionSql, type FulfilmentState, type PaymentState, type ReturnAction } from './order-states.ts';
 import { markInvoicePaid } from './payment-service.ts';
 import { orderShipmentsOf } from './ship-order.ts';
 import { orderDetails, type OrderRow } from './place-order.ts';
 import { withLines } from './refund-order.ts';
+import { orderReturnsOf } from './return-order.ts';
 
 export interface OrderFilter {
   country?: string | null;
@@ -26,13 +27,13 @@ export interface OrderFilter {
 export interface OrderCursor { createdAt: string; id: number }
 
 export type OrderListRow = Pick<OrderRow, 'id' | 'token' | 'number' | 'email' | 'country' | 'currency' | 'paymentMethod' | 'chargeStatus' | 'totalGross' | 'createdAt' | 'cancelledAt'>
-  & { paymentState: PaymentState; fulfilmentState: FulfilmentState; company: string | null };
+  & { paymentState: PaymentState; fulfilmentState: FulfilmentState; returnAction: ReturnAction | null; company: string | null };
 
 const LIST_COLUMNS = {
   id: schema.orders.id, token: schema.orders.token, number: schema.orders.number, email: schema.orders.email, country: schema.orders.country,
   currency: schema.orders.currency, paymentMethod: schema.orders.paymentMethod, chargeStatus: schema.orders.chargeStatus,
   totalGross: schema.orders.totalGross, createdAt: schema.orders.createdAt, cancelledAt: schema.orders.cancelledAt,
-  paymentState: paymentStateSql, fulfilmentState: fulfilmentStateSql, company: sql<string | null>`nullif(${schema.orders.billingAddress}->>'companyName', '')`,
+  paymentState: paymentStateSql, fulfilmentState: fulfilmentStateSql, returnAction: returnActionSql, company: sql<string | null>`nullif(${schema.orders.billingAddress}->>'companyName', '')`,
 };
 const DAY = 24 * 60 * 60 * 1000;
 /** The start of the UTC day of a date. */
@@ -81,7 +82,7 @@ export async function listOrders(db: Pick<Database, 'select'>, filter: OrderFilt
 export async function orderForStaff(db: Database, number: string) {
   const [order] = await db.select().from(schema.orders).where(eq(schema.orders.number, number));
   if (!order) return null;
-  const [details, refunds, deliveries, events, [organization], [moved], states, [checkout], shipments] = await Promise.all([
+  const [details, refunds, deliveries, events, [organization], [moved], states, [checkout], shipments, returns] = await Promise.all([
     orderDetails(db, order.id),
     db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id)).orderBy(schema.refunds.id).then((rows) => withLines(db, rows))
       .then(async (rows) => {
@@ -99,10 +100,11 @@ export async function orderForStaff(db: Database, number: string) {
     orderStatesOf(db, [order.id]),
     db.select({ note: schema.checkouts.note }).from(schema.checkouts).where(eq(schema.checkouts.token, order.checkoutToken)),
     orderShipmentsOf(db, [order.id]),
+    orderReturnsOf(db, [order.id]),
   ]);
   const note = [checkout?.note, order.quoteData?.equoteComment].map((n) => n?.trim()).filter(Boolean).join('\n\n') || null;
   const cancelBlocker = order.cancelledAt ? 'The order is cancelled' : whyNotCancellable(order, details.payments, !!moved && moved.type !== 'PAYMENT_REVERSED');
-  return { order, ...details, refunds, deliveries, events, organization: organization ?? null, cancelBlocker, states: states.get(order.id)!, note, shipments: shipments.get(order.id) ?? [] };
+  return { order, ...details, refunds, deliveries, events, organization: organization ?? null, cancelBlocker, states: states.get(order.id)!, note, shipments: shipments.get(order.id) ?? [], returns: returns.get(order.id) ?? [] };
 }
 
 export interface StaffOrderError { field: string | null; code: 'NOT_FOUND' | 'OPERATION_NOT_ALLOWED'; message: string }
