@@ -190,6 +190,46 @@ describe('every signed-in operation against a foreign organization', () => {
   });
 });
 
+describe("an order in my account (AccountOrder, issue 36)", () => {
+  const ADDRESS = { firstName: 'Dana', lastName: 'Admin', companyName: 'Lakeside Clinic', streetAddress1: '1 Lake Rd', streetAddress2: '', city: 'Madison', postalCode: '53703', country: 'US', countryArea: 'WI', phone: '' };
+  const ORDER = `query AccountOrder($number: String!) { me { order(number: $number) { number token billingAddress { city } shippingAddress { city } } } }`;
+  let token: string;
+  beforeAll(async () => {
+    const [row] = await t.database.db.insert(schema.orders).values({
+      number: 'ACC-36-1', checkoutToken: crypto.randomUUID(), idempotencyKey: `acc-36-${crypto.randomUUID()}`, userId: admin.id, email: admin.email,
+      country: 'US', language: 'en', currency: 'USD', bundleType: 'NONE', paymentMethod: 'CREDIT_CARD', chargeStatus: 'FULLY_CHARGED',
+      subtotalNet: 1000, subtotalGross: 1000, discount: 0, shippingNet: 0, shippingGross: 0, totalNet: 1000, totalTax: 0, totalGross: 1000, totalSavings: 0,
+      billingAddress: ADDRESS, shippingAddress: { ...ADDRESS, city: 'Shipping City' },
+    }).returning();
+    token = row!.token;
+  });
+
+  it('gives the buyer their own order by its number, with its addresses', async () => {
+    const res = await t.gql<{ me: { order: { number: string; billingAddress: { city: string }; shippingAddress: { city: string } } | null } }>(ORDER, { number: 'ACC-36-1' }, as('admin'));
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data!.me.order).toMatchObject({ number: 'ACC-36-1', billingAddress: { city: 'Madison' }, shippingAddress: { city: 'Shipping City' } });
+  });
+
+  it("refuses another user's order: a member of the same organization and the admin of another find nothing", async () => {
+    for (const who of ['member', 'vet', 'individual']) {
+      const res = await t.gql<{ me: { order: unknown } }>(ORDER, { number: 'ACC-36-1' }, as(who));
+      expect(res.body.errors, who).toBeUndefined();
+      expect(res.body.data!.me.order, who).toBeNull();
+    }
+    expect((await t.gql(ORDER, { number: 'ACC-36-1' })).body.data).toEqual({ me: null });
+  });
+
+  it('the token alone (the confirmation link) shows the order but not its addresses', async () => {
+    const Q = `query OrderByToken($token: String!) { orderByToken(token: $token) { number billingAddress { city } shippingAddress { city } } }`;
+    for (const who of ['anonymous', 'member']) {
+      const res = await t.gql<{ orderByToken: unknown }>(Q, { token }, as(who));
+      expect(res.body.data!.orderByToken, who).toEqual({ number: 'ACC-36-1', billingAddress: null, shippingAddress: null });
+    }
+    const own = await t.gql<{ orderByToken: unknown }>(Q, { token }, as('admin'));
+    expect(own.body.data!.orderByToken).toEqual({ number: 'ACC-36-1', billingAddress: { city: 'Madison' }, shippingAddress: { city: 'Shipping City' } });
+  });
+});
+
 describe('CheckUserExistence', () => {
   it('says whether an e-mail has an account, then answers 429 with Retry-After past 20 a minute from one address', async () => {
     const Q = `query CheckUserExistence($email: String!) { userExists(email: $email) }`;

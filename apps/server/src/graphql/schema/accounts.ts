@@ -160,6 +160,13 @@ export const User = builder.objectRef<UserRow>('User').implement({
       args: { first: t.arg.int({ defaultValue: 20 }) },
       resolve: async (u, { first }, ctx) => (await ctx.accounts.orders(u.id, first ?? 20)).map((o) => orderNode(ctx, o)!),
     }),
+    order: t.field({
+      type: Order,
+      nullable: true,
+      description: "AccountOrder: one of the user's own orders by its number (my account's order page); null for anyone else's.",
+      args: { number: t.arg.string({ required: true }) },
+      resolve: async (u, { number }, ctx) => orderNode(ctx, await ctx.accounts.order(u.id, number)),
+    }),
   }),
 });
 

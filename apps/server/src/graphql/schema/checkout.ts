@@ -31,7 +31,7 @@ const CountryDisplay = builder.objectRef<{ code: string; language: string }>('Co
   }),
 });
 
-const Address = builder.objectRef<StoredAddress & { language: string }>('Address').implement({
+export const Address = builder.objectRef<StoredAddress & { language: string }>('Address').implement({
   fields: (t) => ({
     firstName: t.exposeString('firstName'),
     lastName: t.exposeString('lastName'),

@@ -6,7 +6,7 @@ import type { GraphQLContext } from '../context.ts';
 import { Money, TaxedMoney } from '../money.ts';
 import { byToken, nullIsMiss, tokenNotFound } from '../limits.ts';
 import { creditNoteNumber } from '../../modules/documents/index.ts';
-import { CheckoutErrorRef, PaymentMethodTypeEnum, payload, servicesOf, Checkout, checkoutChange } from './checkout.ts';
+import { Address, CheckoutErrorRef, PaymentMethodTypeEnum, payload, servicesOf, Checkout, checkoutChange } from './checkout.ts';
 import { isUuid, type CheckoutError } from '../../modules/checkout/index.ts';
 import { CARRIERS, FULFILMENT_STATES, PAYMENT_STATES, placeOrder, type CarrierCode, type OrderDetails, type OrderRow, type ShipmentWithLines, beforePlaceOrder, payInvoice, payOrder } from '../../modules/orders/index.ts';
 
@@ -177,12 +177,30 @@ export const Order = builder.objectRef<OrderNode>('Order').implement({
     vatRegistrationNumber: t.string({ nullable: true, resolve: ({ order }) => order.vatNumber }),
     taxExemption: t.boolean({ resolve: ({ order }) => order.reverseCharge }),
     shippingMethod: t.string({ nullable: true, resolve: ({ order }) => order.shippingMethod }),
+    shippingAddress: t.field({
+      type: Address,
+      nullable: true,
+      description: 'Where it is shipped (null when nothing is shipped); to the signed-in buyer who placed it only, never through the token alone.',
+      resolve: async ({ order }, _a, ctx) => (order.shippingAddress && (await ownedByViewer(ctx, order)) ? { ...order.shippingAddress, language: order.language } : null),
+    }),
+    billingAddress: t.field({
+      type: Address,
+      nullable: true,
+      description: 'The billing address; to the signed-in buyer who placed it only, never through the token alone.',
+      resolve: async ({ order }, _a, ctx) => ((await ownedByViewer(ctx, order)) ? { ...order.billingAddress, language: order.language } : null),
+    }),
     displayGrossPrices: t.boolean({
       description: 'The VAT flag of the order\'s country: show amounts with tax included.',
       resolve: async ({ order }, _args, ctx) => (await ctx.catalogue.snapshot(order.country, order.language))?.country.displayGrossPrices ?? true,
     }),
   }),
 });
+
+/** Whether the signed-in viewer placed the order (its addresses are theirs to read). */
+async function ownedByViewer(ctx: GraphQLContext, order: OrderRow): Promise<boolean> {
+  if (!order.userId) return false;
+  return (await ctx.viewer())?.id === order.userId;
+}
 
 export function orderNode(_ctx: GraphQLContext, order: OrderRow | undefined | null): OrderNode | null {
   return order ? { order } : null;

@@ -109,6 +109,12 @@ export async function ordersOf(db: Database, userId: string, first: number): Pro
   return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(first);
 }
 
+/** One of the user's own orders by its number; null for an order that is another buyer's (or none). */
+export async function ownOrder(db: Database, userId: string, number: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.number, number))).limit(1);
+  return row ?? null;
+}
+
 /** The user's newest open checkout: for one of their memberships, or their personal one. */
 export async function openCheckoutOf(db: Database, userId: string, membershipId: string | null): Promise<CheckoutRow | null> {
   const [row] = await db

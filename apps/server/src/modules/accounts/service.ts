@@ -3,7 +3,7 @@ import { ACCOUNT_NAME_MAX_LENGTH, type ProbeBuyer } from '@probe/domain';
 import { eq } from 'drizzle-orm';
 import { accountError, type AccountError } from './errors.ts';
 import {
-  countAdmins, countsFor, emailTaken, findUser, membersOf, membershipById, membershipIn, membershipsOf, openCheckoutOf, ordersOf, upsertUser,
+  countAdmins, countsFor, emailTaken, findUser, membersOf, membershipById, membershipIn, membershipsOf, openCheckoutOf, ordersOf, ownOrder, upsertUser,
   type MembershipWithOrganization, type OrganizationCounts, type OrganizationRow, type UserRow,
 } from './repo.ts';
 
@@ -67,6 +67,11 @@ export class AccountsService {
 
   orders(userId: string, first: number) {
     return ordersOf(this.db, userId, Math.min(Math.max(first, 0), 100));
+  }
+
+  /** One of the user's own orders (my account's order page): another buyer's order is not found. */
+  order(userId: string, number: string) {
+    return number.length > 40 ? Promise.resolve(null) : ownOrder(this.db, userId, number);
   }
 
   /** The caller's open checkout: for one of their memberships (checked), or personal. */
