@@ -1,10 +1,12 @@
 import type { MessageId, Text } from '../i18n/text.ts';
+import { returnReasonWords } from '../order-states.ts';
 
 interface Event { type: string; payload: string }
 interface Lines { id: number; sku: string }
 
 const EVENT_WORDS: Record<string, MessageId> = {
   CANCELLED: 'order.event.CANCELLED', SHIPPED: 'order.event.SHIPPED', REFUNDED: 'order.event.REFUNDED', REFUND_FAILED: 'order.event.REFUND_FAILED',
+  RETURN_OPENED: 'order.event.RETURN_OPENED', RETURN_RECEIVED: 'order.event.RETURN_RECEIVED',
 };
 
 /** What happened to an order, in the console's words, and its details as a sentence rather than JSON. */
@@ -25,6 +27,10 @@ export function describeEvent(e: Event, lines: Lines[], currency: string, { t, m
     if (Number(p.shipping) > 0) parts.push(t('order.refund.shipping', { amount: money(Number(p.shipping), String(p.currency ?? currency)) }));
     return { what, details: [...parts, reason].filter(Boolean).join(' · ') };
   }
+  if (e.type === 'RETURN_OPENED') {
+    return { what, details: [String(p.rma ?? ''), items(p.lines), typeof p.reason === 'string' ? returnReasonWords(t, p.reason) : null, typeof p.note === 'string' ? p.note : null].filter(Boolean).join(' · ') };
+  }
+  if (e.type === 'RETURN_RECEIVED') return { what, details: String(p.rma ?? '—') };
   if (e.type === 'CANCELLED') {
     const back = Array.isArray(p.restocked) ? (p.restocked as Array<{ sku: string; quantity: number }>).map((r) => `${r.quantity} × ${r.sku}`).join(', ') : '';
     return { what, details: [reason, back ? t('order.event.restocked', { items: back }) : null].filter(Boolean).join(' · ') || '—' };

@@ -10,6 +10,7 @@ import { FULFILMENT_WORDS, methodWords, shippingWords, shownPayment, transaction
 import { AddressBlock, type Address } from './order-address.tsx';
 import { describeEvent } from './order-event.ts';
 import { RefundForm } from './order-refund.tsx';
+import { ReturnForm, ReturnsTable, type OrderReturn } from './order-returns.tsx';
 import { ShipForm } from './order-ship.tsx';
 
 interface Line { id: number; sku: string; name: string; variantName: string; quantity: number; total: number }
@@ -20,6 +21,7 @@ interface Order {
   vatNumber: string | null; reverseCharge: boolean; note: string | null;
   shipments: Array<{ id: number; carrier: string; trackingNumber: string; trackingUrl: string | null; createdAt: string; lines: Array<{ lineId: number; quantity: number }> }>;
   lines: Line[];
+  returns: OrderReturn[];
   payments: Array<{ id: string; method: string; status: string; amount: number; card: string | null; createdAt: string }>;
   refunds: Array<{ id: number; amount: number; shipping: number; paymentId: string; status: string; reason: string | null; createdAt: string; creditNote: string | null; lines: Array<{ lineId: number; quantity: number; amount: number }> }>;
   events: Array<{ type: string; payload: string; createdAt: string }>;
@@ -30,6 +32,7 @@ const QUERY = `query Order($number: String!) { order(number: $number) {
   paymentState fulfilmentState shippingMethod vatNumber reverseCharge note
   shippingAddress { ...Address } billingAddress { ...Address }
   shipments { id carrier trackingNumber trackingUrl createdAt lines { lineId quantity } }
+  returns { id number state reason note createdAt receivedAt refundId lines { lineId quantity } }
   lines { id sku name variantName quantity total } payments { id method status amount card createdAt }
   refunds { id amount shipping paymentId status reason createdAt creditNote lines { lineId quantity amount } } events { type payload createdAt } deliveries { topic attempts processedAt lastError }
 } }
@@ -45,12 +48,15 @@ export function OrderPage() {
   // Said above the refunds: the form goes once nothing is left to refund.
   const [refunded, setRefunded] = useState<string | null>(null);
   const [shipped, setShipped] = useState<string | null>(null);
+  const [returned, setReturned] = useState<string | null>(null);
   if (error) return <><h1><FormattedMessage id="order.title" values={{ number }} /></h1><p role="alert" className="error">{error}</p></>;
   if (!data) return data === null ? <><h1><FormattedMessage id="order.title" values={{ number }} /></h1><p><FormattedMessage id="order.notFound" /></p></> : <p role="status"><FormattedMessage id="common.loading" /></p>;
   // Support reads orders: the forms that change one are shown only to roles the server lets change it.
   const manage = me.permissions.includes('orders.manage');
   const paid = data.payments.filter((p) => p.status === 'SUCCEEDED').reduce((s, p) => s + p.amount, 0);
   const given = data.refunds.filter((r) => r.status !== 'FAILED').reduce((s, r) => s + r.amount, 0);
+  const shippedOf = (id: number) => data.shipments.flatMap((s) => s.lines).filter((x) => x.lineId === id).reduce((n, x) => n + x.quantity, 0);
+  const returnedOf = (id: number) => data.returns.flatMap((r) => r.lines).filter((x) => x.lineId === id).reduce((n, x) => n + x.quantity, 0);
   return (
     <>
       <p><Link to="/"><FormattedMessage id="order.back" /></Link></p>
@@ -98,9 +104,18 @@ export function OrderPage() {
             <td>{s.lines.map((x) => `${x.quantity} × ${data.lines.find((l) => l.id === x.lineId)?.sku ?? ''}`).join(', ')}</td><td>{when(s.createdAt)}</td></tr>)}</tbody></table>
       ) : <p><FormattedMessage id="order.noShipment" /></p>}
       <FormMessage message={shipped ? { error: false, text: shipped } : null} />
-      {manage && !data.cancelledAt && (data.fulfilmentState === 'UNFULFILLED' || data.fulfilmentState === 'PARTLY_SHIPPED') && data.paymentState !== 'REFUNDED' ? (
+      {manage && !data.cancelledAt && data.fulfilmentState !== 'NONE' && data.fulfilmentState !== 'SHIPPED' && data.paymentState !== 'REFUNDED'
+        && data.lines.some((l) => l.quantity > shippedOf(l.id)) ? (
         <ShipForm number={data.number} onDone={(text) => { setShipped(text); reload(); }}
-          lines={data.lines.map((l) => ({ ...l, left: l.quantity - data.shipments.flatMap((s) => s.lines).filter((x) => x.lineId === l.id).reduce((n, x) => n + x.quantity, 0) }))} />
+          lines={data.lines.map((l) => ({ ...l, left: l.quantity - shippedOf(l.id) }))} />
+      ) : null}
+      <h2><FormattedMessage id="order.returns" /></h2>
+      <FormMessage message={returned ? { error: false, text: returned } : null} />
+      <ReturnsTable number={data.number} token={data.token} returns={data.returns} lines={data.lines} canReceive={manage} canRefund={me.permissions.includes('orders.refund')}
+        creditNotes={Object.fromEntries(data.refunds.flatMap((r) => (r.creditNote ? [[r.id, r.creditNote]] : [])))} onDone={(text) => { setReturned(text); reload(); }} />
+      {manage && !data.cancelledAt && data.shipments.length && data.lines.some((l) => shippedOf(l.id) > returnedOf(l.id)) ? (
+        <ReturnForm number={data.number} onDone={(text) => { setReturned(text); reload(); }}
+          lines={data.lines.filter((l) => shippedOf(l.id) > 0).map((l) => ({ ...l, shipped: shippedOf(l.id), left: shippedOf(l.id) - returnedOf(l.id) }))} />
       ) : null}
       <h2><FormattedMessage id="order.refunds" /></h2>
       <FormMessage message={refunded ? { error: false, text: refunded } : null} />

@@ -3,16 +3,16 @@ import { FormattedMessage } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { download, gql } from '../api.ts';
 import { useText } from '../i18n/text.ts';
-import { FULFILMENT_STATES, FULFILMENT_WORDS, METHODS, methodWords, PAYMENT_FILTERS, PAYMENT_WORDS, shownPayment, type FulfilmentState, type PaymentState } from '../order-states.ts';
+import { FULFILMENT_STATES, FULFILMENT_WORDS, METHODS, methodWords, PAYMENT_FILTERS, PAYMENT_WORDS, RETURN_ACTION_WORDS, shownPayment, type FulfilmentState, type PaymentState, type ReturnAction } from '../order-states.ts';
 import { useData, useDescribe } from '../use-data.ts';
 
 interface OrderSummary {
-  number: string; email: string; company: string | null; country: string; currency: string; paymentMethod: string; paymentState: PaymentState; fulfilmentState: FulfilmentState;
+  number: string; email: string; company: string | null; country: string; currency: string; paymentMethod: string; paymentState: PaymentState; fulfilmentState: FulfilmentState; returnAction: ReturnAction | null;
   cancelled: boolean; total: number; createdAt: string;
 }
 const FILTERS = ['search', 'country', 'paymentState', 'fulfilmentState', 'paymentMethod', 'from', 'to'] as const;
 const QUERY = `query Orders($filter: StaffOrderFilter, $after: String) {
-  orders(filter: $filter, first: 25, after: $after) { orders { number email company country currency paymentMethod paymentState fulfilmentState cancelled total createdAt } next }
+  orders(filter: $filter, first: 25, after: $after) { orders { number email company country currency paymentMethod paymentState fulfilmentState returnAction cancelled total createdAt } next }
 }`;
 
 /** Orders newest first, filtered on the server and paged by the last one seen; the filters live in the address. */
@@ -66,7 +66,8 @@ export function OrdersPage() {
                   <td className="nowrap"><Link to={`/orders/${o.number}`}>{o.number}</Link></td><td>{when(o.createdAt)}</td><td>{o.email}{o.company ? <><br /><small>{o.company}</small></> : null}</td><td>{o.country}</td>
                   <td>{methodWords(t, o.paymentMethod)}</td>
                   <td data-testid="order-payment-state"><span className={`state state--${o.cancelled ? 'cancelled' : o.paymentState.toLowerCase()}`}>{t(shownPayment(o))}</span></td>
-                  <td data-testid="order-fulfilment-state">{t(FULFILMENT_WORDS[o.fulfilmentState])}</td>
+                  <td><span data-testid="order-fulfilment-state">{t(FULFILMENT_WORDS[o.fulfilmentState])}</span>
+                    {o.returnAction ? <><br /><small className="state state--return" data-testid="order-return-action">{t(RETURN_ACTION_WORDS[o.returnAction])}</small></> : null}</td>
                   <td className="num">{money(o.total, o.currency)}</td>
                 </tr>
               ))}
