@@ -82,7 +82,8 @@ builder.mutationFields((t) => ({
     },
     resolve: async (_r, { organizationId, input, idempotencyKey, expectedAmount }, ctx) => {
       const id = await adminOrganization(ctx, organizationId);
-      return ctx.subscriptionChanges.change(id, changeRequest(input), idempotencyKey, expectedAmount ?? null);
+      const buyer = await ctx.viewer();
+      return ctx.subscriptionChanges.change(id, changeRequest(input), idempotencyKey, expectedAmount ?? null, buyer ? { userId: buyer.id } : null);
     },
   }),
   subscriptionRenewal: t.field({
@@ -91,7 +92,8 @@ builder.mutationFields((t) => ({
     args: { organizationId: t.arg.id({ required: true }), idempotencyKey: t.arg.string({ required: true }), expectedAmount: t.arg.int() },
     resolve: async (_r, { organizationId, idempotencyKey, expectedAmount }, ctx) => {
       const id = await adminOrganization(ctx, organizationId);
-      return ctx.subscriptionChanges.renew(id, idempotencyKey, expectedAmount ?? null);
+      const buyer = await ctx.viewer();
+      return ctx.subscriptionChanges.renew(id, idempotencyKey, expectedAmount ?? null, buyer ? { userId: buyer.id } : null);
     },
   }),
 }));

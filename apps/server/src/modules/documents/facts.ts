@@ -103,6 +103,7 @@ export async function documentFacts(db: Database, ref: OrderRef, kind: DocumentK
   const language = storeLanguage(order.language);
   const country = order.country.toUpperCase();
   const paidCard = [...payments].reverse().find((p) => p.status === 'SUCCEEDED' && p.ccLastDigits);
+  const savedCard = paidCard ? null : await chargedMethodOf(db, order.idempotencyKey);
   return {
     kind,
     number: order.number,
@@ -119,7 +120,7 @@ export async function documentFacts(db: Database, ref: OrderRef, kind: DocumentK
     reverseCharge: order.reverseCharge,
     paymentMethod: order.paymentMethod,
     chargeStatus: order.chargeStatus,
-    card: paidCard ? { brand: paidCard.ccBrand ?? '', lastDigits: paidCard.ccLastDigits! } : null,
+    card: paidCard ? { brand: paidCard.ccBrand ?? '', lastDigits: paidCard.ccLastDigits! } : savedCard,
     invoice: invoice ? { token: invoice.token, status: invoice.status, dueAt: invoice.dueAt, paidAt: invoice.paidAt } : null,
     quoteData: order.quoteData,
     voucherCode: order.voucher?.code ?? null,
@@ -136,4 +137,18 @@ export async function documentFacts(db: Database, ref: OrderRef, kind: DocumentK
     suppliedAt: shippedAt ?? order.createdAt,
     cancelledAt: order.cancelledAt,
   };
+}
+
+/**
+ * The saved method a subscription charge was paid from, for the receipt of that charge (an order keyed
+ * `subscription-charge:{id}`, decision 0042, has no payment row of its own: its charge row holds it).
+ */
+async function chargedMethodOf(db: Database, key: string): Promise<{ brand: string; lastDigits: string } | null> {
+  const id = /^subscription-charge:(\d+)$/.exec(key)?.[1];
+  if (!id) return null;
+  const [row] = await db.select({ brand: schema.savedPaymentMethods.brand, lastDigits: schema.savedPaymentMethods.lastDigits, kind: schema.savedPaymentMethods.kind })
+    .from(schema.subscriptionCharges)
+    .innerJoin(schema.savedPaymentMethods, eq(schema.savedPaymentMethods.id, schema.subscriptionCharges.paymentMethodId))
+    .where(eq(schema.subscriptionCharges.id, Number(id)));
+  return row?.kind === 'CREDIT_CARD' ? { brand: row.brand ?? '', lastDigits: row.lastDigits } : null;
 }

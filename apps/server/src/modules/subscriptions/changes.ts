@@ -6,6 +6,7 @@ import { queueNotice } from './notices/queue.ts';
 import { quoteChange, quoteRenewal, type ChangeQuote, type ChangeRequest, type QuoteResult } from './quotes.ts';
 import { findSubscriptionOf, lockSubscription, writeState, type Executor, type SubscriptionRow } from './repo.ts';
 import { schedulePeriodEnd } from './renewal.ts';
+import { writeChargeReceipt, type Buyer } from './receipts.ts';
 import { billingOf, customerOf } from './saved-methods-repo.ts';
 import type { SubscriptionError } from './service.ts';
 import { TOPICS, type ChargeResumeJob } from './topics.ts';
@@ -22,7 +23,10 @@ export interface ChangesDeps {
 }
 
 /** What a paid change or renewal order records, to finish it after a crash the same way. */
-type Pending = { kind: 'CHANGE'; request: ChangeRequest; newPrice: number; scheduled: boolean } | { kind: 'RENEWAL_ORDER'; newPrice: number };
+type Pending = ({ kind: 'CHANGE'; request: ChangeRequest; newPrice: number; scheduled: boolean } | { kind: 'RENEWAL_ORDER'; newPrice: number }) & {
+  /** Who asked: the receipt's buyer (absent on rows written before receipts: the first admin then). */
+  buyer?: Buyer | null;
+};
 
 export interface PaidResult {
   subscription: SubscriptionRow | null;
@@ -60,17 +64,18 @@ export class SubscriptionChanges {
     return quoteRenewal(row, this.deps.now());
   }
 
-  change(organizationId: string, request: ChangeRequest, key: string, expectedAmount: number | null): Promise<PaidResult> {
+  /** `buyer`: the admin who asked; the receipt (an order, decision 0042) is theirs. */
+  change(organizationId: string, request: ChangeRequest, key: string, expectedAmount: number | null, buyer: Buyer | null = null): Promise<PaidResult> {
     return this.pay(organizationId, key, expectedAmount, async (tx, row, at) => {
       const result = await quoteChange(tx, row, request, at);
-      return result.quote ? { quote: result.quote, pending: { kind: 'CHANGE', request, newPrice: result.quote.newPrice, scheduled: result.quote.scheduled } } : { errors: result.errors };
+      return result.quote ? { quote: result.quote, pending: { kind: 'CHANGE', request, newPrice: result.quote.newPrice, scheduled: result.quote.scheduled, buyer } } : { errors: result.errors };
     });
   }
 
-  renew(organizationId: string, key: string, expectedAmount: number | null): Promise<PaidResult> {
+  renew(organizationId: string, key: string, expectedAmount: number | null, buyer: Buyer | null = null): Promise<PaidResult> {
     return this.pay(organizationId, key, expectedAmount, async (_tx, row, at) => {
       const result = quoteRenewal(row, at);
-      return result.quote ? { quote: result.quote, pending: { kind: 'RENEWAL_ORDER', newPrice: result.quote.newPrice } } : { errors: result.errors };
+      return result.quote ? { quote: result.quote, pending: { kind: 'RENEWAL_ORDER', newPrice: result.quote.newPrice, buyer } } : { errors: result.errors };
     });
   }
 
@@ -131,6 +136,11 @@ export class SubscriptionChanges {
         return { done: reversed!, refund: result.reference };
       }
       const [paid] = await tx.update(charges).set({ status: result.status, gatewayReference: result.reference, settledAt: result.status === 'SUCCEEDED' ? at : null }).where(eq(charges.id, charge.id)).returning();
+      // Every charge leaves a receipt: an order with its invoice and e-mail, in this transaction (decision 0042).
+      await writeChargeReceipt(tx, {
+        chargeId: paid!.id, kind: pending.kind, status: result.status, amount: paid!.amount, currency: paid!.currency,
+        before: row!, after: applied, buyer: pending.buyer ?? null,
+      });
       return { done: paid!, refund: null };
     });
     if (outcome.refund && !outcome.refund.startsWith('free:')) {

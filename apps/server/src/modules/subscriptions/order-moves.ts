@@ -4,6 +4,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { columnsOf, lockSubscription, seatConfigurations, stateOf, writeState, type Executor, type SubscriptionRow } from './repo.ts';
 import { queueNotice } from './notices/queue.ts';
 import { schedulePeriodEnd } from './renewal.ts';
+import { settleChargeReceipt } from './receipts.ts';
 
 const { subscriptions, subscriptionEvents, subscriptionCharges, organizationMemberships } = schema;
 
@@ -105,9 +106,11 @@ export async function settleSubscriptionCharge(tx: Executor, reference: string, 
   if (charge.status !== 'PROCESSING' && charge.status !== 'SUCCEEDED') return true;
   if (outcome === 'SUCCEEDED') {
     await tx.update(subscriptionCharges).set({ status: 'SUCCEEDED', settledAt: at }).where(eq(subscriptionCharges.id, charge.id));
+    await settleChargeReceipt(tx, charge.id, 'SUCCEEDED');
     return true;
   }
   await tx.update(subscriptionCharges).set({ status: 'REVERSED', failureCode, settledAt: at }).where(eq(subscriptionCharges.id, charge.id));
+  await settleChargeReceipt(tx, charge.id, 'FAILED');
   await reversePaymentMove(tx, { chargeId: charge.id }, { amount: charge.amount, currency: charge.currency }, publicUrl);
   return true;
 }
