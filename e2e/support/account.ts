@@ -68,16 +68,42 @@ const membership = (id: string, admin: boolean, country: string, name: string) =
   },
 });
 
-export function demoUser(options: { country?: string; admin?: boolean; orders?: boolean } = {}): Record<string, unknown> {
+const line = (productRawName: string, quantity: number) => ({ __typename: 'OrderLine', productRawName, quantity, thumbnail: null });
+
+export function demoUser(options: { country?: string; admin?: boolean; orders?: boolean; referrerToken?: string } = {}): Record<string, unknown> {
   const money = (cents: number, currency: string) => ({ __typename: 'TaxedMoney', currency, gross: { __typename: 'Money', currency, fractionalAmount: cents } });
   return {
     __typename: 'User', id: 'user-1', email: 'admin@demo.probe.store', name: 'Dana Admin', canBuyPersonalProbePlus: true, canBuyPersonalProbeIq3: true,
-    organizationMemberships: [membership('m-1', options.admin ?? true, options.country ?? 'US', 'Demo Clinic')],
+    organizationMemberships: [{ ...membership('m-1', options.admin ?? true, options.country ?? 'US', 'Demo Clinic'), referrerToken: options.referrerToken ?? null }],
     orders: options.orders === false ? [] : [
-      { __typename: 'Order', id: 'o-1', token: '11111111-1111-4111-8111-111111111111', number: '1042', created: '2026-11-20T10:00:00.000Z', paymentStatus: 'FULLY_CHARGED', paymentState: 'PAID', fulfilmentState: 'UNFULFILLED', cancelled: false, paymentMethod: 'CREDIT_CARD', total: money(389900, 'USD'), invoice: null },
-      { __typename: 'Order', id: 'o-2', token: '22222222-2222-4222-8222-222222222222', number: '1043', created: '2026-11-21T10:00:00.000Z', paymentStatus: 'NOT_CHARGED', paymentState: 'UNPAID', fulfilmentState: 'UNFULFILLED', cancelled: false, paymentMethod: 'SEPA', total: money(123456, 'USD'), invoice: null },
-      { __typename: 'Order', id: 'o-3', token: '33333333-3333-4333-8333-333333333333', number: '1044', created: '2026-11-22T10:00:00.000Z', paymentStatus: 'NOT_CHARGED', paymentState: 'UNPAID', fulfilmentState: 'NONE', cancelled: false, paymentMethod: 'ELECTRONIC_QUOTE', total: money(9900, 'USD'), invoice: { __typename: 'Invoice', token: '44444444-4444-4444-8444-444444444444', status: 'OPEN' } },
+      { __typename: 'Order', id: 'o-1', token: '11111111-1111-4111-8111-111111111111', number: '1042', created: '2026-11-20T10:00:00.000Z', paymentStatus: 'FULLY_CHARGED', paymentState: 'PARTLY_REFUNDED', fulfilmentState: 'SHIPPED', cancelled: false, paymentMethod: 'CREDIT_CARD', total: money(389900, 'USD'), invoice: null, lines: [line('IQ3 Probe', 1), line('USB-C cable', 2)] },
+      { __typename: 'Order', id: 'o-2', token: '22222222-2222-4222-8222-222222222222', number: '1043', created: '2026-11-21T10:00:00.000Z', paymentStatus: 'NOT_CHARGED', paymentState: 'UNPAID', fulfilmentState: 'UNFULFILLED', cancelled: false, paymentMethod: 'SEPA', total: money(123456, 'USD'), invoice: null, lines: [line('IQ+ Probe', 1)] },
+      { __typename: 'Order', id: 'o-3', token: '33333333-3333-4333-8333-333333333333', number: '1044', created: '2026-11-22T10:00:00.000Z', paymentStatus: 'NOT_CHARGED', paymentState: 'UNPAID', fulfilmentState: 'NONE', cancelled: false, paymentMethod: 'ELECTRONIC_QUOTE', total: money(9900, 'USD'), invoice: { __typename: 'Invoice', token: '44444444-4444-4444-8444-444444444444', status: 'OPEN' }, lines: [line('Pro membership, 1 year', 1)] },
     ],
+  };
+}
+
+/** A stand-in order as its page in my account reads it (AccountOrder): lines, totals, addresses, a card payment, a parcel, documents. */
+function orderDetails(order: Record<string, unknown>): Record<string, unknown> {
+  const total = order.total as { currency: string; gross: { fractionalAmount: number } };
+  const currency = total.currency;
+  const m = (cents: number) => ({ __typename: 'Money', currency, fractionalAmount: cents });
+  const taxed = (gross: number, tax = 0) => ({ __typename: 'TaxedMoney', currency, net: m(gross - tax), tax: m(tax), gross: m(gross) });
+  const lines = order.lines as Array<{ productRawName: string; quantity: number }>;
+  const share = Math.floor(total.gross.fractionalAmount / lines.length);
+  const address = (city: string) => ({ __typename: 'Address', name: 'Dana Admin', companyName: 'Demo Clinic', streetAddress1: '1 Market St', streetAddress2: '', city, postalCode: '94105', countryArea: 'CA', phone: '', country: { __typename: 'CountryDisplay', code: 'US' } });
+  const shipped = order.fulfilmentState !== 'UNFULFILLED' && order.fulfilmentState !== 'NONE';
+  return {
+    ...order, __typename: 'Order', userEmail: 'admin@demo.probe.store', shippingMethod: 'Standard',
+    lines: lines.map((l, i) => ({ __typename: 'OrderLine', productRawName: l.productRawName, variantName: l.productRawName, productSku: `SKU-${i}`, quantity: l.quantity, isFreeItemLine: false, thumbnail: null, unitPrice: taxed(Math.floor(share / l.quantity)), totalPrice: taxed(share) })),
+    payments: order.paymentMethod === 'CREDIT_CARD' ? [{ __typename: 'OrderPayment', method: 'CREDIT_CARD', status: 'CHARGED', ccBrand: 'visa', ccLastDigits: '4242', ccExpMonth: 12, ccExpYear: 2030 }] : [],
+    shipments: shipped ? [{ __typename: 'OrderShipment', carrier: 'UPS', trackingNumber: '1Z999AA10123456784', trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784', created: '2026-11-22T09:00:00.000Z', lines: lines.map((l) => ({ __typename: 'OrderShipmentLine', productRawName: l.productRawName, variantName: l.productRawName, quantity: l.quantity })) }] : [],
+    creditNotes: order.paymentState === 'PARTLY_REFUNDED' ? [{ __typename: 'OrderCreditNote', number: 'CN-0001', amount: m(1000), created: '2026-11-23T09:00:00.000Z' }] : [],
+    invoice: order.invoice ? { ...(order.invoice as object), amount: m(total.gross.fractionalAmount), dueAt: '2026-12-22T10:00:00.000Z' } : null,
+    voucher: null, tradeIn: null,
+    subtotal: taxed(total.gross.fractionalAmount), shippingPrice: taxed(0), total: taxed(total.gross.fractionalAmount),
+    taxExemption: false, displayGrossPrices: false, vatRegistrationNumber: null,
+    shippingAddress: address('San Francisco'), billingAddress: address('San Francisco'),
   };
 }
 
@@ -112,6 +138,11 @@ export async function fakeAccountApi(page: Page, account: FakeAccount): Promise<
       case 'SavedPaymentMethods':
         // My account's payment methods: the stand-in organizations have none saved.
         return route.fulfill({ json: { data: { me: { __typename: 'User', id: me.id, organizationMemberships: memberships.map((m) => ({ ...m, availableReusablePaymentMethods: [] })) } } } });
+      case 'AccountOrder': {
+        // My account's order page: one of the stand-in user's orders, with what its page shows; another number is not theirs.
+        const found = (me.orders as Array<Record<string, unknown>>).find((o) => o.number === body?.variables?.number);
+        return route.fulfill({ json: { data: { me: { __typename: 'User', id: me.id, order: found ? orderDetails(found) : null } } } });
+      }
       case 'UserCheckout':
         return route.fulfill({ json: { data: { me: { __typename: 'User', id: me.id, checkout: null } } } });
       case 'UserOrganizationMembershipInfo': {

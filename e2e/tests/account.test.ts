@@ -101,25 +101,37 @@ describe('accounts (storefront, stand-in provider)', () => {
       await hydrated(page);
       await page.getByTestId('account-profile').waitFor();
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-      expect(await page.locator('h1').textContent()).toBe(ar['account.title']);
+      expect(await page.locator('h1').textContent()).toBe(ar['account.nav.profile']);
       expect(plainText(await page.getByTestId('account-profile').textContent())).toContain('admin@demo.probe.store');
+      // The account area's sections (issue 36): organization and members, then orders, each a page of its own.
+      await page.getByTestId('account-nav').locator('a[data-section=organizations]').click();
+      await page.getByTestId('account-membership').waitFor();
       const membership = plainText(await page.getByTestId('account-membership').textContent());
       expect(membership).toContain('Demo Clinic');
       expect(membership).toContain(new Intl.DisplayNames(['ar-AE'], { type: 'region' }).of('AE')!);
       expect(membership).toContain(ar['account.role.admin']);
+      await page.getByTestId('account-nav').locator('a[data-section=orders]').click();
       const orders = page.getByTestId('account-order');
+      await orders.first().waitFor();
       expect(await orders.count()).toBe(3);
       const locale = intlLocale('AE', 'ar');
       expect(plainText(await orders.nth(0).textContent())).toContain(plainText(formatMinor(389900, 'USD', locale)));
       expect(plainText(await orders.nth(0).textContent())).toContain(plainText(new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date('2026-11-20T10:00:00.000Z'))));
-      expect(await orders.nth(1).getByTestId('order-payment-state').textContent()).toBe(ar['confirmation.status.FAILED']);
+      expect(plainText(await orders.nth(0).getByTestId('order-payment-state').textContent())).toBe(ar['order.badge.partlyRefunded']);
+      expect(plainText(await orders.nth(0).getByTestId('order-fulfilment-state').textContent())).toBe(ar['order.badge.shipped']);
+      expect(plainText(await orders.nth(1).getByTestId('order-payment-state').textContent())).toBe(ar['order.badge.paymentFailed']);
       expect(await orders.nth(1).locator('a[href="/ae/ar/order-payment/22222222-2222-4222-8222-222222222222/"]').count()).toBe(1);
       expect(await orders.nth(2).locator('a[href="/ae/ar/invoice-payment/44444444-4444-4444-8444-444444444444/"]').count()).toBe(1);
-      expect(await orders.nth(0).locator('a[href="/ae/ar/confirmation/11111111-1111-4111-8111-111111111111/"]').count()).toBe(1);
-      // Each order's invoice PDF, and the quote of the one placed on an electronic quote (issue 16).
-      expect(await orders.nth(0).getByRole('link', { name: ar['documents.invoice']!.replace('{number}', '1042') }).getAttribute('href')).toBe('/documents/invoice/11111111-1111-4111-8111-111111111111.pdf');
-      expect(await orders.nth(0).locator('a[href^="/documents/quote/"]').count()).toBe(0);
-      expect(await orders.nth(2).locator('a[href="/documents/quote/33333333-3333-4333-8333-333333333333.pdf"][download]').count()).toBe(1);
+      // Each order's page is in the account, not the public confirmation page: its invoice PDF, and the quote of the one placed on an electronic quote (issue 16).
+      expect(await orders.nth(0).locator('a[href^="/ae/ar/confirmation/"]').count()).toBe(0);
+      await orders.nth(0).locator('a[href="/ae/ar/account/orders/1042/"]').click();
+      const order = page.getByTestId('account-order-page');
+      await order.waitFor();
+      expect(await order.getByRole('link', { name: ar['documents.invoice']!.replace('{number}', '1042') }).getAttribute('href')).toBe('/documents/invoice/11111111-1111-4111-8111-111111111111.pdf');
+      expect(await order.locator('a[href^="/documents/quote/"]').count()).toBe(0);
+      await page.goto('/ae/ar/account/orders/1044/');
+      await order.waitFor();
+      expect(await order.locator('a[href="/documents/quote/33333333-3333-4333-8333-333333333333.pdf"][download]').count()).toBe(1);
       expect(await page.evaluate(() => ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).some((e) => e.event === 'page_view' && e.pageName === 'my account'))).toBe(true);
       expect(log.operations.find((o) => o.name === 'UserRefreshQuery')?.authorization).toBe('JWT fake.jwt.token');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
@@ -177,6 +189,7 @@ describe('accounts (storefront, stand-in provider)', () => {
     await signInFromHeader(page, '/us/en/');
     await page.getByTestId('account-menu').click();
     await page.locator('.account-menu__panel a[href$="/account/"]').click();
+    await page.getByTestId('account-nav').locator('a[data-section=organizations]').click();
     await page.locator('a[href="/us/en/account/organization/m-1/"]').click();
     await page.getByTestId('members').waitFor();
     const rows = page.getByTestId('member-row');
@@ -296,7 +309,7 @@ describe('accounts (real API, stand-in provider)', () => {
     const admin = await session();
     await signInFromHeader(admin.page, '/us/en/');
     await expect.poll(async () => plainText(await admin.page.getByTestId('account-menu').textContent())).toBe('Alex Admin');
-    await admin.page.goto('/us/en/account/');
+    await admin.page.goto('/us/en/account/organizations/');
     await admin.page.getByTestId('account-membership').waitFor();
     expect(plainText(await admin.page.getByTestId('account-membership').textContent())).toContain('Lakeside Clinic');
     const adminMembershipPath = (await admin.page.getByTestId('account-membership').locator('a[href*="/account/organization/"]').getAttribute('href'))!;
@@ -323,9 +336,22 @@ describe('accounts (real API, stand-in provider)', () => {
     await signInFromHeader(member.page, '/us/en/');
     await buyAsSignedIn(member.page, '/us/en', 'Morgan', 'Member');
     const orderToken = member.page.url().split('/').at(-2)!;
-    await member.page.goto('/us/en/account/');
+    await member.page.goto('/us/en/account/orders/');
     await member.page.getByTestId('account-order').first().waitFor();
-    expect(await member.page.getByTestId('account-order').first().locator(`a[href="/us/en/confirmation/${orderToken}/"]`).count()).toBe(1);
+    expect(plainText(await member.page.getByTestId('account-order').first().getByTestId('order-payment-state').textContent())).toBe(en['order.badge.paid']);
+    // The order's page inside the account (issue 36), read from the real server: lines, both addresses, the card, the invoice by the order's token.
+    await member.page.getByTestId('account-order').first().getByTestId('order-link').click();
+    const orderPage = member.page.getByTestId('account-order-page');
+    await orderPage.waitFor();
+    expect(new URL(member.page.url()).pathname).toMatch(/^\/us\/en\/account\/orders\/[^/]+\/$/);
+    expect(plainText(await orderPage.getByTestId('order-lines').textContent())).toMatch(/USB-C/i);
+    expect(plainText(await orderPage.locator('address').first().textContent())).toContain('San Francisco');
+    expect(await orderPage.getByTestId('invoice-pdf').getAttribute('href')).toBe(`/documents/invoice/${orderToken}.pdf`);
+    expect(await orderPage.getByRole('img', { name: 'Visa' }).count()).toBe(1);
+    expect(await seriousViolations(member.page)).toEqual([]);
+    await screenshot(member.page, 'account-real-order-phone');
+    await member.page.goto('/us/en/account/organizations/');
+    await member.page.getByTestId('account-membership').waitFor();
     expect(plainText(await member.page.getByTestId('account-membership').textContent())).toContain(en['account.role.member']);
     expect(await seriousViolations(member.page)).toEqual([]);
     await screenshot(member.page, 'account-real-member-phone');
@@ -539,7 +565,7 @@ describe('accounts (built-in provider, end to end)', () => {
       await page.waitForURL((url) => url.pathname === `${base}/account/`);
       await page.getByTestId('account-profile').waitFor();
       expect(plainText(await page.getByTestId('account-profile').textContent())).toContain(email);
-      expect(await page.locator('h1').textContent()).toBe(messages['account.title']);
+      expect(await page.locator('h1').textContent()).toBe(messages['account.nav.profile']);
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, `account-e2e-new-${language}`);
       await page.getByTestId('account-menu').click();
@@ -554,8 +580,9 @@ describe('accounts (built-in provider, end to end)', () => {
       await page.waitForURL((url) => url.pathname === '/us/en/account/');
       await buyAsSignedIn(page, '/us/en', 'Morgan', 'Member');
       const orderToken = page.url().split('/').at(-2)!;
-      await page.goto('/us/en/account/');
-      await page.locator(`[data-testid=account-order] a[href="/us/en/confirmation/${orderToken}/"]`).waitFor();
+      await page.goto('/us/en/account/orders/');
+      await page.getByTestId('account-order').first().getByTestId('order-link').click();
+      await page.locator(`[data-testid=account-order-page] a[href="/documents/invoice/${orderToken}.pdf"]`).waitFor();
       await page.getByTestId('account-menu').click();
       await page.getByTestId('sign-out').click();
       await page.waitForURL(/\/[a-z]{2}\/[a-z]{2}\/$/);
@@ -564,6 +591,7 @@ describe('accounts (built-in provider, end to end)', () => {
       await page.goto('/us/en/account/');
       await providerSignIn(page, 'admin@demo.probe.store', 'demo-password-1');
       await page.waitForURL((url) => url.pathname === '/us/en/account/');
+      await page.getByTestId('account-nav').locator('a[data-section=organizations]').click();
       await page.getByTestId('account-membership').locator('a[href*="/account/organization/"]').click();
       const row = page.getByTestId('member-row').filter({ hasText: 'member@demo.probe.store' });
       const box = row.locator('[name=canPurchasePersonalProbe]');

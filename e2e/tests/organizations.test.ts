@@ -71,6 +71,7 @@ describe('a new clinic (built-in provider, mail sink)', () => {
     await page.goto(`${base}/account/`);
     await providerSignIn(page, owner.email, owner.password);
     await page.waitForURL((url) => url.pathname === `${base}/account/`);
+    await page.getByTestId('account-nav').locator('a[data-section=organizations]').click();
     await page.getByTestId('new-organization-link').click();
     await page.waitForURL((url) => url.pathname === `${base}/account/organization/new/`);
     await page.locator('[name=name]').waitFor();
@@ -107,7 +108,7 @@ describe('a new clinic (built-in provider, mail sink)', () => {
     await page.waitForURL(/\/confirmation\/[0-9a-f-]{36}\/$/);
 
     // My account: the clinic, its admin, its plan and three seats; the members page invites a colleague.
-    await page.goto(`${base}/account/`);
+    await page.goto(`${base}/account/organizations/`);
     const card = page.getByTestId('account-membership').filter({ hasText: 'Harbour Clinic' });
     await card.waitFor();
     expect(plainText(await card.textContent())).toContain(en['account.seatsValue']!.replace('{available}', '2').replace('{max}', '3'));
@@ -158,7 +159,7 @@ describe('a new clinic (built-in provider, mail sink)', () => {
     await fill(page, { name: 'Second Clinic', ...billing });
     await page.locator('.organization-form button[type=submit]').click();
     await page.getByTestId('members').waitFor();
-    await page.goto(`${base}/account/`);
+    await page.goto(`${base}/account/organizations/`);
     const second = page.getByTestId('account-membership').filter({ hasText: 'Second Clinic' });
     await second.getByTestId('act-for').click();
     await second.getByTestId('acting-for').waitFor();

@@ -16,12 +16,12 @@ describe('referrer portal', () => {
 
   it('a member finds their referral link in my account (the built-in provider signs them in)', async () => {
     const { context, page } = await openPage(browser);
-    await page.goto('/de/de/account/');
+    await page.goto('/de/de/account/referrals/');
     await page.waitForURL(/\/oidc\/interaction\//);
     await page.locator('input[name=email]').fill('vet@demo.probe.store');
     await page.locator('input[name=password]').fill('demo-password-1');
     await page.locator('form[action$="/login"] button[type=submit]').click();
-    await page.waitForURL((url) => url.pathname === '/de/de/account/');
+    await page.waitForURL((url) => url.pathname === '/de/de/account/referrals/');
     const anchor = page.getByTestId('referral-link');
     await anchor.waitFor();
     link = new URL((await anchor.getAttribute('href'))!, page.url()).pathname;

@@ -136,7 +136,7 @@ describe('subscriptions, payment methods and payment details (real server, built
     await providerSignIn(phone.page, 'admin@demo.probe.store');
     await phone.page.waitForURL((url) => url.pathname === '/us/en/account/');
     await hydrated(phone.page);
-    expect(await phone.page.getByTestId('subscription-link').getAttribute('href')).toBe('/us/en/subscription/');
+    expect(await phone.page.getByTestId('account-nav').locator('a[data-section=subscription]').getAttribute('href')).toBe('/us/en/subscription/');
     await phone.page.getByTestId('account-menu').click();
     await phone.page.locator('.account-menu__panel a[href="/us/en/subscription/"]').click();
     await phone.page.getByTestId('subscription-panel').waitFor();
@@ -150,9 +150,9 @@ describe('subscriptions, payment methods and payment details (real server, built
     const de = uiMessages('de');
     for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
       const { context, page, problems } = await session(viewport);
-      await page.goto('/de/de/account/');
+      await page.goto('/de/de/account/payment-methods/');
       await providerSignIn(page, 'vet@demo.probe.store');
-      await page.waitForURL((url) => url.pathname === '/de/de/account/');
+      await page.waitForURL((url) => url.pathname === '/de/de/account/payment-methods/');
       const org = page.getByTestId('organization-methods');
       await org.waitFor();
       expect(await page.locator('#payment-methods-heading').textContent()).toBe(de['savedMethods.title']);

@@ -209,7 +209,7 @@ describe('upgrade pages (built-in provider, real API)', () => {
   });
 
   it('(d) a declined saved card: the Lakeside admin makes the 0341 test card primary in my account; adding a seat is refused, nothing changes, the way to the saved methods is shown', async () => {
-    const { context, page } = await signedIn('admin@demo.probe.store', '/us/en/account/');
+    const { context, page } = await signedIn('admin@demo.probe.store', '/us/en/account/payment-methods/');
     const org = page.getByTestId('organization-methods');
     await org.waitFor();
     await org.getByTestId('add-method').click();
@@ -230,7 +230,7 @@ describe('upgrade pages (built-in provider, real API)', () => {
     await page.getByTestId('upgrade-submit').click();
     const errors = page.getByTestId('upgrade-errors').last();
     await expect.poll(() => errors.textContent()).toContain(en['upgrade.error.declined']);
-    expect(await errors.locator('a[href="/us/en/account/#payment-methods"]').count()).toBe(1);
+    expect(await errors.locator('a[href="/us/en/account/payment-methods/"]').count()).toBe(1);
     await page.reload();
     await page.getByTestId('upgrade-current').waitFor();
     expect(await text(page, 'current-seats')).toBe(seats);
@@ -366,7 +366,7 @@ describe('upgrade pages (built-in provider, real API)', () => {
     // A card paid the order, but no method is saved to the organization: the price is shown, the charge waits for one.
     expect(minor(await text(page, 'quote-amount'))).toBeGreaterThan(0);
     expect(await text(page, 'quote-method')).toContain(en['upgrade.quote.noMethod']);
-    expect(await page.getByTestId('quote-method').locator('a[href="/gb/en/account/#payment-methods"]').count()).toBe(1);
+    expect(await page.getByTestId('quote-method').locator('a[href="/gb/en/account/payment-methods/"]').count()).toBe(1);
     expect(await page.getByTestId('upgrade-submit').isDisabled()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'upgrade-pro-custom-upgrade-gb-desktop');

@@ -33,7 +33,7 @@ export const STATEMENT_BUDGETS: Record<string, Budget> = {
 
   // Signed in: my account, memberships, subscriptions and saved methods (statement-counts-account.test.ts).
   UserQuery: [2, 'account', 'list'],
-  UserRefreshQuery: [8, 'account', 'list', 'user, memberships, orders, then batched for all of them: subscriptions, member counts, probe counts, invoices, order states (payment and shipping, one statement)'],
+  UserRefreshQuery: [9, 'account', 'list', 'user, memberships, orders, then batched for all of them: subscriptions, member counts, probe counts, invoices, order states (payment and shipping, one statement), order lines (the account\'s order cards show their pictures)'],
   UserOrganizationMembershipInfo: [3, 'account', 'one'],
   UserOrganizationRefreshQuery: [5, 'account', 'list', 'user, the membership, its members, its invitations, its subscription (seats; seats free are counted from the members in the page)'],
   UserCheckout: [7, 'account', 'list', 'user, the open checkout, then the checkout priced: its row and lines, catalogue version, settings, learner price'],
@@ -64,10 +64,11 @@ export const STATEMENT_BUDGETS: Record<string, Budget> = {
   PaymentMethodUpdate: [4, 'account', 'one', 'user, admin membership, organization, the update'],
   PaymentMethodSetAsPrimary: [7, 'account', 'list', 'user, admin membership, organization, then in a transaction: lock, the method, demote the primary, promote it (one statement each, however many methods)'],
   PaymentMethodDelete: [5, 'account', 'list', 'user, admin membership, organization, then delete and promote the newest in a transaction'],
-  ChangeSubscription: [19, 'account', 'one', 'idempotency record, quote (membership, organization, subscription, prices, saved method), the charge, the subscription, its event, mail and jobs, in a transaction'],
-  SubscriptionRenewal: [20, 'account', 'one', 'as ChangeSubscription, plus the new period and its period-end job'],
+  ChangeSubscription: [23, 'account', 'one', 'idempotency record, quote (membership, organization, subscription, prices, saved method), the charge, the subscription, its event, mail and jobs, in a transaction; its receipt (decision 0042): organization with buyer and method, the address it was bought with (when the organization has none), plan variant with its tax rate, the order with its line and e-mail'],
+  SubscriptionRenewal: [24, 'account', 'one', 'as ChangeSubscription, plus the new period and its period-end job'],
   LearnerVerificationRequest: [3, 'account', 'one'],
   UserDataRequests: [2, 'account', 'list'],
+  AccountOrder: [9, 'account', 'one', 'user, the order (the user\'s own), then each a statement of its own: lines, payments, invoice, states (payment and shipping), shipments, credit notes, the catalogue version (gross or net prices)'],
   DataExportRequest: [5, 'account', 'one', 'user, their e-mail, a request already running, then the request and its job in the outbox'],
   AccountErasureRequest: [8, 'account', 'one', 'user, the password, then in a transaction: the user locked, a request already running, staff or not, organizations they alone administer with a live subscription, the request and its job'],
 

@@ -57,6 +57,10 @@ describe(`my account, signed in (${DB})`, () => {
     }
     expect(small.get('UserCheckout')!.data.me.checkout.token).toBe(checkout);
     expect(small.get('UserRefreshQuery')!.data.me.orders).toHaveLength(1);
+    // My account's order page: the order with its lines, payments, parcels, credit notes, invoice and addresses.
+    const page = await c.run('AccountOrder', { number: order.number }, 'admin');
+    expect(page.data.me.order.number).toBe(order.number);
+    measured.within('AccountOrder', page);
 
     await growAccount(order);
     await c.run('CheckoutLinesAdd', { token: checkout, lines: (await oneTimeSkus(9)).map((sku) => ({ sku, quantity: 1 })) }, 'admin');

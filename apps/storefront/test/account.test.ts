@@ -10,7 +10,7 @@ import { authorizationUrl } from '../src/features/account/sign-in.ts';
 import { afterLogoutPath, logoutUrl, signOut } from '../src/features/account/sign-out.ts';
 import { membershipRedirect, organizationSlugAction, applyOrganizationSlug, chosenMembership, chooseOrganization } from '../src/features/account/signed-in-rules.ts';
 import { splitName } from '../src/features/account/buyer.ts';
-import { paymentFailed } from '../src/features/account/routes/my-account.tsx';
+import { paymentFailed } from '../src/features/account/area/order-status.ts';
 
 const ORIGIN = 'https://store.test';
 const config = oidcConfig(ORIGIN, {});

@@ -14,6 +14,8 @@ export interface AdminContext {
   gateway: PaymentGateway;
   log: FastifyBaseLogger;
   now: () => Date;
+  /** The store's public origin (PUBLIC_URL): links in e-mails are built from it, never from the request. */
+  publicUrl: string;
   /** The staff member asking, when they hold the permission; PermissionDenied otherwise (no token, a buyer, a role without it). */
   require: (permission: Permission) => Promise<Staff>;
 }

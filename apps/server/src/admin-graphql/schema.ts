@@ -1,6 +1,9 @@
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { builder } from './builder.ts';
 import './schema/staff.ts';
+import './schema/staff-members.ts';
+import './schema/subscriptions.ts';
+import './schema/leads.ts';
 import './schema/orders.ts';
 import './schema/customers.ts';
 import './schema/catalogue.ts';

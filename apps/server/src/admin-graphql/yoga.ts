@@ -61,7 +61,7 @@ export function createAdminYoga({ db, gateway, tokens, config, log, now = () => 
       let staff: Promise<Staff | null> | undefined;
       const who = () => (staff ??= staffOf(request.headers.get('authorization')));
       return {
-        db, gateway, log: req.log, now,
+        db, gateway, log: req.log, now, publicUrl: config.PUBLIC_URL,
         require: async (permission) => {
           const member = await who();
           if (!member || !may(member.role, permission)) throw permissionDenied();

@@ -8,6 +8,7 @@ import { Accounts } from './accounts.ts';
 import { sweepExpired } from './adapter.ts';
 import { TrustedClients } from './devices.ts';
 import { registerInteractionRoutes } from './interactions.ts';
+import { registerStaffInvitationRoutes } from './staff-invitation-pages.ts';
 import { SigningKeys } from './keys.ts';
 import { createIdentityLimiters } from './limits.ts';
 import { mountProvider } from './mount.ts';
@@ -70,6 +71,7 @@ export async function registerIdentity(app: FastifyInstance, { config, db, now =
   await app.register(async (scope) => {
     registerSecurityHeaders(scope);
     registerInteractionRoutes(scope, { settings, holder, accounts, limiters, trusted });
+    registerStaffInvitationRoutes(scope, { settings, db, now });
   });
   await app.register(async (scope) => mountProvider(scope, settings, holder));
 

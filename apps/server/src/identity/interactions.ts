@@ -7,7 +7,8 @@ import { addressKey, type TrustedClients } from './devices.ts';
 import { hitAll, longestBlock, type IdentityLimiters } from './limits.ts';
 import { FAVICON, FAVICON_PATH, STYLESHEET, STYLESHEET_PATH } from './pages/layout.ts';
 import { errorPage, forgotPage, messagePage, resetPage, signInPage, signUpPage, type FieldError, type FieldErrors } from './pages/views.ts';
-import type { ProviderHolder } from './provider.ts';
+import { ADMIN_CLIENT_ID, type ProviderHolder } from './provider.ts';
+import { staffMessages } from '../modules/staff/index.ts';
 import { passwordProblem, type PasswordOwner } from './password-policy.ts';
 import type { IdentitySettings } from './settings.ts';
 import { storeBase, storeHref, storeReturnPath } from './store-return.ts';
@@ -55,7 +56,12 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
       if (details.uid !== req.params.uid) throw new Error('interaction mismatch');
       // Where the sign-in started, checked (store-return.ts); the e-mail links carry its market's front page.
       const returnPath = storeReturnPath(details.params.return_path);
-      return { provider, details, lang: pickLanguage(details.params.ui_locales), store: storeHref(settings.storeUrl, returnPath), storeBase: storeBase(returnPath) };
+      const lang = pickLanguage(details.params.ui_locales);
+      // The console's sign-in: for staff, who are invited (no "create an account"), under its own title.
+      const staff = details.params.client_id === ADMIN_CLIENT_ID
+        ? { title: staffMessages.format(lang, 'signInTitle'), intro: staffMessages.format(lang, 'signInIntro') }
+        : undefined;
+      return { provider, details, lang, staff, store: storeHref(settings.storeUrl, returnPath), storeBase: storeBase(returnPath) };
     } catch {
       await send(reply, 400, errorPage(pickLanguage(undefined), settings.storeUrl, 'invalid_request'));
       return null;
@@ -68,7 +74,8 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     forgot: `${base}/${uid}/forgot`,
     resend: `${base}/${uid}/resend`,
   });
-  const signInView = (uid: string, store: string) => ({ store, action: hrefs(uid).login, signUpHref: hrefs(uid).signUp, forgotHref: hrefs(uid).forgot });
+  const signInView = (uid: string, found: { store: string; staff: { title: string; intro: string } | undefined }) =>
+    ({ store: found.store, staff: found.staff, action: hrefs(uid).login, signUpHref: found.staff ? null : hrefs(uid).signUp, forgotHref: hrefs(uid).forgot });
 
   app.get(STYLESHEET_PATH, (_req, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=86400').send(STYLESHEET));
   app.get(FAVICON_PATH, (_req, reply) => reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(FAVICON));
@@ -78,7 +85,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     if (!found) return reply;
     const { provider, details, lang } = found;
     if (details.prompt.name === 'consent') return autoConsent(provider, req, reply);
-    return send(reply, 200, signInPage(lang, signInView(req.params.uid, found.store)));
+    return send(reply, 200, signInPage(lang, signInView(req.params.uid, found)));
   });
 
   app.post<{ Params: { uid: string }; Body: Form }>(`${base}/:uid/login`, async (req, reply) => {
@@ -88,7 +95,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     const form = req.body ?? {};
     const email = normalizeEmail(form.email ?? '');
     const password = form.password ?? '';
-    const view = { ...signInView(req.params.uid, found.store), email };
+    const view = { ...signInView(req.params.uid, found), email };
     const errors: FieldErrors<'email' | 'password'> = {};
     if (!email) errors.email = { key: 'errorRequired' };
     else if (!isValidEmail(email)) errors.email = { key: 'errorEmailInvalid' };
@@ -126,7 +133,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     const found = await interaction(req, reply);
     if (!found) return reply;
     const email = normalizeEmail(req.body?.email ?? '');
-    const view = { ...signInView(req.params.uid, found.store), email };
+    const view = { ...signInView(req.params.uid, found), email };
     if (!isValidEmail(email)) return send(reply, 400, signInPage(found.lang, { ...view, errors: { email: { key: 'errorEmailInvalid' } } }));
     const blocked = await hitAll([
       [limiters.mailPerAddress, req.ip],
@@ -140,12 +147,14 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
   app.get<{ Params: { uid: string } }>(`${base}/:uid/signup`, async (req, reply) => {
     const found = await interaction(req, reply);
     if (!found) return reply;
+    if (found.staff) return reply.redirect(hrefs(req.params.uid).signIn, 303);
     return send(reply, 200, signUpPage(found.lang, { store: found.store, action: hrefs(req.params.uid).signUp, signInHref: hrefs(req.params.uid).signIn }));
   });
 
   app.post<{ Params: { uid: string }; Body: Form }>(`${base}/:uid/signup`, async (req, reply) => {
     const found = await interaction(req, reply);
     if (!found) return reply;
+    if (found.staff) return reply.redirect(hrefs(req.params.uid).signIn, 303);
     const { lang } = found;
     const form = req.body ?? {};
     const values = { name: (form.name ?? '').trim(), email: normalizeEmail(form.email ?? '') };

@@ -104,10 +104,26 @@ export const routes: RouteObject[] = [
               // Where a buyer lands after paying an order or an invoice by its token (issue 14); unknown token → 404.
               { id: 'order-payment-confirmation', path: 'order-payment-confirmation/:orderToken', ...screen('payments/routes/order-payment-confirmation', () => import('../features/payments/routes/order-payment-confirmation.tsx'), { ...screens, notFound: true }) },
               { id: 'invoice-payment-confirmation', path: 'invoice-payment-confirmation/:invoiceToken', ...screen('payments/routes/invoice-payment-confirmation', () => import('../features/payments/routes/invoice-payment-confirmation.tsx'), { ...screens, notFound: true }) },
-              // Signed-in screens (features/account): my account, one route for the desktop and mobile layouts, and edit membership.
-              { id: 'account', path: 'account', ...screen('account/routes/my-account', () => import('../features/account/routes/my-account.tsx'), screens) },
-              { id: 'new-organization', path: 'account/organization/new', ...screen('account/routes/new-organization', () => import('../features/account/routes/new-organization.tsx'), screens) },
-              { id: 'edit-membership', path: 'account/organization/:membershipId', ...screen('account/routes/edit-membership', () => import('../features/account/routes/edit-membership.tsx'), screens) },
+              // The account area (features/account, issue 36): the signed-in user's sections beside their own navigation, one
+              // route each (the same for desktop and mobile layouts); the spec's /subscription/ and learner pages are sections of it.
+              {
+                id: 'account-area',
+                ...screen('account/routes/account-layout', () => import('../features/account/routes/account-layout.tsx'), screens),
+                children: [
+                  { id: 'account', path: 'account', ...screen('account/routes/profile', () => import('../features/account/routes/profile.tsx'), screens) },
+                  { id: 'account-orders', path: 'account/orders', ...screen('account/routes/orders', () => import('../features/account/routes/orders.tsx'), screens) },
+                  { id: 'account-order', path: 'account/orders/:number', ...screen('account/routes/order', () => import('../features/account/routes/order.tsx'), screens) },
+                  { id: 'account-payment-methods', path: 'account/payment-methods', ...screen('account/routes/payment-methods', () => import('../features/account/routes/payment-methods.tsx'), screens) },
+                  { id: 'account-organizations', path: 'account/organizations', ...screen('account/routes/organizations', () => import('../features/account/routes/organizations.tsx'), screens) },
+                  { id: 'account-referrals', path: 'account/referrals', ...screen('account/routes/referrals', () => import('../features/account/routes/referrals.tsx'), screens) },
+                  { id: 'new-organization', path: 'account/organization/new', ...screen('account/routes/new-organization', () => import('../features/account/routes/new-organization.tsx'), screens) },
+                  { id: 'edit-membership', path: 'account/organization/:membershipId', ...screen('account/routes/edit-membership', () => import('../features/account/routes/edit-membership.tsx'), screens) },
+                  { id: 'subscription', path: 'subscription', ...screen('subscriptions/routes/subscription', () => import('../features/subscriptions/routes/subscription.tsx'), screens) },
+                  // Learner status verification, human and veterinary (features/learners): signed in.
+                  { id: 'learner-verification', path: 'learner-verification', ...screen('learners/routes/learner-verification', () => import('../features/learners/routes/learner-verification.tsx'), screens) },
+                  { id: 'vet-learner-verification', path: 'vet/learner-verification', ...screen('learners/routes/learner-verification', () => import('../features/learners/routes/learner-verification.tsx'), screens) },
+                ],
+              },
               { id: 'invitation', path: 'account/invitation/:token', ...screen('account/routes/invitation', () => import('../features/account/routes/invitation.tsx'), screens) },
               // Upgrade pages (features/upgrades): changes and renewals of the signed-in admin's subscription, and the Pro Custom
               // variants beside the purchase flow's steps (static segments outrank its optional {step}).
@@ -120,11 +136,7 @@ export const routes: RouteObject[] = [
                 id: `pro-custom-${variant}`, path: `pro-custom/${variant}`,
                 ...screen('upgrades/routes/pro-custom-change', () => import('../features/upgrades/routes/pro-custom-change.tsx'), screens),
               })),
-              // Subscription management (signed in) and how an order was paid (by its token): features/subscriptions.
-              // Learner status verification, human and veterinary (features/learners): signed in.
-              { id: 'learner-verification', path: 'learner-verification', ...screen('learners/routes/learner-verification', () => import('../features/learners/routes/learner-verification.tsx'), screens) },
-              { id: 'vet-learner-verification', path: 'vet/learner-verification', ...screen('learners/routes/learner-verification', () => import('../features/learners/routes/learner-verification.tsx'), screens) },
-              { id: 'subscription', path: 'subscription', ...screen('subscriptions/routes/subscription', () => import('../features/subscriptions/routes/subscription.tsx'), screens) },
+              // How an order was paid (by its token): features/subscriptions (subscription management is in the account area above).
               { id: 'payment-details', path: 'payment-details/:orderToken', ...screen('subscriptions/routes/payment-details', () => import('../features/subscriptions/routes/payment-details.tsx'), { ...screens, notFound: true }) },
               { id: 'not-found', path: '*', loader: notFound.loader, ErrorBoundary: notFound.ErrorBoundary },
             ],

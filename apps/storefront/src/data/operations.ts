@@ -25,6 +25,8 @@ export const AUTHORIZED_OPERATIONS: ReadonlySet<string> = new Set([
   'CheckoutLineUpdate', 'CheckoutContactUpdate', 'CheckoutShippingMethodUpdate',
   // My account's "Your data": the user's data requests, asking for a copy, and erasing the account.
   'UserDataRequests', 'DataExportRequest', 'AccountErasureRequest',
+  // My account's order page: one of the user's own orders.
+  'AccountOrder',
 ]);
 
 /**

@@ -15,6 +15,8 @@ export type SubscriptionEvent =
   | { type: 'RENEWAL_FAILED'; at: Date; lastAttempt: boolean }
   /** The period ended and nothing renews it. */
   | { type: 'PERIOD_ENDED'; at: Date }
+  /** Staff end it now (the console's "cancel now"): the period ends at `at`, nothing renews it. */
+  | { type: 'CANCELED_NOW'; at: Date }
   | { type: 'AUTO_RENEWAL_SET'; on: boolean }
   /** An upgrade paid now with a prorated charge (ChangeSubscription). */
   | { type: 'PLAN_CHANGED'; plan: PlanKind; seats?: number; enterpriseCode?: boolean }
@@ -61,6 +63,11 @@ export function transition(state: SubscriptionState, event: SubscriptionEvent): 
       if (state.status === 'CANCELED') return deny('the subscription has already ended');
       if (state.periodEnd === null || state.periodEnd.getTime() > event.at.getTime()) return deny('the period has not ended');
       return ok({ ...state, status: 'CANCELED', autoRenew: false, scheduledPlan: null, scheduledProCustomFeatures: null });
+    }
+    case 'CANCELED_NOW': {
+      if (state.status === 'CANCELED') return deny('the subscription has already ended');
+      const periodEnd = state.periodEnd && state.periodEnd.getTime() < event.at.getTime() ? state.periodEnd : event.at;
+      return ok({ ...state, status: 'CANCELED', autoRenew: false, periodEnd, scheduledPlan: null, scheduledProCustomFeatures: null });
     }
     case 'AUTO_RENEWAL_SET': {
       if (state.status === 'CANCELED') return deny('an ended subscription is renewed, not switched back on');

@@ -25,8 +25,11 @@ export interface SignInView {
   /** The store page to go back to (store-return.ts). */
   store: string;
   action: string;
-  signUpHref: string;
+  /** Null on the console's sign-in (staff are invited, nobody signs up there). */
+  signUpHref: string | null;
   forgotHref: string;
+  /** The console's sign-in: its own title and line, already in the page's language. */
+  staff?: { title: string; intro: string } | undefined;
   email?: string;
   errors?: FieldErrors<'email' | 'password'>;
   /** A message about the whole attempt (wrong credentials, too many attempts, unconfirmed e-mail). */
@@ -43,8 +46,8 @@ export function signInPage(lang: Language, v: SignInView): string {
   const shared = v.formError ? [FORM_ERROR] : [];
   return layout(
     lang,
-    t('signInTitle'),
-    `${v.notice ? notice(t(v.notice.key, v.notice.vars)) : ''}${v.formError ? alert(FORM_ERROR, t(v.formError.key, v.formError.vars)) : `<p>${esc(t('signInIntro'))}</p>`}
+    v.staff?.title ?? t('signInTitle'),
+    `${v.notice ? notice(t(v.notice.key, v.notice.vars)) : ''}${v.formError ? alert(FORM_ERROR, t(v.formError.key, v.formError.vars)) : `<p>${esc(v.staff?.intro ?? t('signInIntro'))}</p>`}
 ${v.resendAction ? `<form method="post" action="${esc(v.resendAction)}">${hidden('email', v.email ?? '')}<button type="submit" class="secondary">${esc(t('resendVerification'))}</button></form>` : ''}
 <form method="post" action="${esc(v.action)}" novalidate>
 ${field({ name: 'email', type: 'email', label: t('fieldEmail'), autocomplete: 'username', value: v.email ?? '', error: message(lang, errors.email), describedBy: shared, maxLength: EMAIL_MAX, autofocus: focus === 'email' })}
@@ -53,7 +56,7 @@ ${field({ name: 'password', type: 'password', label: t('fieldPassword'), autocom
 </form>
 ${links([
   { href: v.forgotHref, text: t('signInForgot') },
-  { href: v.signUpHref, text: t('signInCreate'), before: t('signInNoAccount') },
+  ...(v.signUpHref ? [{ href: v.signUpHref, text: t('signInCreate'), before: t('signInNoAccount') }] : []),
 ])}`,
     v.store,
   );

@@ -11,16 +11,19 @@ export const PERMISSIONS = [
   'learners.read', 'learners.decide',
   'audit.read',
   'privacy.read', 'privacy.erase',
+  'staff.manage',
+  'subscriptions.read', 'subscriptions.manage',
+  'leads.read', 'leads.redeliver',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const READ: Permission[] = PERMISSIONS.filter((p) => p.endsWith('.read'));
 
-/** Owners do everything; managers change their part and read the rest; support reads only. */
+/** Owners do everything (only they manage staff); managers change their part and read the rest; support reads only. */
 const GRANTS: Record<StaffRole, readonly Permission[]> = {
   OWNER: PERMISSIONS,
   CATALOGUE_MANAGER: [...READ, 'catalogue.write', 'promotions.write'],
-  ORDER_MANAGER: [...READ, 'orders.refund', 'orders.manage', 'learners.decide'],
+  ORDER_MANAGER: [...READ, 'orders.refund', 'orders.manage', 'learners.decide', 'subscriptions.manage', 'leads.redeliver'],
   SUPPORT: READ,
 };
 

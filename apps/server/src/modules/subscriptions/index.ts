@@ -9,3 +9,7 @@ export { TOPICS as SUBSCRIPTION_TOPICS, type ChargeResumeJob, type PeriodEndJob 
 export type { SubscriptionRow } from './repo.ts';
 export { billingOf as billingOfOrganization } from './saved-methods-repo.ts';
 export type { SavedMethodRow } from './saved-methods-repo.ts';
+export {
+  cancelAtPeriodEnd, cancelNow, listSubscriptions, retryRenewal, subscriptionForStaff,
+  type StaffSubscriptionError, type StaffSubscriptionRow, type SubscriptionChargeRow, type SubscriptionEventRow, type SubscriptionFilter,
+} from './staff-subscriptions.ts';

@@ -62,14 +62,14 @@ async function renewalContext(tx: Executor, subscriptionId: string, gateway: str
  */
 export function periodEndHandler(deps: RenewalDeps) {
   return async (job: { payload: unknown }): Promise<void> => {
-    const { subscriptionId, periodEnd } = job.payload as PeriodEndJob;
+    const { subscriptionId, periodEnd, retry } = job.payload as PeriodEndJob;
     const now = deps.now();
     const begun = await deps.db.transaction(async (tx) => {
       const context = await renewalContext(tx, subscriptionId, deps.gateway.name);
       if (!context || context.row.periodEnd?.toISOString() !== periodEnd) return null;
       const { row } = context;
       const audience: NoticeAudience = { admins: context.admins, country: context.country };
-      const action = periodEndAction(stateOf(row), now);
+      const action = retry && row.status === 'PAST_DUE' ? 'CHARGE' : periodEndAction(stateOf(row), now);
       if (action === 'EXPIRE') {
         const ended = transition(stateOf(row), { type: 'PERIOD_ENDED', at: now });
         if (!ended.ok) return null;
@@ -84,10 +84,16 @@ export function periodEndHandler(deps: RenewalDeps) {
         return null;
       }
       const amount = row.scheduledPlan && row.scheduledPrice !== null ? row.scheduledPrice : row.currentPrice;
+      // A staff retry is an attempt of its own, after every earlier one of the period (a past-due one's count stopped).
+      const [last] = retry
+        ? await tx.select({ attempt: sql<number>`coalesce(max(${charges.attempt}), 0)::int` }).from(charges)
+          .where(and(eq(charges.subscriptionId, row.id), eq(charges.periodEnd, row.periodEnd!), eq(charges.kind, 'RENEWAL')))
+        : [];
+      const attempt = Math.max(row.renewalFailures, last?.attempt ?? 0) + 1;
       // The no-op update makes RETURNING answer whether the row is new or was written by an earlier run.
       const [charge] = await tx
         .insert(charges)
-        .values({ subscriptionId: row.id, periodEnd: row.periodEnd!, attempt: row.renewalFailures + 1, amount, currency: row.currency, paymentMethodId: context.method?.id ?? null })
+        .values({ subscriptionId: row.id, periodEnd: row.periodEnd!, attempt, amount, currency: row.currency, paymentMethodId: context.method?.id ?? null })
         .onConflictDoUpdate({ target: [charges.subscriptionId, charges.periodEnd, charges.attempt], targetWhere: sql`${charges.kind} = 'RENEWAL'`, set: { amount: sql`${charges.amount}` } })
         .returning();
       return { row, charge: charge!, method: context.method, customerId: context.customerId, audience };

@@ -14,4 +14,6 @@ export interface PeriodEndJob {
   subscriptionId: string;
   /** The period end the job was written for (ISO); a job whose period has moved on does nothing. */
   periodEnd: string;
+  /** Staff retry a failed renewal now (the console): a PAST_DUE subscription is charged once more too. */
+  retry?: boolean;
 }

@@ -3,13 +3,14 @@ import type {
   AccountUpdateMutation, AccountUpdateMutationVariables, OrganizationAdminsQuery, OrganizationAdminsQueryVariables, OrganizationMembershipUpdateMutation, OrganizationMembershipUpdateMutationVariables, UserCheckoutQuery, UserCheckoutQueryVariables,
   UserOrganizationMembershipInfoQuery, UserOrganizationMembershipInfoQueryVariables, UserOrganizationRefreshQueryQuery,
   UserOrganizationRefreshQueryQueryVariables, UserQueryQuery, UserQueryQueryVariables, UserRefreshQueryQuery, UserRefreshQueryQueryVariables,
-  OrganizationCreateMutation, OrganizationCreateMutationVariables, OrganizationInvitationAcceptMutation, OrganizationInvitationAcceptMutationVariables, OrganizationInvitationCreateMutation, OrganizationInvitationCreateMutationVariables, OrganizationInvitationDeclineMutation, OrganizationInvitationDeclineMutationVariables, OrganizationInvitationQuery, OrganizationInvitationQueryVariables, OrganizationInvitationResendMutation, OrganizationInvitationResendMutationVariables, OrganizationInvitationRevokeMutation, OrganizationInvitationRevokeMutationVariables, OrganizationMembershipDeleteMutation, OrganizationMembershipDeleteMutationVariables, AccountErasureRequestMutation, AccountErasureRequestMutationVariables, DataExportRequestMutation, DataExportRequestMutationVariables, UserDataRequestsQuery
+  OrganizationCreateMutation, OrganizationCreateMutationVariables, OrganizationInvitationAcceptMutation, OrganizationInvitationAcceptMutationVariables, OrganizationInvitationCreateMutation, OrganizationInvitationCreateMutationVariables, OrganizationInvitationDeclineMutation, OrganizationInvitationDeclineMutationVariables, OrganizationInvitationQuery, OrganizationInvitationQueryVariables, OrganizationInvitationResendMutation, OrganizationInvitationResendMutationVariables, OrganizationInvitationRevokeMutation, OrganizationInvitationRevokeMutationVariables, OrganizationMembershipDeleteMutation, OrganizationMembershipDeleteMutationVariables, AccountErasureRequestMutation, AccountErasureRequestMutationVariables, DataExportRequestMutation, DataExportRequestMutationVariables, UserDataRequestsQuery, AccountOrderQuery, AccountOrderQueryVariables
 } from '../../graphql/generated.ts';
 
 export type SignedInUser = NonNullable<UserQueryQuery['me']>;
 export type AccountUser = NonNullable<UserRefreshQueryQuery['me']>;
 export type AccountMembership = AccountUser['organizationMemberships'][number];
 export type AccountOrder = AccountUser['orders'][number];
+export type AccountOrderDetails = NonNullable<NonNullable<AccountOrderQuery['me']>['order']>;
 export type OrganizationMemberFields = NonNullable<UserOrganizationRefreshQueryQuery['organizationMembership']>['organization']['members'][number];
 
 /**
@@ -34,7 +35,10 @@ export const USER_REFRESH: TypedDocumentNode<UserRefreshQueryQuery, UserRefreshQ
         id isOrganizationAdmin canPurchasePersonalProbe referrerToken
         organization { id name slug country planType availableSeats maxSeats registeredProbes registeredProbesPlus registeredProbesIq3 }
       }
-      orders(first: $first) { id token number created paymentStatus paymentState fulfilmentState cancelled paymentMethod total { currency gross { currency fractionalAmount } } invoice { token status } }
+      orders(first: $first) {
+        id token number created paymentStatus paymentState fulfilmentState cancelled paymentMethod
+        total { currency gross { currency fractionalAmount } } invoice { token status } lines { productRawName quantity thumbnail }
+      }
     }
   }
 `;
@@ -157,5 +161,33 @@ export const DATA_EXPORT_REQUEST: TypedDocumentNode<DataExportRequestMutation, D
 export const ACCOUNT_ERASURE_REQUEST: TypedDocumentNode<AccountErasureRequestMutation, AccountErasureRequestMutationVariables> = gql`
   mutation AccountErasureRequest($password: String!) {
     accountErasureRequest(password: $password) { request { kind state createdAt finishedAt linkExpiresAt } errors { field code message } }
+  }
+`;
+
+/**
+ * AccountOrder: one of the signed-in user's own orders, by its number (my account's order page): what was
+ * bought, where it goes, how it was paid, its parcels and its documents. Anyone else's order answers null.
+ */
+export const ACCOUNT_ORDER: TypedDocumentNode<AccountOrderQuery, AccountOrderQueryVariables> = gql`
+  fragment AccountMoney on Money { currency fractionalAmount }
+  fragment AccountTaxed on TaxedMoney { currency net { ...AccountMoney } tax { ...AccountMoney } gross { ...AccountMoney } }
+  fragment AccountAddress on Address { name companyName streetAddress1 streetAddress2 city postalCode countryArea phone country { code } }
+  query AccountOrder($number: String!) {
+    me {
+      id
+      order(number: $number) {
+        id token number created userEmail paymentMethod paymentStatus paymentState fulfilmentState cancelled shippingMethod
+        lines { productRawName variantName productSku quantity isFreeItemLine thumbnail unitPrice { ...AccountTaxed } totalPrice { ...AccountTaxed } }
+        payments { method status ccBrand ccLastDigits ccExpMonth ccExpYear }
+        shipments { carrier trackingNumber trackingUrl created lines { productRawName variantName quantity } }
+        creditNotes { number amount { ...AccountMoney } created }
+        invoice { token status amount { ...AccountMoney } dueAt }
+        voucher { code discount { ...AccountMoney } }
+        tradeIn { serialNumber credit { ...AccountTaxed } }
+        subtotal { ...AccountTaxed } shippingPrice { ...AccountTaxed } total { ...AccountTaxed }
+        taxExemption displayGrossPrices vatRegistrationNumber
+        shippingAddress { ...AccountAddress } billingAddress { ...AccountAddress }
+      }
+    }
   }
 `;

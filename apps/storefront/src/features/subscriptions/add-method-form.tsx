@@ -116,7 +116,7 @@ export function AddMethodForm({ organizationId, onSaved, onCancel }: {
         setup.publishableKey ? (
           <Suspense fallback={<Spinner label={t('app.loading')} />}>
             <StripePayment publishableKey={setup.publishableKey} clientSecret={setup.clientSecret!} locale={intl.locale}
-              returnUrl={`${window.location.origin}${base.basePath}/account/#payment-methods`}
+              returnUrl={`${window.location.origin}${base.basePath}/account/payment-methods/`}
               setup={{ submitLabel: t('savedMethods.save'), onConfirmed: async () => finish(await create({ setupId: setup.setupId, kind, makePrimary })) }} />
           </Suspense>
         ) : <p className="form-errors" role="alert">{t('savedMethods.unavailable')}</p>

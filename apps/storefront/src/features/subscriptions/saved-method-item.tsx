@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { BusinessErrorFields } from '../../data/error-messages.ts';
 import { FieldError, FormErrors } from '../../ui/form-errors.tsx';
-import { methodDetail, methodName } from './method-label.ts';
+import { CardBrandMark } from '../../ui/card-brand-mark.tsx';
+import { brandName, methodDetail, methodName } from './method-label.ts';
 import { METHOD_DELETE, METHOD_SET_PRIMARY, METHOD_UPDATE, SAVED_PAYMENT_METHODS, type SavedMethod } from './operations.ts';
 
 const REFRESH = { refetchQueries: [SAVED_PAYMENT_METHODS], awaitRefetchQueries: true };
@@ -52,6 +53,7 @@ export function SavedMethodItem({ organizationId, method, others, onDone }: {
     <li className="saved-method" data-testid="saved-method" data-primary={method.isPrimary ? 'true' : undefined}>
       <div className="saved-method__what">
         <p className="saved-method__name" id={`${id}-name`}>
+          <CardBrandMark brand={method.__typename === 'CreditCard' ? method.brand : 'bank'} label={markLabel(intl, method)} />
           <span dir="auto">{name}</span>
           {method.isPrimary ? <span className="badge" data-testid="primary-badge">{t('savedMethods.primary')}</span> : null}
         </p>
@@ -123,4 +125,10 @@ function RenameForm({ organizationId, method, label, onClose }: {
       </div>
     </form>
   );
+}
+
+/** The accessible name of a method's mark: the card's brand, or the kind of method. */
+function markLabel(intl: ReturnType<typeof useIntl>, method: SavedMethod): string {
+  if (method.__typename === 'CreditCard') return brandName(method.brand) ?? intl.formatMessage({ id: 'savedMethods.cardUnknown' });
+  return intl.formatMessage({ id: method.__typename === 'SEPADirectDebit' ? 'account.mark.sepa' : 'savedMethods.bankUnknown' });
 }

@@ -9,9 +9,9 @@ import { SavedMethodItem } from './saved-method-item.tsx';
 import './subscriptions.css';
 
 /**
- * My account's payment methods (#payment-methods): for each organization the user administers, the
- * saved methods renewals and plan changes are charged to, with one "Add a payment method" form open
- * at a time. Shown to signed-in users only (my account renders it once it knows who they are).
+ * My account's payment methods (/account/payment-methods/): for each organization the user administers,
+ * the saved methods renewals and plan changes are charged to, with one "Add a payment method" form open
+ * at a time. Shown to signed-in admins only (the account area lists it once it knows who they are).
  */
 export function SavedMethodsSection() {
   const intl = useIntl();
@@ -23,10 +23,10 @@ export function SavedMethodsSection() {
   if (data && !administered.length) return null;
   return (
     <section id="payment-methods" aria-labelledby="payment-methods-heading" tabIndex={-1}>
-      <h2 id="payment-methods-heading">{t('savedMethods.title')}</h2>
-      <p>{t('savedMethods.lead')}</p>
+      <h1 id="payment-methods-heading">{t('savedMethods.title')}</h1>
+      <p className="page__lead">{t('savedMethods.lead')}</p>
       {!data ? (error ? <p role="alert">{t('account.loadFailed')}</p> : <Spinner label={t('app.loading')} />) : (
-        <ul className="account-list saved-methods-list">
+        <ul className="account-list account-list--single saved-methods-list">
           {administered.map((m) => (
             <li key={m.id}>
               <OrganizationMethods membership={m} adding={adding === m.id} onAdding={(on) => setAdding(on ? m.id : null)} />
@@ -49,7 +49,7 @@ function OrganizationMethods({ membership, adding, onAdding }: { membership: Met
   const headingId = `methods-${membership.id}`;
   return (
     <article className="account-card" aria-labelledby={headingId} data-testid="organization-methods">
-      <h3 id={headingId} ref={heading} tabIndex={-1}>{org.name}</h3>
+      <h2 id={headingId} ref={heading} tabIndex={-1} className="account-card__title">{org.name}</h2>
       {methods.length ? (
         <ul className="saved-methods">
           {methods.map((m) => (

@@ -31,7 +31,7 @@ export function StatusNotice({ subscription, status, autoRenew, isAdmin, basePat
       {urgent && isAdmin && renew ? (
         <p className="subscription-notice__actions">
           <Link className="button" to={`${basePath}${renew.path}`}>{intl.formatMessage({ id: `subscription.link.${renew.key}` })}</Link>
-          {status === 'PAST_DUE' ? <Link to={`${basePath}/account/#payment-methods`}>{intl.formatMessage({ id: 'subscription.manageMethods' })}</Link> : null}
+          {status === 'PAST_DUE' ? <Link to={`${basePath}/account/payment-methods/`}>{intl.formatMessage({ id: 'subscription.manageMethods' })}</Link> : null}
         </p>
       ) : null}
     </div>

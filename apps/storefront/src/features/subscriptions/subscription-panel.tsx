@@ -89,7 +89,7 @@ function RenewalMethod({ membership, basePath }: { membership: ManagedMembership
   return (
     <p className="subscription-method" data-testid="renewal-method">
       {primary ? t('subscription.chargedTo', { method: methodName(intl, primary) }) : t('subscription.noMethod')}{' '}
-      <Link to={`${basePath}/account/#payment-methods`}>{t(primary ? 'subscription.manageMethods' : 'savedMethods.add')}</Link>
+      <Link to={`${basePath}/account/payment-methods/`}>{t(primary ? 'subscription.manageMethods' : 'savedMethods.add')}</Link>
     </p>
   );
 }

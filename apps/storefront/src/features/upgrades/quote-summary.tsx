@@ -50,7 +50,7 @@ export function QuoteSummary({ quote, kind, currentPlan }: { quote: Quote; kind:
           <dt>{t('upgrade.quote.method')}</dt>
           <dd data-testid="quote-method" className={quote.paymentMethod ? undefined : 'upgrade-quote__missing'}>
             {quote.paymentMethod ? methodName(intl, quote.paymentMethod) : (
-              <>{t('upgrade.quote.noMethod')} <Link to={`${base.basePath}/account/#payment-methods`}>{t('upgrade.addMethod')}</Link></>
+              <>{t('upgrade.quote.noMethod')} <Link to={`${base.basePath}/account/payment-methods/`}>{t('upgrade.addMethod')}</Link></>
             )}
           </dd>
         </div>

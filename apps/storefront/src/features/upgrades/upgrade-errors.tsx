@@ -19,7 +19,7 @@ export function UpgradeErrors({ errors, operation, fields = [] }: { errors: Busi
   return (
     <div className="upgrade-errors" data-testid="upgrade-errors">
       <FormErrors errors={shown} operation={operation} />
-      {shown.some((e) => METHOD_CODES.has(e.code)) ? <p><Link to={`${base.basePath}/account/#payment-methods`}>{t('upgrade.manageMethods')}</Link></p> : null}
+      {shown.some((e) => METHOD_CODES.has(e.code)) ? <p><Link to={`${base.basePath}/account/payment-methods/`}>{t('upgrade.manageMethods')}</Link></p> : null}
     </div>
   );
 }
