@@ -40,7 +40,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The lead's newest delivery job (the outbox row a submission or a redelivery wrote). */
 const job = sql`lateral (select o.attempts, o.last_error, o.processed_at, o.dead_at from ${outbox} o
-  where o.topic = ${LEAD_TOPIC} and o.payload->>'leadId' = ${leads.id}::text order by o.id desc limit 1) j on true`;
+  where o.topic = ${LEAD_TOPIC} and o.payload->>'leadId' = ${leads.id}::text order by o.id desc limit 1) j`;
 
 const deliverySql = sql<LeadDelivery>`case when ${leads.status} = 'spam' then 'SPAM' when ${leads.deliveredAt} is not null then 'DELIVERED'
   when j.dead_at is not null then 'FAILED' when coalesce(j.attempts, 0) > 0 and j.processed_at is null then 'RETRYING' else 'PENDING' end`;
