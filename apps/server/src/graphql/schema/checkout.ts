@@ -7,6 +7,8 @@ import { byToken, nullIsMiss, throwIfLimited, tokenNotFound } from '../limits.ts
 import { fromGlobalId, toGlobalId, uuidFromGlobalId } from '../global-id.ts';
 import { Money, TaxedMoney } from '../money.ts';
 import { ProductVariant, VariantPricingInfo } from './catalogue.ts';
+import { SavedPaymentMethod } from './saved-payment-methods.ts';
+import { savedMethodsForCheckout } from '../../modules/orders/index.ts';
 import { catalogueLanguage, LanguageCodeEnum } from '../language-code.ts';
 import { fail, formatPhone, CHECKOUT_ERROR_CODES, type CheckoutError, type PricedCheckout, type PricedLine, CheckoutService, isLearnerPromo, isProbe, tradeInOf, tradeInProgramRuns, type CheckoutPayload } from '../../modules/checkout/index.ts';
 
@@ -180,7 +182,11 @@ export const Checkout = builder.objectRef<PricedCheckout & { now: Date; intent?:
       resolve: async (c, _a, ctx) => c.priced.some((l) => isProbe(l.variant)) && (await tradeInProgramRuns(ctx.db)),
     }),
     tradeInCredit: t.field({ type: TaxedMoney, description: 'The trade-in credit; zero without a trade-in.', resolve: (c) => c.totals.tradeInCredit }),
-    savedPaymentMethods: t.stringList({ description: 'Saved methods of the signed-in member (none for guests).', resolve: () => [] }),
+    savedPaymentMethods: t.field({
+      type: [SavedPaymentMethod],
+      description: 'The saved methods this checkout may be paid with, primary first: those of the organization it buys for, when the signed-in buyer is its admin; none otherwise (guests, members, a purchase of one\'s own).',
+      resolve: (c, _a, ctx) => savedMethodsForCheckout(ctx.db, c.row, ctx.requester().userId, ctx.gateway.name),
+    }),
     problems: t.field({ type: [CheckoutErrorRef], description: 'What stands between this checkout and an order.', resolve: (c) => c.problems }),
   }),
 });

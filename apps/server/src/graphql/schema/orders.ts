@@ -267,9 +267,13 @@ builder.mutationFields((t) => ({
       }),
     }),
     description: 'CheckoutBeforePlaceOrderMutation: checks the attestations and everything else, stores the method, creates the payment intent.',
-    args: { token: t.arg.string({ required: true }), paymentMethod: t.arg({ type: PaymentMethodTypeEnum, required: true }), attestations: t.arg.stringList({ required: true }) },
+    args: {
+      token: t.arg.string({ required: true }), paymentMethod: t.arg({ type: PaymentMethodTypeEnum, required: true }), attestations: t.arg.stringList({ required: true }),
+      savedPaymentMethodId: t.arg.id({ description: 'One of Checkout.savedPaymentMethods, of the kind paymentMethod names: charged at placement, no intent is made.' }),
+    },
     resolve: async (_root, a, ctx) => {
-      const result = await checkoutChange(ctx, a.token, () => beforePlaceOrder(orderDeps(ctx), { token: a.token, paymentMethod: a.paymentMethod, attestations: a.attestations.slice(0, 20) }));
+      const savedPaymentMethodId = a.savedPaymentMethodId ? String(a.savedPaymentMethodId) : null;
+      const result = await checkoutChange(ctx, a.token, () => beforePlaceOrder(orderDeps(ctx), { token: a.token, paymentMethod: a.paymentMethod, attestations: a.attestations.slice(0, 20), savedPaymentMethodId }));
       const checkout = await servicesOf(ctx).get(a.token);
       return { ...(await payload(ctx, { checkout, errors: result.errors })), intent: result.intent };
     },
@@ -282,9 +286,11 @@ builder.mutationFields((t) => ({
       idempotencyKey: t.arg.string({ required: true }),
       expectedTotal: t.arg.int({ description: 'The total (gross, minor units) the buyer was shown.' }),
       card: t.arg({ type: CardInput }),
+      savedPaymentMethodId: t.arg.id({ description: 'Pays with this one of Checkout.savedPaymentMethods (the organization\'s, its admin buying): no card is typed.' }),
     },
     resolve: async (_root, a, ctx) => {
-      const result = await checkoutChange(ctx, a.token, () => placeOrder(orderDeps(ctx), { token: a.token, idempotencyKey: a.idempotencyKey, expectedTotal: a.expectedTotal ?? null, card: a.card ?? null }));
+      const savedPaymentMethodId = a.savedPaymentMethodId ? String(a.savedPaymentMethodId) : null;
+      const result = await checkoutChange(ctx, a.token, () => placeOrder(orderDeps(ctx), { token: a.token, idempotencyKey: a.idempotencyKey, expectedTotal: a.expectedTotal ?? null, card: a.card ?? null, savedPaymentMethodId }));
       return { order: orderNode(ctx, result.order), errors: result.errors };
     },
   }),

@@ -13,3 +13,4 @@ export { openReturn, orderReturnsOf, receiveReturn, refundReturn, RETURN_REASONS
 export { FULFILMENT_STATES, orderStatesOf, PAYMENT_STATES, RETURN_ACTIONS, type ReturnAction, type FulfilmentState, type OrderStates, type PaymentState } from './order-states.ts';
 export { salesReport, type SalesReport } from './sales-report.ts';
 export { reconcileHandler, reconcilePayments, scheduleReconcile, RECONCILE_TOPIC, type ReconcileOptions } from './reconcile.ts';
+export { SAVED_KIND_METHOD, savedMethodsForCheckout } from './saved-method-payment.ts';

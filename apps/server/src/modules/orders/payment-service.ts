@@ -5,6 +5,7 @@ import type { GatewayEvent, PaymentGateway } from '../payments/index.ts';
 import { reversePaymentMove, settleSubscriptionCharge } from '../subscriptions/index.ts';
 import { CheckoutFailure, fail, type CheckoutError, assertSameLocale, priceCheckout, snapshotFor, checkoutLocale, isUuid, loadCheckout, updateCheckout } from '../checkout/index.ts';
 import type { OrderRow, PlaceOrderDeps } from './place-order.ts';
+import { savedMethodToCharge } from './saved-method-payment.ts';
 import { readinessErrors } from './readiness.ts';
 
 type Card = { number: string; expMonth: number; expYear: number; cvc: string } | null;
@@ -28,7 +29,7 @@ const PAYMENT_TRANSITIONS: Record<string, readonly string[]> = {
  */
 export async function beforePlaceOrder(
   deps: PlaceOrderDeps,
-  input: { token: string; paymentMethod: PaymentMethod; attestations: string[] },
+  input: { token: string; paymentMethod: PaymentMethod; attestations: string[]; savedPaymentMethodId?: string | null },
 ): Promise<{ errors: CheckoutError[]; intent: { clientSecret: string | null; redirectUrl: string | null } | null }> {
   try {
     const current = await checkoutLocale(deps.db, input.token);
@@ -42,7 +43,9 @@ export async function beforePlaceOrder(
       const priced = await priceCheckout(tx, snapshot, checkout, deps.now());
       const errors = readinessErrors(priced, input.paymentMethod, input.attestations, deps.userId);
       if (errors.length) throw new CheckoutFailure(errors);
-      const needsIntent = input.paymentMethod !== 'ELECTRONIC_QUOTE' && input.paymentMethod !== 'FREE'
+      // Paid with the organization's saved method: charged at placement, no intent for the buyer to confirm.
+      if (input.savedPaymentMethodId) await savedMethodToCharge(tx, checkout.row, deps.userId, deps.gateway.name, input.savedPaymentMethodId, input.paymentMethod);
+      const needsIntent = !input.savedPaymentMethodId && input.paymentMethod !== 'ELECTRONIC_QUOTE' && input.paymentMethod !== 'FREE'
         && (isAsyncMethod(input.paymentMethod) || deps.gateway.name === 'stripe');
       let intent = null;
       let intentId: string | null = null;

@@ -12,6 +12,7 @@ import {
 import { creditReferral, referrerById } from '../referrals/index.ts';
 import { readinessErrors } from './readiness.ts';
 import { faultPoint } from '../faults/index.ts';
+import { savedMethodToCharge } from './saved-method-payment.ts';
 
 export type OrderRow = typeof schema.orders.$inferSelect;
 
@@ -30,6 +31,8 @@ export interface PlaceOrderInput {
   /** The total (gross, minor units) the buyer was shown; a different total now gives PRICES_ARE_CHANGED. */
   expectedTotal: number | null;
   card: { number: string; expMonth: number; expYear: number; cvc: string } | null;
+  /** Pays with the organization's saved method (its id): the checkout's admin buyer, in one step, no card typed. */
+  savedPaymentMethodId?: string | null;
 }
 
 export interface PlaceOrderResult {
@@ -85,6 +88,7 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
       const priced = await priceCheckout(tx, snapshot, checkout, deps.now());
       const method = (PAYMENT_METHODS as readonly string[]).includes(checkout.row.paymentMethod ?? '') ? (checkout.row.paymentMethod as PaymentMethod) : null;
       if (!method) throw new CheckoutFailure([fail('PAYMENT_NOT_FOUND', 'paymentMethod', 'Choose a payment method first')]);
+      const saved = input.savedPaymentMethodId ? await savedMethodToCharge(tx, checkout.row, deps.userId, deps.gateway.name, input.savedPaymentMethodId, method) : null;
       // What changed is said before the total that changed because of it: an item gone, a code used up.
       const changed = priced.problems.filter((p) => p.code === 'PRODUCTS_ARE_CHANGED' || p.code.startsWith('VOUCHER_NOT_APPLICABLE'));
       if (changed.length) throw new CheckoutFailure(changed);
@@ -98,7 +102,7 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
 
       const amount = priced.totals.total.gross;
       // The intent's row, locked: a webhook settling it waits for this transaction (and vice versa).
-      const paymentRow = checkout.row.paymentIntentId
+      const paymentRow = checkout.row.paymentIntentId && !saved
         ? (await tx.select().from(schema.payments).where(eq(schema.payments.id, checkout.row.paymentIntentId)).for('update'))[0]
         : undefined;
       if (paymentRow?.status === 'FAILED') {
@@ -131,7 +135,12 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
       await countVoucherUse(tx, priced);
       const charge = method === 'ELECTRONIC_QUOTE' || method === 'FREE'
         ? null
-        : await deps.gateway.charge({
+        : saved
+          ? await deps.gateway.chargeSaved({
+            paymentToken: saved.method.paymentToken, customerId: saved.customerId, amount, currency: priced.currency,
+            idempotencyKey: `order:${checkout.row.token}:${input.idempotencyKey}`, description: `Order for checkout ${checkout.row.token}`,
+          })
+          : await deps.gateway.charge({
           checkoutToken: checkout.row.token, amount, currency: priced.currency, method,
           intentId: checkout.row.paymentIntentId, card: method === 'CREDIT_CARD' && deps.gateway.name === 'test' ? input.card : null,
         });
@@ -149,7 +158,8 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
       if (charge) {
         const payment = {
           orderId: order.id, status: settled ? 'SUCCEEDED' : 'PROCESSING', amount, currency: priced.currency,
-          ccBrand: charge.card?.brand ?? null, ccLastDigits: charge.card?.lastDigits ?? null, ccExpMonth: charge.card?.expMonth ?? null, ccExpYear: charge.card?.expYear ?? null,
+          ccBrand: charge.card?.brand ?? saved?.method.brand ?? null, ccLastDigits: charge.card?.lastDigits ?? (saved?.method.kind === 'CREDIT_CARD' ? saved.method.lastDigits : null),
+          ccExpMonth: charge.card?.expMonth ?? saved?.method.expMonth ?? null, ccExpYear: charge.card?.expYear ?? saved?.method.expYear ?? null,
           updatedAt: new Date(),
         };
         if (paymentRow) await tx.update(schema.payments).set(payment).where(eq(schema.payments.id, paymentRow.id));
