@@ -7,10 +7,11 @@ import { useData } from './use-data.ts';
 
 export interface Me { email: string; role: string; permissions: string[] }
 
-const NAV: ReadonlyArray<readonly [string, MessageId]> = [
-  ['/', 'nav.orders'], ['/customers', 'nav.customers'], ['/organizations', 'nav.organizations'], ['/dashboard', 'nav.dashboard'], ['/products', 'nav.products'],
+/** The sections; one with a permission is shown only to the roles that hold it (the server refuses the rest anyway). */
+const NAV: ReadonlyArray<readonly [string, MessageId, string?]> = [
+  ['/', 'nav.orders'], ['/customers', 'nav.customers'], ['/organizations', 'nav.organizations'], ['/subscriptions', 'nav.subscriptions'], ['/dashboard', 'nav.dashboard'], ['/products', 'nav.products'],
   ['/prices', 'nav.prices'], ['/taxes', 'nav.taxes'], ['/vouchers', 'nav.vouchers'], ['/promos', 'nav.promos'], ['/offers', 'nav.offers'], ['/banners', 'nav.banners'],
-  ['/maintenance', 'nav.maintenance'], ['/learners', 'nav.learners'], ['/data-requests', 'nav.privacy'], ['/audit', 'nav.audit'],
+  ['/leads', 'nav.leads'], ['/maintenance', 'nav.maintenance'], ['/learners', 'nav.learners'], ['/data-requests', 'nav.privacy'], ['/staff', 'nav.staff', 'staff.manage'], ['/audit', 'nav.audit'],
 ];
 
 /** What the console's API says of the signed-in account: a member of staff, or someone who is not (a buyer). */
@@ -31,7 +32,7 @@ export function Layout() {
         <a className="skip" href="#main"><FormattedMessage id="layout.skip" /></a>
         <p className="console-brand"><FormattedMessage id="console.title" /></p>
         <nav aria-label={t('layout.sections')}>
-          <ul>{NAV.map(([to, label]) => <li key={to}><NavLink to={to} end={to === '/'}>{t(label)}</NavLink></li>)}</ul>
+          <ul>{NAV.filter(([, , permission]) => !permission || me.data?.permissions.includes(permission)).map(([to, label]) => <li key={to}><NavLink to={to} end={to === '/'}>{t(label)}</NavLink></li>)}</ul>
         </nav>
         {me.data ? (
           <p className="console-who">

@@ -23,6 +23,10 @@ import { AuditPage } from './pages/audit.tsx';
 import { DashboardPage } from './pages/dashboard.tsx';
 import { CustomerPage, CustomersPage } from './pages/customers.tsx';
 import { OrganizationPage, OrganizationsPage } from './pages/organizations.tsx';
+import { StaffPage } from './pages/staff.tsx';
+import { PastDuePage, SubscriptionsPage } from './pages/subscriptions.tsx';
+import { SubscriptionPage } from './pages/subscription.tsx';
+import { LeadsPage } from './pages/leads.tsx';
 import './console.css';
 
 const router = createBrowserRouter(
@@ -51,6 +55,11 @@ const router = createBrowserRouter(
         { path: 'data-requests', Component: DataRequestsPage },
         { path: 'audit', Component: AuditPage },
         { path: 'dashboard', Component: DashboardPage },
+        { path: 'staff', Component: StaffPage },
+        { path: 'subscriptions', Component: SubscriptionsPage },
+        { path: 'subscriptions/past-due', Component: PastDuePage },
+        { path: 'subscriptions/:id', Component: SubscriptionPage },
+        { path: 'leads', Component: LeadsPage },
         { path: '*', Component: NotFound },
       ],
     },

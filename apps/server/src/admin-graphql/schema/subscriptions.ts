@@ -1,3 +1,4 @@
+import { PLAN_NAMES, type PlanKind } from '@probe/domain';
 import { refundOrder } from '../../modules/orders/index.ts';
 import {
   cancelAtPeriodEnd, cancelNow, listSubscriptions, retryRenewal, subscriptionForStaff,
@@ -15,6 +16,7 @@ const Subscription = builder.objectRef<StaffSubscriptionRow>('StaffSubscriptionI
     organizationName: t.exposeString('organizationName'),
     organizationCountry: t.exposeString('organizationCountry'),
     plan: t.string({ resolve: (s) => s.planType }),
+    planName: t.string({ description: 'The plan\'s name as the store sells it (a brand name, the same in every language).', resolve: (s) => PLAN_NAMES[s.planType as PlanKind] ?? s.planType }),
     status: t.string({ description: 'ACTIVE, TRIALING, PAST_DUE or CANCELED', resolve: (s) => s.status }),
     term: t.exposeString('term'),
     autoRenew: t.exposeBoolean('autoRenew'),
@@ -54,8 +56,8 @@ const Event = builder.objectRef<SubscriptionEventRow>('StaffSubscriptionEvent').
 
 builder.queryField('subscriptions', (t) => t.field({
   type: [Subscription],
-  description: 'Subscriptions, soonest renewal first: by part of the organization\'s name, state, and renewal day (YYYY-MM-DD, both ends included).',
-  args: { organization: t.arg.string(), status: t.arg.string(), renewsFrom: t.arg.string(), renewsBefore: t.arg.string(), first: t.arg.int({ defaultValue: 100 }) },
+  description: 'Subscriptions, soonest renewal first: by part of the organization\'s name, state, and renewal day (YYYY-MM-DD, both ends included); `dunning`: the past-due ones and those whose renewal was declined and waits for its next try.',
+  args: { organization: t.arg.string(), status: t.arg.string(), dunning: t.arg.boolean(), renewsFrom: t.arg.string(), renewsBefore: t.arg.string(), first: t.arg.int({ defaultValue: 100 }) },
   resolve: async (_root, args, ctx) => {
     await ctx.require('subscriptions.read');
     return listSubscriptions(ctx.db, args, args.first ?? 100);

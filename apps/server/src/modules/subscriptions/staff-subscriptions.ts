@@ -19,6 +19,8 @@ export interface SubscriptionFilter {
   /** The renewal date (period end) on or after this day, and before the day after `renewsBefore` (YYYY-MM-DD, UTC). */
   renewsFrom?: string | null;
   renewsBefore?: string | null;
+  /** Dunning: past due, or a declined renewal waiting for its next try. */
+  dunning?: boolean | null;
 }
 
 export interface StaffSubscriptionError { field: string | null; code: 'NOT_FOUND' | 'OPERATION_NOT_ALLOWED' | 'PAYMENT_ERROR'; message: string }
@@ -31,6 +33,7 @@ export async function listSubscriptions(db: Pick<Database, 'select'>, filter: Su
   const where: SQL[] = [];
   if (filter.organization?.trim()) where.push(ilike(organizations.name, `%${filter.organization.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
   if (filter.status && STATUSES.includes(filter.status)) where.push(eq(subscriptions.status, filter.status));
+  if (filter.dunning) where.push(sql`(${subscriptions.status} = 'PAST_DUE' or (${subscriptions.status} <> 'CANCELED' and ${subscriptions.renewalFailures} > 0))`);
   if (filter.renewsFrom && DAY.test(filter.renewsFrom)) where.push(gte(subscriptions.periodEnd, new Date(`${filter.renewsFrom}T00:00:00Z`)));
   if (filter.renewsBefore && DAY.test(filter.renewsBefore)) where.push(lt(subscriptions.periodEnd, new Date(new Date(`${filter.renewsBefore}T00:00:00Z`).getTime() + 86_400_000)));
   const rows = await db.select({ row: subscriptions, organizationName: organizations.name, organizationCountry: organizations.country })
