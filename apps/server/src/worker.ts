@@ -1,6 +1,7 @@
 import { openDatabase } from '@probe/db';
 import { pino } from 'pino';
 import { loadConfig } from './config.ts';
+import { privateLoggerOptions } from './logging/private-logs.ts';
 import { startJobRunner } from './jobs/index.ts';
 import { observeDatabase, observeStatement, startMetricsListener } from './metrics/index.ts';
 import { startTracing, statementSpan, traceIdMixin } from './tracing/index.ts';
@@ -13,7 +14,7 @@ import { startTracing, statementSpan, traceIdMixin } from './tracing/index.ts';
 const config = loadConfig();
 // Spans over OTLP when an endpoint is configured (tracing/): each job a trace, its trace id in its log lines.
 const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT ? await startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME ?? 'probe-store-worker' }) : null;
-const log = pino({ level: config.LOG_LEVEL, base: { pid: process.pid, role: 'worker' }, ...(tracing ? { mixin: traceIdMixin } : {}) });
+const log = pino({ level: config.LOG_LEVEL, base: { pid: process.pid, role: 'worker' }, ...(tracing ? { mixin: traceIdMixin } : {}), ...privateLoggerOptions });
 if (!config.DATABASE_URL) {
   log.fatal('the worker needs DATABASE_URL (PostgreSQL); on the embedded database the server runs the jobs (JOBS_IN_PROCESS=true)');
   process.exit(1);

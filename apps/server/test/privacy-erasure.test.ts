@@ -55,6 +55,13 @@ beforeAll(async () => {
   await db.insert(schema.identityUsers).values({ id: member!.id, email: EMAIL, name: member!.name, passwordHash: 'scrypt$16384$8$5$c2FsdA$aGFzaA', locale: 'de' });
   await db.insert(schema.identityKnownAddresses).values({ userId: member!.id, addressHash: 'hmac-of-their-address', lastSeenAt: new Date() });
   await db.insert(schema.identityOidcPayloads).values({ model: 'Session', id: 'privacy-session', uid: 'privacy-sid', payload: { accountId: member!.id, authorizations: { 'probe-store': {} } }, expiresAt: new Date(Date.now() + 86_400_000) });
+  // Their consents on record: the banner's choice signed in (with their browser), their browser's before, a form's tick with their e-mail.
+  await db.insert(schema.consents).values([
+    { userId: member!.id, anonymousId: 'anon-subject', purpose: 'ANALYTICS', granted: true, textVersion: 'consent.text#1a2b3c4d', source: 'banner', locale: 'de' },
+    { anonymousId: 'anon-subject', purpose: 'ANALYTICS', granted: false, textVersion: 'consent.text#1a2b3c4d', source: 'banner', locale: 'de' },
+    { email: EMAIL, leadId, purpose: 'MARKETING_EMAIL', granted: true, textVersion: 'forms.field.EMAIL_OPT_IN#1a2b3c4d', source: 'form:demo', locale: 'de' },
+    { userId: vet!.id, anonymousId: 'anon-other', purpose: 'ANALYTICS', granted: true, textVersion: 'consent.text#1a2b3c4d', source: 'banner', locale: 'de' },
+  ]);
   await db.insert(schema.auditLog).values({ actorId: admin!.id, actorEmail: 'operator@demo.probe.store', action: 'customer.note', subject: `user:${member!.id}`, before: null, after: { email: EMAIL } });
   // The e-mails the outbox holds are written to the sink (the order's confirmation, addressed to them).
   const { handlers, close } = storeHandlers(loadConfig({ NODE_ENV: 'test' }, { MAIL_SINK_DIR: sink, MAIL_TRANSPORT: 'sink' }), memoryLogger(), undefined, { db, gateway });
@@ -101,7 +108,7 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
 describe(`erasure (GDPR art. 17) as a durable job (${DB})`, () => {
   it('the data is there before: the scan finds it (the scan works)', async () => {
     const hits = await scan(NEEDLES);
-    for (const table of ['users.email', 'orders.email', 'orders.billing_address', 'leads.email', 'identity_users.email', 'audit_log.after', 'organization_invitations.email']) {
+    for (const table of ['users.email', 'orders.email', 'orders.billing_address', 'leads.email', 'identity_users.email', 'audit_log.after', 'organization_invitations.email', 'consents.email']) {
       expect(hits.some((h) => h.startsWith(table)), `${table} in ${hits.join(', ')}`).toBe(true);
     }
     expect((await sinkHits([EMAIL])).length).toBeGreaterThan(0);
@@ -126,7 +133,7 @@ describe(`erasure (GDPR art. 17) as a durable job (${DB})`, () => {
     await expect(runErasure({ db, mailSinkDir: sink }, first.request!.id, async (step) => { if (step === 'orders') throw crash; })).rejects.toBe(crash);
     const [halfway] = await db.select().from(schema.dataRequests).where(eq(schema.dataRequests.id, first.request!.id));
     expect(halfway!.state).toBe('RUNNING');
-    expect(halfway!.steps).toEqual(['audit', 'leads', 'analytics', 'learners', 'checkouts', 'orders']);
+    expect(halfway!.steps).toEqual(['audit', 'leads', 'consents', 'analytics', 'learners', 'checkouts', 'orders']);
     expect(await db.select().from(schema.users).where(eq(schema.users.id, member!.id))).toHaveLength(1);
 
     // The outbox runs the job again (as after a restart): it finishes.
@@ -143,7 +150,9 @@ describe(`erasure (GDPR art. 17) as a durable job (${DB})`, () => {
     expect(await db.select().from(schema.identityOidcPayloads).where(eq(schema.identityOidcPayloads.id, 'privacy-session'))).toHaveLength(0);
     expect(await db.select().from(schema.identityKnownAddresses)).toHaveLength(0);
     expect(await db.select().from(schema.outbox).where(eq(schema.outbox.topic, 'lead.deliver'))).toHaveLength(0);
+    expect(await db.select().from(schema.consents).where(sql`${schema.consents.userId} = ${member!.id} or ${schema.consents.anonymousId} = 'anon-subject'`)).toHaveLength(0);
     // Other people's records stay.
+    expect(await db.select().from(schema.consents).where(eq(schema.consents.userId, vet!.id))).toHaveLength(1);
     expect(await db.select().from(schema.analyticsEvents).where(eq(schema.analyticsEvents.anonymousId, 'anon-other'))).toHaveLength(1);
     expect(await db.select().from(schema.users).where(eq(schema.users.id, vet!.id))).toHaveLength(1);
 

@@ -28,7 +28,7 @@ export const STATEMENT_BUDGETS: Record<string, Budget> = {
   FlowCatalogue: [6, 'shop', 'list', 'cold catalogue (settings row with the version, tax settings, rows) + offers, banners and their translations'],
   UpgradeCatalogue: [3, 'shop', 'list', 'cold catalogue (version, tax settings, rows) + settings (seat ranges)'],
   LeadForm: [3, 'shop', 'one'],
-  LeadFormSubmit: [4, 'shop', 'one', 'the form, the duplicate check, the lead and its delivery job in the outbox'],
+  LeadFormSubmit: [5, 'shop', 'one', 'the form, the duplicate check, the lead and its delivery job in the outbox; a ticked marketing box its consent on record'],
   Referrer: [1, 'shop', 'one'],
 
   // Signed in: my account, memberships, subscriptions and saved methods (statement-counts-account.test.ts).

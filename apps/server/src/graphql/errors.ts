@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { FastifyBaseLogger } from 'fastify';
 import { currentTraceId } from '../tracing/index.ts';
+import { withoutValues } from '../logging/private-logs.ts';
 
 /**
  * Top-level errors (ARCHITECTURE §4): each carries extensions.exception.code and an errorId, and the
@@ -99,7 +100,7 @@ export function decorateErrors<T extends ExecutionResult>(result: T, log: Fastif
       code: typeof extensions.code === 'string' ? extensions.code : EXCEPTION_CODES.graphql,
     };
     const errorId = typeof extensions.errorId === 'string' ? extensions.errorId : randomUUID();
-    if (!extensions.logged && errorLogBudget(log)) log.warn({ errorId, code: exception.code, message: error.message, path: error.path }, 'graphql error');
+    if (!extensions.logged && errorLogBudget(log)) log.warn({ errorId, code: exception.code, message: withoutValues(error.message), path: error.path }, 'graphql error');
     delete extensions.logged;
     return new GraphQLError(error.message, {
       nodes: error.nodes,

@@ -15,6 +15,7 @@ import './schema/learners.ts';
 import './schema/leads.ts';
 import './schema/organizations.ts';
 import './schema/privacy.ts';
+import './schema/consents.ts';
 
 export const schema: GraphQLSchema = builder.toSchema();
 

@@ -31,6 +31,7 @@ import { registerPrivacyExportRoute } from './privacy-export.ts';
 import { registerSeoRoutes } from './seo.ts';
 import { observeDatabase, observeResponseCache, registerHttpMetrics } from '../metrics/index.ts';
 import { GATEWAY_CALLS, registerHttpTracing, traceIdMixin, tracedMethods } from '../tracing/index.ts';
+import { privateLoggerOptions } from '../logging/private-logs.ts';
 
 export interface AppDeps {
   config: Config;
@@ -63,7 +64,8 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined;
   const mixin = tracing ? { mixin: traceIdMixin } : {};
   const app = Fastify({
-    logger: logStream ? { level: config.LOG_LEVEL, stream: logStream, ...mixin } : { level: config.LOG_LEVEL, ...mixin },
+    // Personal data is cut from every line (logging/private-logs.ts, docs/privacy.md).
+    logger: logStream ? { level: config.LOG_LEVEL, stream: logStream, ...mixin, ...privateLoggerOptions } : { level: config.LOG_LEVEL, ...mixin, ...privateLoggerOptions },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // In-flight requests finish on close; idle keep-alive sockets are closed at once.

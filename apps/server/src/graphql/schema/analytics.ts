@@ -1,6 +1,7 @@
 import { builder } from '../builder.ts';
 import { byToken, throwIfLimited } from '../limits.ts';
 import { recordAnalyticsEvent, type AnalyticsError } from '../../modules/analytics/index.ts';
+import { analyticsWithdrawn } from '../../modules/privacy/index.ts';
 
 const AnalyticsErrorRef = builder.objectRef<AnalyticsError>('AnalyticsError').implement({
   description: 'A refused analytics event: the field, a message, and the code.',
@@ -41,15 +42,19 @@ builder.mutationField('analyticsEventCreate', (t) =>
         errors: f.field({ type: [AnalyticsErrorRef], resolve: (p) => p.errors }),
       }),
     }),
-    description: 'Spec §7: the server-side copy of an analytics event the storefront pushed to its data layer. A purchase (order_completed) is stored once per order, only for a real order and from its buyer: sent from the page of its token (the confirmation page) or by the signed-in user who placed it; otherwise NOT_FOUND (a miss on the address\'s token counter). Other events are rate limited per client address.',
+    description: 'Spec §7: the server-side copy of an analytics event the storefront pushed to its data layer. A purchase (order_completed) is stored once per order, only for a real order and from its buyer: sent from the page of its token (the confirmation page) or by the signed-in user who placed it; otherwise NOT_FOUND (a miss on the address\'s token counter). Other events are rate limited per client address. Not recorded (recorded false, no error) when the latest analytics consent decision of the browser (anonymousId) or of the signed-in user is a withdrawal.',
     args: { input: t.arg({ type: AnalyticsEventInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       const { clientIp, userId } = ctx.requester();
-      const record = () => recordAnalyticsEvent(ctx.db, input, ctx.now(), { userId });
+      // A browser or user whose latest analytics decision is a withdrawal (my account, another tab) is not
+      // recorded: answered as not recorded, without an error (and so without a miss).
+      const record = async () => (await analyticsWithdrawn(ctx.db, { userId, anonymousId: input.anonymousId })
+        ? { recorded: false, errors: [] }
+        : recordAnalyticsEvent(ctx.db, input, ctx.now(), { userId }));
       // A purchase proves its order by the token of the page it was sent from (or its buyer's sign-in), so
       // it is a lookup by token: one refused is a miss on the address's token counter. Those stored are
       // bounded by the orders (one each); every other event by the address's rate.
-      if (input.eventData.name === 'order_completed') return byToken(ctx, input.eventData.context.page.path, record, (r) => !r.recorded);
+      if (input.eventData.name === 'order_completed') return byToken(ctx, input.eventData.context.page.path, record, (r) => r.errors.length > 0);
       throwIfLimited(await ctx.limits.analyticsEvent(clientIp));
       return record();
     },

@@ -92,6 +92,7 @@ const LeadSubmitInput = builder.inputType('LeadSubmitInput', {
     website: t.string({ required: false, description: 'The honeypot: left empty by people.' }),
     languageCode: t.field({ type: LanguageCodeEnum, required: true }),
     countryCode: t.string({ required: true, description: 'The country of the page\'s route.' }),
+    consentTextVersion: t.string({ required: false, description: 'The marketing-consent tick\'s wording as the page showed it: its catalogue key and a hash of its text in the page\'s language (forms.field.EMAIL_OPT_IN#1a2b3c4d). Kept with the consent.' }),
   }),
 });
 
@@ -113,6 +114,7 @@ builder.mutationField('leadFormSubmit', (t) =>
         submissionId: input.submissionId, ticket: input.ticket, website: input.website ?? null,
         fields: input.fields.map((f) => ({ key: f.key as LeadFieldKey, value: f.value.slice(0, 10_000) })),
         languageCode: catalogueLanguage(input.languageCode), countryCode: input.countryCode.toUpperCase().slice(0, 2),
+        consentTextVersion: input.consentTextVersion ?? null,
       }, { now: ctx.now(), clientIp });
     },
   }),

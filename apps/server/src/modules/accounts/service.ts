@@ -1,6 +1,6 @@
 import { schema, type Database } from '@probe/db';
 import { ACCOUNT_NAME_MAX_LENGTH, type ProbeBuyer } from '@probe/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { accountError, type AccountError } from './errors.ts';
 import {
   countAdmins, countsFor, emailTaken, findUser, membersOf, membershipById, membershipIn, membershipsOf, openCheckoutOf, ordersOf, ownOrder, upsertUser,
@@ -28,7 +28,16 @@ export class AccountsService {
     // Written only on the first request, or when the provider vouches for another e-mail or a first name.
     const current = known && (!identity.email || identity.email === known.email) && (known.name !== null || identity.name === null);
     if (current || !identity.email) return known;
+    // An erased account is not made again, empty, by a token still valid from before (an outside provider's).
+    if (!known && (await this.erased(identity.id))) return null;
     return upsertUser(this.db, { id: identity.id, email: identity.email, name: identity.name });
+  }
+
+  /** Whether the user asked for (or an operator started) the erasure of this account: it is gone for good. */
+  private async erased(userId: string): Promise<boolean> {
+    const [row] = await this.db.select({ id: schema.dataRequests.id }).from(schema.dataRequests)
+      .where(and(eq(schema.dataRequests.userId, userId), eq(schema.dataRequests.kind, 'ERASURE'), ne(schema.dataRequests.state, 'REFUSED'))).limit(1);
+    return Boolean(row);
   }
 
   memberships(userId: string): Promise<MembershipWithOrganization[]> {

@@ -1,5 +1,5 @@
 import { schema, type Database } from '@probe/db';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 
 /** The events the storefront pushes to its data layer (src/analytics/data-layer.ts) and copies here. */
 export const ANALYTICS_EVENT_NAMES = ['page_view', 'begin_checkout', 'login', 'order_completed'] as const;
@@ -98,7 +98,9 @@ export async function recordAnalyticsEvent(db: Database, input: AnalyticsEventIn
     return { recorded: false, errors: [{ code: 'NOT_FOUND', field: 'eventData.body', message: 'No order of yours has this transaction_id' }] };
   }
   await db.insert(schema.analyticsEvents).values({
-    anonymousId: input.anonymousId, userId: sender.userId, name, body, occurredAt,
+    // A token outliving its account's erasure ties nothing to the person again (in the same statement).
+    anonymousId: input.anonymousId, name, body, occurredAt,
+    userId: sender.userId ? sql<string>`(select case when exists (select 1 from data_requests where user_id = ${sender.userId} and kind = 'ERASURE' and state <> 'REFUSED') then null else ${sender.userId}::text end)` : null,
     pagePath: withoutTokens(context.page.path), pageUrl: withoutTokens(context.page.url), dedupeKey: dedupeKey(name, body),
   }).onConflictDoNothing({ target: schema.analyticsEvents.dedupeKey });
   return { recorded: true, errors: [] };

@@ -131,7 +131,9 @@ export function leadDeliveryHandler(deps: { db: Database; crm: Crm; now?: () => 
       {
         id: row.lead.id, submittedAt: row.lead.createdAt.toISOString(),
         form: { name: row.form.name, path: row.form.path, kind: row.form.kind, department: row.form.department },
-        language: row.lead.languageCode, country: row.lead.countryCode, fields: row.lead.values,
+        language: row.lead.languageCode, country: row.lead.countryCode,
+        // A person who withdrew their marketing consent since (my account) is not to be marketed to.
+        fields: row.lead.marketingWithdrawnAt ? { ...row.lead.values, EMAIL_OPT_IN: false } : row.lead.values,
       },
       row.lead.id,
     );

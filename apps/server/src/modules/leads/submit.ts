@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { schema, type Database } from '@probe/db';
 import { fieldChoices, type LeadFieldKey } from '@probe/domain';
 import { addressRules } from '../address/index.ts';
+import { recordConsent } from '../privacy/index.ts';
 import { enqueueLeadDelivery } from './delivery.ts';
 import type { LeadForm } from './forms.ts';
 import { readTicket } from './ticket.ts';
@@ -27,7 +28,12 @@ export interface LeadSubmission {
   /** The route's catalogue language and country (the page's `/{cc}/{lang}/`). */
   languageCode: string;
   countryCode: string;
+  /** The version of the marketing-consent tick's wording the page showed (`forms.field.EMAIL_OPT_IN#{hash}`). */
+  consentTextVersion?: string | null;
 }
+
+/** The wording's version when the page did not say which it showed (a submission by the API alone). */
+const UNSTATED_TEXT_VERSION = 'forms.field.EMAIL_OPT_IN#00000000';
 
 export interface LeadResult {
   /** True when stored (a real lead or spam alike: both get the same answer). */
@@ -163,6 +169,13 @@ export async function submitLead(form: LeadForm, input: LeadSubmission, deps: Su
       .onConflictDoNothing({ target: schema.leads.id })
       .returning({ id: schema.leads.id });
     if (inserted.length && !reason) await enqueueLeadDelivery(tx as unknown as Database, input.submissionId);
+    // The marketing tick is consent on record: who (the lead's e-mail), when, which wording, where, in which language.
+    if (inserted.length && !reason && values.EMAIL_OPT_IN === true && typeof values.EMAIL === 'string') {
+      const version = input.consentTextVersion && /^forms\.field\.EMAIL_OPT_IN#[0-9a-f]{8,64}$/.test(input.consentTextVersion) ? input.consentTextVersion : UNSTATED_TEXT_VERSION;
+      await recordConsent(tx as unknown as Database, {
+        purpose: 'MARKETING_EMAIL', granted: true, textVersion: version, source: `form:${form.path}`, locale: input.languageCode, email: values.EMAIL, leadId: input.submissionId,
+      }, deps.now);
+    }
   });
   return { submitted: true, formName: form.name, errors: [] };
 }

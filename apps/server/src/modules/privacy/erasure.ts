@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { schema, type Database } from '@probe/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { faultPoint } from '../faults/index.ts';
+import { eraseConsents } from './consents.ts';
 import { erasureBlocker, type DataRequest } from './requests.ts';
 
 const { dataRequests, users } = schema;
@@ -52,6 +53,10 @@ const STEPS: ReadonlyArray<readonly [string, (tx: Tx, s: Subject) => Promise<voi
     await tx.execute(sql`delete from outbox where topic = 'lead.deliver' and processed_at is null
       and payload->>'leadId' in (select id::text from leads where lower(email) = ${s.email} or "values"::text ~* ${s.emailPattern})`);
     await tx.execute(sql`delete from leads where lower(email) = ${s.email} or "values"::text ~* ${s.emailPattern}`);
+  }],
+  // Consent decisions: the account's, the e-mail's (a form's tick) and the anonymous ones of their browsers.
+  ['consents', async (tx, s) => {
+    await eraseConsents(tx, s.userId, s.email);
   }],
   // Analytics events the user's pages sent, and every event of the same browsers (their anonymous ids).
   ['analytics', async (tx, s) => {

@@ -3,6 +3,7 @@ import { schema, type Database } from '@probe/db';
 import type { UrlLanguage } from '@probe/domain';
 import { and, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { creditNoteDocument, orderDocument, type Seller } from '../documents/index.ts';
+import { consentHistory } from './consents.ts';
 import { renderExportMail } from './mail.ts';
 import type { DataRequest, DataRequestSource } from './requests.ts';
 
@@ -43,7 +44,8 @@ const pdf = (doc: { filename: string; bytes: Buffer } | null) => (doc ? { filena
  * account (never the password's hash), sign-in history, memberships with the subscriptions they administer
  * and the display details of those organizations' saved methods, their orders with lines, payments'
  * display details, invoices and credit notes as PDFs, learner verifications with the proofs they sent,
- * leads with their e-mail, analytics events sent with their id, and the data requests they made.
+ * leads with their e-mail, analytics events sent with their id, their consent decisions (each with its time,
+ * text version, source and locale) and the data requests they made.
  */
 export async function buildArchive(deps: ExportDeps, userId: string): Promise<Record<string, unknown> | null> {
   const { db } = deps;
@@ -89,6 +91,7 @@ export async function buildArchive(deps: ExportDeps, userId: string): Promise<Re
     .from(t.leads).innerJoin(t.leadForms, eq(t.leadForms.id, t.leads.formId)).where(and(isNotNull(t.leads.email), sql`lower(${t.leads.email}) = ${email}`));
   const analytics = await db.select({ name: t.analyticsEvents.name, occurredAt: t.analyticsEvents.occurredAt, pagePath: t.analyticsEvents.pagePath, body: t.analyticsEvents.body })
     .from(t.analyticsEvents).where(eq(t.analyticsEvents.userId, userId)).orderBy(t.analyticsEvents.occurredAt);
+  const consents = await consentHistory(db, { id: userId, email });
   const requests = await db.select({ kind: t.dataRequests.kind, state: t.dataRequests.state, createdAt: t.dataRequests.createdAt, finishedAt: t.dataRequests.finishedAt }).from(t.dataRequests).where(eq(t.dataRequests.userId, userId));
   return {
     format: EXPORT_FORMAT,
@@ -110,6 +113,10 @@ export async function buildArchive(deps: ExportDeps, userId: string): Promise<Re
     })),
     leads,
     analyticsEvents: analytics,
+    consents: consents.map((c) => ({
+      purpose: c.purpose, granted: c.granted, recordedAt: c.createdAt, textVersion: c.textVersion, source: c.source, locale: c.locale,
+      subject: c.userId ? 'account' : c.email ? 'e-mail' : 'browser',
+    })),
     dataRequests: requests,
   };
 }
