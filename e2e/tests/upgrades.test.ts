@@ -78,6 +78,8 @@ describe('upgrade pages (built-in provider, real API)', () => {
     expect(today).toBeGreaterThan(0);
     expect(today).toBeLessThan(yearOfTeam);
     expect(credit).toBeGreaterThan(0);
+    // The sum explained (issue 36): the new price for the rest of the period, less the credit, is what is charged today.
+    expect(minor(await text(page, 'quote-rest')) - credit).toBe(today);
     expect(await text(page, 'quote-method')).toBe('Visa …4242');
     expect(await text(page, 'quote-credit')).toMatch(/^−\$/);
     expect(await seriousViolations(page)).toEqual([]);

@@ -230,6 +230,17 @@ describe("an order in my account (AccountOrder, issue 36)", () => {
   });
 });
 
+describe('demo prices (issue 36)', () => {
+  it("Ada's Pro subscription costs what the catalogue sells Pro for in the US: one price on the pricing and subscription pages", async () => {
+    const [catalogue] = await t.database.db.select({ amount: schema.variantPrices.amount }).from(schema.variantPrices)
+      .innerJoin(schema.productVariants, sql`${schema.productVariants.id} = ${schema.variantPrices.variantId}`)
+      .where(sql`${schema.productVariants.sku} = 'PRO-ANNUAL-HUMAN' and ${schema.variantPrices.country} = 'US'`);
+    const [subscription] = await t.database.db.select({ price: schema.subscriptions.currentPrice }).from(schema.subscriptions)
+      .where(sql`${schema.subscriptions.organizationId} = '5e0c2b9a-3f4d-4c1e-8b6a-000000000001'`);
+    expect(subscription!.price).toBe(catalogue!.amount);
+  });
+});
+
 describe('CheckUserExistence', () => {
   it('says whether an e-mail has an account, then answers 429 with Retry-After past 20 a minute from one address', async () => {
     const Q = `query CheckUserExistence($email: String!) { userExists(email: $email) }`;

@@ -10,12 +10,14 @@ const [individual, admin, member, vet, student, lapsed] = DEMO_USERS;
  * and a practice in Warsaw whose Pro plan ended 20 days ago (to renew from the expired upgrade page).
  * The clinic leaves probes to its admin (the member may not buy one), and the student may not buy an IQ+:
  * one demo user for each rule of personal probes. Each subscription has a saved test card (Visa 4242,
- * primary) that renewals and upgrades are charged to with the test gateway.
+ * primary) that renewals and upgrades are charged to with the test gateway. Ada's Pro costs what the catalogue
+ * sells Pro for in the US (its list price of 420 is sold at 419 after catalogue/pricing.ts's rounding), so her
+ * subscription page and the pricing page show one price.
  */
 const ORGANIZATIONS = [
   {
     id: '5e0c2b9a-3f4d-4c1e-8b6a-000000000001', name: 'Ada Individual', slug: 'ada-individual', country: 'US', practiceType: 'PRIVATE_PRACTICE',
-    planType: 'INDIVIDUAL', maxSeats: 1, maxDevices: 1, maxCloudUsers: 1, subscriptionStatus: 'ACTIVE', expiresInDays: 200, price: 42000, currency: 'usd',
+    planType: 'INDIVIDUAL', maxSeats: 1, maxDevices: 1, maxCloudUsers: 1, subscriptionStatus: 'ACTIVE', expiresInDays: 200, price: 41900, currency: 'usd',
     members: [{ user: individual, admin: true }], probes: [['IQ_3', 'IQ3-DEMO-0001']],
   },
   {

@@ -13,9 +13,10 @@ export function useLongDate(): (iso: string | null | undefined) => string {
 }
 
 /**
- * What a quoted change or renewal costs, as the server computed it: charged today, the credit for the
- * unused part of the current plan, the price per year from the renewal date, and the saved method the
- * amount goes to. A change that waits for the renewal says so and charges nothing now.
+ * What a quoted change or renewal costs, as the server computed it, as a sum: the new price for the rest
+ * of the period, less the credit for the unused part of the current plan, is what is charged today; then
+ * the price per year from the renewal date, and the saved method the amount goes to. A change that waits
+ * for the renewal says so and charges nothing now.
  */
 export function QuoteSummary({ quote, kind, currentPlan }: { quote: Quote; kind: 'change' | 'renewal'; currentPlan: string }) {
   const t = useT();
@@ -23,19 +24,28 @@ export function QuoteSummary({ quote, kind, currentPlan }: { quote: Quote; kind:
   const base = useBaseData();
   const date = useLongDate();
   const renewal = date(quote.periodEnd);
+  // A change charged now (not waiting for the renewal) is the new price for the rest of the period less the unused part's credit.
+  const prorated = kind === 'change' && !quote.scheduled;
   return (
     <div className="upgrade-quote" data-testid="upgrade-quote">
       <dl className="upgrade-quote__facts">
-        <div className="upgrade-quote__today">
-          <dt>{t('upgrade.quote.today')}</dt>
-          <dd data-testid="quote-amount">{quote.scheduled ? t('upgrade.quote.nothingNow') : <Money amount={quote.amount.fractionalAmount} currency={quote.amount.currency} />}</dd>
-        </div>
-        {kind === 'change' && !quote.scheduled ? (
+        {prorated ? (
+          // The sum explained: the new price for what is left of the period, less the credit for the unused part of the old one.
+          <div>
+            <dt>{t('upgrade.quote.restOfPeriod', { date: renewal })}</dt>
+            <dd data-testid="quote-rest"><Money amount={quote.amount.fractionalAmount + quote.credit.fractionalAmount} currency={quote.amount.currency} /></dd>
+          </div>
+        ) : null}
+        {prorated ? (
           <div>
             <dt>{t('upgrade.quote.credit', { plan: currentPlan })}</dt>
             <dd data-testid="quote-credit"><Money amount={quote.credit.fractionalAmount} currency={quote.credit.currency} negative /></dd>
           </div>
         ) : null}
+        <div className={`upgrade-quote__today${prorated ? ' upgrade-quote__today--sum' : ''}`}>
+          <dt>{t('upgrade.quote.today')}</dt>
+          <dd data-testid="quote-amount">{quote.scheduled ? t('upgrade.quote.nothingNow') : <Money amount={quote.amount.fractionalAmount} currency={quote.amount.currency} />}</dd>
+        </div>
         {kind === 'change' ? (
           <div>
             <dt>{t('upgrade.quote.newPrice', { date: renewal })}</dt>

@@ -60,7 +60,7 @@ function AddSeats({ account, shop }: { account: UpgradeAccount; shop: UpgradeCat
       <CurrentPlan account={account} />
       {room > 0 ? <SeatsForm account={account} room={room} onDone={setDone} /> : (
         <Notice testId="upgrade-full" title={t('upgrade.license.full', { max: range.maxSeats })}>
-          <p>{t('upgrade.largest.text')}</p>
+          <p>{t('upgrade.largest.text')} <Link to={`${base.basePath}/form/team/`} data-testid="contact-sales">{t('plans.team.cta')}</Link></p>
         </Notice>
       )}
     </>

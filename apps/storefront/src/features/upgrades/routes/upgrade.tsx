@@ -46,7 +46,7 @@ function MainUpgrade({ account, shop }: { account: UpgradeAccount; shop: Upgrade
       <CurrentPlan account={account} />
       {targets.length ? <PlanChangeForm account={account} targets={targets} shop={shop} onDone={setDone} /> : (
         <Notice testId="upgrade-largest" title={t('upgrade.largest.title', { plan: PLAN_NAMES[subscription.planType] })}>
-          <p>{t('upgrade.largest.text')}</p>
+          <p>{t('upgrade.largest.text')} <Link to={`${base.basePath}/form/team/`} data-testid="contact-sales">{t('plans.team.cta')}</Link></p>
           {isSeated(subscription.planType) ? <p><Link to={`${base.basePath}/upgrade/license/`}>{t('upgrade.addSeats')}</Link></p> : null}
         </Notice>
       )}
