@@ -3,7 +3,7 @@ import type {
   AccountUpdateMutation, AccountUpdateMutationVariables, OrganizationAdminsQuery, OrganizationAdminsQueryVariables, OrganizationMembershipUpdateMutation, OrganizationMembershipUpdateMutationVariables, UserCheckoutQuery, UserCheckoutQueryVariables,
   UserOrganizationMembershipInfoQuery, UserOrganizationMembershipInfoQueryVariables, UserOrganizationRefreshQueryQuery,
   UserOrganizationRefreshQueryQueryVariables, UserQueryQuery, UserQueryQueryVariables, UserRefreshQueryQuery, UserRefreshQueryQueryVariables,
-  OrganizationCreateMutation, OrganizationCreateMutationVariables, OrganizationInvitationAcceptMutation, OrganizationInvitationAcceptMutationVariables, OrganizationInvitationCreateMutation, OrganizationInvitationCreateMutationVariables, OrganizationInvitationDeclineMutation, OrganizationInvitationDeclineMutationVariables, OrganizationInvitationQuery, OrganizationInvitationQueryVariables, OrganizationInvitationResendMutation, OrganizationInvitationResendMutationVariables, OrganizationInvitationRevokeMutation, OrganizationInvitationRevokeMutationVariables, OrganizationMembershipDeleteMutation, OrganizationMembershipDeleteMutationVariables, AccountErasureRequestMutation, AccountErasureRequestMutationVariables, DataExportRequestMutation, DataExportRequestMutationVariables, UserDataRequestsQuery, AccountOrderQuery, AccountOrderQueryVariables
+  OrganizationCreateMutation, OrganizationCreateMutationVariables, OrganizationInvitationAcceptMutation, OrganizationInvitationAcceptMutationVariables, OrganizationInvitationCreateMutation, OrganizationInvitationCreateMutationVariables, OrganizationInvitationDeclineMutation, OrganizationInvitationDeclineMutationVariables, OrganizationInvitationQuery, OrganizationInvitationQueryVariables, OrganizationInvitationResendMutation, OrganizationInvitationResendMutationVariables, OrganizationInvitationRevokeMutation, OrganizationInvitationRevokeMutationVariables, OrganizationMembershipDeleteMutation, OrganizationMembershipDeleteMutationVariables, AccountErasureRequestMutation, AccountErasureRequestMutationVariables, DataExportRequestMutation, DataExportRequestMutationVariables, UserDataRequestsQuery, UserConsentsQuery, ConsentRecordMutation, ConsentRecordMutationVariables, AccountOrderQuery, AccountOrderQueryVariables
 } from '../../graphql/generated.ts';
 
 export type SignedInUser = NonNullable<UserQueryQuery['me']>;
@@ -164,6 +164,20 @@ export const ACCOUNT_ERASURE_REQUEST: TypedDocumentNode<AccountErasureRequestMut
   }
 `;
 
+export type ConsentFields = NonNullable<UserConsentsQuery['me']>['consents'][number];
+
+/** UserConsents: the consent in force per purpose (analytics, marketing e-mail), as on record (my account's "Your data"). */
+export const USER_CONSENTS: TypedDocumentNode<UserConsentsQuery> = gql`
+  query UserConsents { me { id consents { purpose granted recordedAt source locale textVersion } } }
+`;
+
+/** ConsentRecord: the user gives or withdraws a consent from my account; appended to the record. */
+export const CONSENT_RECORD: TypedDocumentNode<ConsentRecordMutation, ConsentRecordMutationVariables> = gql`
+  mutation ConsentRecord($input: ConsentInput!) {
+    consentRecord(input: $input) { consent { purpose granted recordedAt source locale textVersion } errors { field code message } }
+  }
+`;
+
 /**
  * AccountOrder: one of the signed-in user's own orders, by its number (my account's order page): what was
  * bought, where it goes, how it was paid, its parcels and its documents. Anyone else's order answers null.
@@ -176,7 +190,7 @@ export const ACCOUNT_ORDER: TypedDocumentNode<AccountOrderQuery, AccountOrderQue
     me {
       id
       order(number: $number) {
-        id token number created userEmail paymentMethod paymentStatus paymentState fulfilmentState cancelled shippingMethod
+        id token number created userEmail paymentMethod paymentStatus paymentState fulfilmentState cancelled
         lines { productRawName variantName productSku quantity isFreeItemLine thumbnail unitPrice { ...AccountTaxed } totalPrice { ...AccountTaxed } }
         payments { method status ccBrand ccLastDigits ccExpMonth ccExpYear }
         shipments { carrier trackingNumber trackingUrl created lines { productRawName variantName quantity } }

@@ -13,5 +13,6 @@ export function PostalAddress({ address, locale }: { address: Address; locale: s
     ? [address.city, [address.countryArea, address.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')
     : [[address.postalCode, address.city].filter(Boolean).join(' '), address.countryArea].filter(Boolean).join(', ');
   const lines = [address.name, address.companyName, address.streetAddress1, address.streetAddress2, place, country, address.phone].filter((l) => l && l.trim());
-  return <address className="postal-address" dir="auto">{lines.map((line, i) => <span key={i}>{line}</span>)}</address>;
+  // Each line isolated (a Latin address inside an Arabic page reads left to right), aligned with the page.
+  return <address className="postal-address">{lines.map((line, i) => <span key={i}><bdi>{line}</bdi></span>)}</address>;
 }

@@ -122,7 +122,7 @@ export function Component() {
             <section className="account-card" aria-labelledby="order-addresses">
               <h2 id="order-addresses" className="account-card__title">{t('account.addresses')}</h2>
               <div className="order-addresses">
-                {order.shippingAddress ? <div><h3>{t('account.shippingAddress')}</h3><PostalAddress address={order.shippingAddress} locale={base.locale} />{order.shippingMethod ? <p className="order-page__muted">{order.shippingMethod}</p> : null}</div> : null}
+                {order.shippingAddress ? <div><h3>{t('account.shippingAddress')}</h3><PostalAddress address={order.shippingAddress} locale={base.locale} /></div> : null}
                 {order.billingAddress ? <div><h3>{t('account.billingAddress')}</h3><PostalAddress address={order.billingAddress} locale={base.locale} />{order.vatRegistrationNumber ? <p className="order-page__muted">{t('account.vatNumber', { number: order.vatRegistrationNumber })}</p> : null}</div> : null}
               </div>
             </section>
@@ -132,7 +132,9 @@ export function Component() {
             <h2 id="order-payment" className="account-card__title">{t('confirmation.payment')}</h2>
             <p className="order-payment__method">
               {card ? <CardBrandMark brand={card.ccBrand ?? null} label={brandName(card.ccBrand ?? '') ?? t('savedMethods.cardUnknown')} /> : null}
-              <span>{t(`payment.methods.${order.paymentMethod}`)}{card ? <span dir="ltr"> •••• {card.ccLastDigits}</span> : null}</span>
+              {card ? (
+                <span><strong><bdi>{brandName(card.ccBrand ?? '') ?? t('savedMethods.cardUnknown')}</bdi> <bdi>•••• {card.ccLastDigits}</bdi></strong><small>{t(`payment.methods.${order.paymentMethod}`)}</small></span>
+              ) : <span><strong>{t(`payment.methods.${order.paymentMethod}`)}</strong></span>}
             </p>
             {order.invoice ? (
               <p data-testid="order-invoice-state">{t(order.invoice.status === 'PAID' ? 'account.invoicePaid' : 'account.invoiceDue', { date: date(order.invoice.dueAt) })}</p>
