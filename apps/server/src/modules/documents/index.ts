@@ -11,8 +11,8 @@ import { documentText } from './pdf/render.ts';
 import type { Seller } from './seller.ts';
 
 export { creditNoteFacts } from './credit-note-facts.ts';
-export { creditNoteNumber, DOCUMENT_KINDS, documentFacts, storeLanguage, type DocumentFacts, type DocumentKind, type OrderRef } from './facts.ts';
-export { documentText, renderDocumentPdf } from './pdf/render.ts';
+export { creditNoteNumber, DOCUMENT_KINDS, documentFacts, lineShipsOf, storeLanguage, type DocumentFacts, type DocumentKind, type OrderRef } from './facts.ts';
+export { documentText, placeLines, renderDocumentPdf } from './pdf/render.ts';
 export { DEMO_SELLER, sellerFrom, type Seller } from './seller.ts';
 
 export interface OrderDocument {

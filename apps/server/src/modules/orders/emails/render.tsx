@@ -11,6 +11,7 @@ import { Text } from '@react-email/text';
 import { intlLocale, isKnownCountry, isUrlLanguage, storePath, textDirection, type UrlLanguage } from '@probe/domain';
 import type { CSSProperties } from 'react';
 import { messages, type MessageKey } from './i18n/catalogues.ts';
+import type { Receipt } from './receipt.ts';
 
 /**
  * placed: the order confirmation (its invoice attached); quote: an order placed on an electronic quote
@@ -43,6 +44,10 @@ export interface OrderMailFacts {
   shipment?: { carrier: string | null; trackingNumber: string; trackingUrl: string | null; lines: ReadonlyArray<{ name: string; quantity: number }> } | null;
   /** The money a `refunded` e-mail tells of, and the number of its credit note. */
   refund?: { amount: number; creditNote: string | null } | null;
+  /** What the confirmation, the quote and the payment e-mails list as a receipt, in the amounts of the buyer's order page (receipt.ts). */
+  receipt?: Receipt | null;
+  /** The seller's name and lines (address, country, VAT number, e-mail) at the foot of every e-mail. */
+  seller?: { name: string; lines: string[] } | null;
 }
 
 export interface OrderMail {
@@ -72,6 +77,14 @@ const styles = {
   link: { color: '#0b5cad', fontSize: '14px' },
   hr: { borderColor: '#e3e7eb', margin: '24px 0' },
   signoff: { fontSize: '14px', color: '#5b6470', margin: '0' },
+  logo: { display: 'block', border: 0, margin: '0 0 24px' },
+  cell: { fontSize: '14px', lineHeight: '22px', padding: '4px 0', verticalAlign: 'top' },
+  amount: { fontSize: '14px', lineHeight: '22px', padding: '4px 0', verticalAlign: 'top', textAlign: 'end', whiteSpace: 'nowrap', paddingInlineStart: '16px' },
+  sum: { fontSize: '14px', lineHeight: '22px', padding: '2px 0', color: '#3b4450' },
+  sumTotal: { fontSize: '15px', lineHeight: '24px', padding: '8px 0 0', fontWeight: 700, borderTop: '1px solid #1a1a1a' },
+  address: { fontSize: '14px', lineHeight: '20px', margin: '0', verticalAlign: 'top', paddingInlineEnd: '16px' },
+  note: { fontSize: '13px', lineHeight: '20px', margin: '12px 0 0', fontWeight: 600 },
+  footer: { fontSize: '12px', lineHeight: '18px', color: '#5b6470', margin: '16px 0 0' },
 } satisfies Record<string, CSSProperties>;
 
 interface MailView {
@@ -82,12 +95,16 @@ interface MailView {
   paragraphs: string[];
   items: Array<{ label: string }>;
   total: string | null;
+  /** The receipt's rows as shown: lines, then subtotal, discounts, shipping, tax and total (the last one bold). */
+  receipt: { lines: Array<[string, string]>; sums: Array<[string, string]>; total: [string, string]; notes: string[]; addresses: Array<{ heading: string; lines: string[] }> } | null;
+  seller: { name: string; lines: string[] } | null;
+  logoUrl: string;
   action: { label: string; url: string };
   secondary: { label: string; url: string } | null;
 }
 
 /** The e-mail's markup (React Email components: table layout and inline styles that mail clients keep). */
-function OrderMailView({ language, t, subject, paragraphs, items, total, action, secondary }: MailView) {
+function OrderMailView({ language, t, subject, paragraphs, items, total, receipt, seller, logoUrl, action, secondary }: MailView) {
   return (
     <html lang={language} dir={textDirection(language)}>
       <Head>
@@ -96,7 +113,7 @@ function OrderMailView({ language, t, subject, paragraphs, items, total, action,
       <Preview>{paragraphs[0] ?? subject}</Preview>
       <Body style={styles.body}>
         <Container style={styles.container}>
-          <Text style={styles.brand}>Probe Store</Text>
+          <img src={logoUrl} width="40" height="40" alt="Probe Store" style={styles.logo} />
           <Text style={styles.text}>{t('greeting')}</Text>
           {paragraphs.map((p) => <Text key={p} style={styles.text}>{p}</Text>)}
           {items.length ? (
@@ -108,15 +125,47 @@ function OrderMailView({ language, t, subject, paragraphs, items, total, action,
               {total ? <Text style={styles.total}>{`${t('total')}: ${total}`}</Text> : null}
             </Section>
           ) : null}
+          {receipt ? <ReceiptView t={t} receipt={receipt} /> : null}
           <Section style={{ margin: '24px 0 0' }}>
             <Button href={action.url} style={styles.button}>{action.label}</Button>
           </Section>
           {secondary ? <Text style={{ ...styles.text, margin: '16px 0 0' }}><Link href={secondary.url} style={styles.link}>{secondary.label}</Link></Text> : null}
           <Hr style={styles.hr} />
           <Text style={styles.signoff}>{t('signoff')}</Text>
+          {seller ? <Text style={styles.footer}>{[seller.name, ...seller.lines].join(' · ')}</Text> : null}
         </Container>
       </Body>
     </html>
+  );
+}
+
+/** The receipt: a table of the lines and their amounts, the sums under them, the reverse-charge wording, and the addresses side by side. */
+function ReceiptView({ t, receipt }: { t: MailView['t']; receipt: NonNullable<MailView['receipt']> }) {
+  return (
+    <Section>
+      <Heading as="h2" style={styles.heading}>{t('items')}</Heading>
+      <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: 'collapse' }}>
+        <tbody>
+          {receipt.lines.map(([label, amount], i) => <tr key={`l${i}`}><td style={styles.cell}>{label}</td><td style={styles.amount}>{amount}</td></tr>)}
+          <tr><td colSpan={2} style={{ borderTop: '1px solid #e3e7eb', height: '8px', lineHeight: '8px', fontSize: '1px' }}>&nbsp;</td></tr>
+          {receipt.sums.map(([label, amount], i) => <tr key={`s${i}`}><td style={styles.sum}>{label}</td><td style={{ ...styles.amount, ...styles.sum }}>{amount}</td></tr>)}
+          <tr><td style={styles.sumTotal}>{receipt.total[0]}</td><td style={{ ...styles.amount, ...styles.sumTotal }}>{receipt.total[1]}</td></tr>
+        </tbody>
+      </table>
+      {receipt.notes.map((n) => <Text key={n} style={styles.note}>{n}</Text>)}
+      {receipt.addresses.length ? (
+        <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ marginTop: '16px' }}>
+          <tbody><tr>
+            {receipt.addresses.map((a) => (
+              <td key={a.heading} style={styles.address}>
+                <Heading as="h3" style={{ ...styles.heading, fontSize: '15px', margin: '8px 0 4px' }}>{a.heading}</Heading>
+                {a.lines.map((l, i) => <Text key={i} style={styles.address}>{l}</Text>)}
+              </td>
+            ))}
+          </tr></tbody>
+        </table>
+      ) : null}
+    </Section>
   );
 }
 
@@ -184,11 +233,32 @@ export async function renderOrderMail(order: OrderMailFacts, publicUrl: string):
     action = { label: t('payAgain'), url: path(`order-payment/${order.token}/`) };
   }
   const listed = order.kind === 'placed' || order.kind === 'quote';
+  const r = order.receipt && (listed || order.kind === 'paid' || order.kind === 'invoice') ? order.receipt : null;
+  const withT = (key: MessageKey, more: Record<string, string>) => messages.format(language, key, { ...values, ...more });
   const props: MailView = {
     language, t, subject, paragraphs, action, secondary,
-    items: listed ? order.lines.map((l) => ({ label: `${l.quantity} × ${l.name}: ${money(l.total)}` }))
+    logoUrl: `${publicUrl}/email-logo.png`,
+    seller: order.seller ?? null,
+    // Without a receipt (an order read before receipts were written), the lines as they were: gross.
+    items: r ? [] : listed ? order.lines.map((l) => ({ label: `${l.quantity} × ${l.name}: ${money(l.total)}` }))
       : order.kind === 'shipped' && order.shipment ? order.shipment.lines.map((l) => ({ label: `${l.quantity} × ${l.name}` })) : [],
-    total: listed ? values.total! : null,
+    total: r ? null : listed ? values.total! : null,
+    receipt: r ? {
+      lines: r.lines.map((l) => [`${l.quantity} × ${l.name}`, l.free ? t('free') : money(l.amount)]),
+      sums: [
+        [t('subtotal'), money(r.subtotal)],
+        // An offer is named by its own name (as on the page); a voucher by its code, a trade-in by the probe's serial number.
+        ...r.discounts.map((d): [string, string] => [d.kind === 'offer' ? d.label : withT(d.kind === 'voucher' ? 'voucher' : 'tradeIn', { code: d.label, serial: d.label }), money(-d.amount)]),
+        ...(r.shipping !== null ? [[t('shipping'), money(r.shipping)] as [string, string]] : []),
+        [t(r.reverseCharge ? 'taxReverseCharge' : r.gross ? 'taxIncluded' : 'tax'), money(r.tax)],
+      ],
+      total: [t('total'), money(r.total)],
+      notes: r.notes,
+      addresses: [
+        ...(r.shipTo ? [{ heading: r.words.shipTo, lines: r.shipTo }] : []),
+        { heading: r.words.billTo, lines: [...r.billTo, ...(r.vatNumber ? [`${r.words.vatNumber}: ${r.vatNumber}`] : [])] },
+      ],
+    } : null,
   };
   // Loaded with the first e-mail (it brings html-to-text and prettier), not by every server at start.
   const { render } = await import('@react-email/render');
