@@ -159,7 +159,8 @@ function ReceiptView({ t, receipt }: { t: MailView['t']; receipt: NonNullable<Ma
             {receipt.addresses.map((a) => (
               <td key={a.heading} style={styles.address}>
                 <Heading as="h3" style={{ ...styles.heading, fontSize: '15px', margin: '8px 0 4px' }}>{a.heading}</Heading>
-                {a.lines.map((l, i) => <Text key={i} style={styles.address}>{l}</Text>)}
+                {/* Each line in its own direction: "10117 Berlin" stays so in a right-to-left e-mail. */}
+                {a.lines.map((l, i) => <Text key={i} dir="auto" style={styles.address}>{l}</Text>)}
               </td>
             ))}
           </tr></tbody>
