@@ -68,6 +68,47 @@ describe('your data (export and erasure)', () => {
     await context.close();
   });
 
+  it('US / en: consents on record: the member allows analytics in the banner, sees it in my account, withdraws it and gives marketing e-mail; this browser stops its analytics', async () => {
+    const en = uiMessages('en');
+    const { context, page } = await openPage(browser, { viewport: VIEWPORTS.phone, baseURL: server.url }, { consent: null });
+    await signIn(page, '/us/en/account/', 'member@demo.probe.store');
+    const banner = page.getByRole('region', { name: en['consent.heading'] });
+    await banner.getByRole('button', { name: en['consent.allow'] }).click();
+    await banner.waitFor({ state: 'detached' });
+    // The choice is on record for the signed-in member: my account shows it (read again).
+    const analytics = page.getByTestId('consent-ANALYTICS');
+    for (let i = 0; i < 20; i++) {
+      await page.reload();
+      await hydrated(page);
+      if ((await analytics.locator('[data-state]').getAttribute('data-state')) === 'given') break;
+      await page.waitForTimeout(250);
+    }
+    await analytics.getByText(en['privacy.consent.source.banner']!, { exact: false }).waitFor();
+    const marketing = page.getByTestId('consent-MARKETING_EMAIL');
+    await marketing.getByText(en['privacy.consent.none']!).waitFor();
+
+    await analytics.getByRole('button', { name: en['privacy.consent.withdraw'] }).click();
+    await page.getByTestId('consents').getByRole('status').getByText(en['privacy.consent.saved']!).waitFor();
+    await analytics.locator('[data-state="withdrawn"]').getByText(en['privacy.consent.source.account']!, { exact: false }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('analyticsConsent'))).toBe('denied');
+    await marketing.getByRole('button', { name: en['privacy.consent.give'] }).click();
+    await marketing.locator('[data-state="given"]').waitFor();
+    await analytics.getByRole('button', { name: en['privacy.consent.give'] }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('consents').scrollIntoViewIfNeeded();
+    await screenshot(page, 'privacy-consents-phone-en');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'privacy-consents-desktop-en');
+
+    // Keyboard: the analytics button is reached and used with the keyboard, and gives the consent again.
+    await analytics.getByRole('button', { name: en['privacy.consent.give'] }).focus();
+    await page.keyboard.press('Enter');
+    await analytics.locator('[data-state="given"]').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('analyticsConsent'))).toBe('granted');
+    await context.close();
+  });
+
   it('PL / pl: the admin of a practice whose subscription has lapsed erases their account with their password, is signed out, and can no longer sign in', async () => {
     const pl = uiMessages('pl');
     const { context, page } = await openPage(browser, { viewport: VIEWPORTS.desktop, baseURL: server.url });

@@ -70,6 +70,8 @@ export const STATEMENT_BUDGETS: Record<string, Budget> = {
   UserDataRequests: [2, 'account', 'list'],
   AccountOrder: [9, 'account', 'one', 'user, the order (the user\'s own), then each a statement of its own: lines, payments, invoice, states (payment and shipping), shipments, credit notes, the catalogue version (gross or net prices)'],
   DataExportRequest: [5, 'account', 'one', 'user, their e-mail, a request already running, then the request and its job in the outbox'],
+  UserConsents: [2, 'account', 'list'],
+  ConsentRecord: [3, 'account', 'one'],
   AccountErasureRequest: [8, 'account', 'one', 'user, the password, then in a transaction: the user locked, a request already running, staff or not, organizations they alone administer with a live subscription, the request and its job'],
 
   // The checkout path, anonymous and signed in, with 1 line and with 10 (statement-counts-checkout.test.ts).

@@ -199,6 +199,17 @@ describe(`my account, signed in (${DB})`, () => {
     const listed = await c.run('UserDataRequests', {}, 'student');
     expect(listed.data.me.dataRequests).toHaveLength(1);
     measured.within('UserDataRequests', listed);
+    // Consents on record: one withdrawn from my account, listed; another, and the list does not cost more.
+    const withdrawn = await c.run('ConsentRecord', { input: { purpose: 'MARKETING_EMAIL', granted: false, source: 'account', textVersion: 'privacy.consent.MARKETING_EMAIL.text#1a2b3c4d', locale: 'en' } }, 'student');
+    expect(withdrawn.data.consentRecord.errors).toEqual([]);
+    measured.within('ConsentRecord', withdrawn);
+    const consents = await c.run('UserConsents', {}, 'student');
+    expect(consents.data.me.consents).toHaveLength(1);
+    measured.within('UserConsents', consents);
+    await c.run('ConsentRecord', { input: { purpose: 'ANALYTICS', granted: true, source: 'account', textVersion: 'privacy.consent.ANALYTICS.text#1a2b3c4d', locale: 'en', anonymousId: 'statement-count-browser' } }, 'student');
+    const moreConsents = await c.run('UserConsents', {}, 'student');
+    expect(moreConsents.data.me.consents).toHaveLength(2);
+    measured.noGrowth('UserConsents', consents, moreConsents);
     // The built-in provider's account, which the erasure's password is checked against.
     await db().insert(schema.identityUsers).values({ id: USERS.student.id, email: USERS.student.email, name: USERS.student.name, passwordHash: await hashPassword('statement-count-password') }).onConflictDoNothing();
     const erased = await c.run('AccountErasureRequest', { password: 'statement-count-password' }, 'student');

@@ -1,5 +1,6 @@
 import { DATA_CONFIG } from '../data/config.ts';
 import { chooseConsent, deliverOrQueue, type Consent, type QueuedEvent } from './consent.ts';
+import { recordConsentChoice } from './consent-record.ts';
 
 /**
  * Analytics events go to the page's data layer (window.dataLayer), which a tag manager, when a store
@@ -75,9 +76,19 @@ function deliver(item: QueuedEvent): void {
   sendServerCopy({ ...who, eventData: { ...eventData, body: JSON.stringify(eventData.body) } });
 }
 
-/** The visitor's choice from the consent banner: what waited is pushed in order, or dropped. */
-export function setAnalyticsConsent(choice: Consent): void {
+/**
+ * The visitor's choice (the consent banner, my account): what waited is pushed in order, or dropped. With
+ * `record` (the banner) the choice is also put on record: the wording shown, where, the language; an
+ * allowed choice with the browser's analytics id, made now, a declined one with the id only if it has one.
+ */
+export function setAnalyticsConsent(choice: Consent, record?: { textVersion: string; locale: string }): void {
   chooseConsent(choice, deliver);
+  if (record) recordConsentChoice({ purpose: 'ANALYTICS', granted: choice === 'granted', source: 'banner', ...record, anonymousId: analyticsBrowserId(choice === 'granted') });
+}
+
+/** The browser's analytics id: made now when `create` (analytics allowed), else only the one it has (or null). */
+export function analyticsBrowserId(create: boolean, storage: Storage = localStorage): string | null {
+  return create ? anonymousId(storage) : storage.getItem(ANONYMOUS_ID_KEY);
 }
 
 

@@ -24,7 +24,7 @@ export const AUTHORIZED_OPERATIONS: ReadonlySet<string> = new Set([
   // header the server answers that it does not exist (a quantity changed in the cart said "This cart no longer exists").
   'CheckoutLineUpdate', 'CheckoutContactUpdate', 'CheckoutShippingMethodUpdate',
   // My account's "Your data": the user's data requests, asking for a copy, and erasing the account.
-  'UserDataRequests', 'DataExportRequest', 'AccountErasureRequest',
+  'UserDataRequests', 'DataExportRequest', 'AccountErasureRequest', 'UserConsents', 'ConsentRecord',
   // My account's order page: one of the user's own orders.
   'AccountOrder',
 ]);

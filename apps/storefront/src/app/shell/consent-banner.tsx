@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { currentConsent, onConsentChange } from '../../analytics/consent.ts';
 import { setAnalyticsConsent } from '../../analytics/data-layer.ts';
+import { useBaseData } from '../../data/route-data.ts';
+import { textVersion } from '../../lib/text-version.ts';
 
 /**
  * The analytics choice, asked until the visitor makes it (and again from the footer), after the footer
@@ -14,6 +16,7 @@ import { setAnalyticsConsent } from '../../analytics/data-layer.ts';
 export function ConsentBanner() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
+  const { languageCode } = useBaseData();
   const [open, setOpen] = useState(true);
   useEffect(() => {
     setOpen(currentConsent() === null);
@@ -24,6 +27,8 @@ export function ConsentBanner() {
     if (!open) document.documentElement.removeAttribute('data-consent-chosen');
   }, [open]);
   if (!open) return null;
+  // What the visitor read, on record with their choice: the heading and the text, in their language.
+  const choose = (choice: 'granted' | 'denied') => setAnalyticsConsent(choice, { textVersion: textVersion('consent.text', `${t('consent.heading')}\n${t('consent.text')}`), locale: languageCode });
   return (
     <section className="consent-banner" aria-labelledby="consent-heading">
       <div className="container consent-banner__inner">
@@ -32,8 +37,8 @@ export function ConsentBanner() {
           <p className="consent-banner__text">{t('consent.text')}</p>
         </div>
         <div className="consent-banner__actions">
-          <button type="button" className="button" onClick={() => setAnalyticsConsent('granted')}>{t('consent.allow')}</button>
-          <button type="button" className="button button--ghost" onClick={() => setAnalyticsConsent('denied')}>{t('consent.decline')}</button>
+          <button type="button" className="button" onClick={() => choose('granted')}>{t('consent.allow')}</button>
+          <button type="button" className="button button--ghost" onClick={() => choose('denied')}>{t('consent.decline')}</button>
         </div>
       </div>
     </section>

@@ -3,7 +3,7 @@ import type {
   AccountUpdateMutation, AccountUpdateMutationVariables, OrganizationAdminsQuery, OrganizationAdminsQueryVariables, OrganizationMembershipUpdateMutation, OrganizationMembershipUpdateMutationVariables, UserCheckoutQuery, UserCheckoutQueryVariables,
   UserOrganizationMembershipInfoQuery, UserOrganizationMembershipInfoQueryVariables, UserOrganizationRefreshQueryQuery,
   UserOrganizationRefreshQueryQueryVariables, UserQueryQuery, UserQueryQueryVariables, UserRefreshQueryQuery, UserRefreshQueryQueryVariables,
-  OrganizationCreateMutation, OrganizationCreateMutationVariables, OrganizationInvitationAcceptMutation, OrganizationInvitationAcceptMutationVariables, OrganizationInvitationCreateMutation, OrganizationInvitationCreateMutationVariables, OrganizationInvitationDeclineMutation, OrganizationInvitationDeclineMutationVariables, OrganizationInvitationQuery, OrganizationInvitationQueryVariables, OrganizationInvitationResendMutation, OrganizationInvitationResendMutationVariables, OrganizationInvitationRevokeMutation, OrganizationInvitationRevokeMutationVariables, OrganizationMembershipDeleteMutation, OrganizationMembershipDeleteMutationVariables, AccountErasureRequestMutation, AccountErasureRequestMutationVariables, DataExportRequestMutation, DataExportRequestMutationVariables, UserDataRequestsQuery, AccountOrderQuery, AccountOrderQueryVariables
+  OrganizationCreateMutation, OrganizationCreateMutationVariables, OrganizationInvitationAcceptMutation, OrganizationInvitationAcceptMutationVariables, OrganizationInvitationCreateMutation, OrganizationInvitationCreateMutationVariables, OrganizationInvitationDeclineMutation, OrganizationInvitationDeclineMutationVariables, OrganizationInvitationQuery, OrganizationInvitationQueryVariables, OrganizationInvitationResendMutation, OrganizationInvitationResendMutationVariables, OrganizationInvitationRevokeMutation, OrganizationInvitationRevokeMutationVariables, OrganizationMembershipDeleteMutation, OrganizationMembershipDeleteMutationVariables, AccountErasureRequestMutation, AccountErasureRequestMutationVariables, DataExportRequestMutation, DataExportRequestMutationVariables, UserDataRequestsQuery, UserConsentsQuery, ConsentRecordMutation, ConsentRecordMutationVariables, AccountOrderQuery, AccountOrderQueryVariables
 } from '../../graphql/generated.ts';
 
 export type SignedInUser = NonNullable<UserQueryQuery['me']>;
@@ -161,6 +161,20 @@ export const DATA_EXPORT_REQUEST: TypedDocumentNode<DataExportRequestMutation, D
 export const ACCOUNT_ERASURE_REQUEST: TypedDocumentNode<AccountErasureRequestMutation, AccountErasureRequestMutationVariables> = gql`
   mutation AccountErasureRequest($password: String!) {
     accountErasureRequest(password: $password) { request { kind state createdAt finishedAt linkExpiresAt } errors { field code message } }
+  }
+`;
+
+export type ConsentFields = NonNullable<UserConsentsQuery['me']>['consents'][number];
+
+/** UserConsents: the consent in force per purpose (analytics, marketing e-mail), as on record (my account's "Your data"). */
+export const USER_CONSENTS: TypedDocumentNode<UserConsentsQuery> = gql`
+  query UserConsents { me { id consents { purpose granted recordedAt source locale textVersion } } }
+`;
+
+/** ConsentRecord: the user gives or withdraws a consent from my account; appended to the record. */
+export const CONSENT_RECORD: TypedDocumentNode<ConsentRecordMutation, ConsentRecordMutationVariables> = gql`
+  mutation ConsentRecord($input: ConsentInput!) {
+    consentRecord(input: $input) { consent { purpose granted recordedAt source locale textVersion } errors { field code message } }
   }
 `;
 

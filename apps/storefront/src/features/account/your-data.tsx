@@ -3,6 +3,7 @@ import { languageCodeEnum } from '@probe/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useBaseData } from '../../data/route-data.ts';
+import { ConsentsSection } from './consents-section.tsx';
 import { ACCOUNT_ERASURE_REQUEST, DATA_EXPORT_REQUEST, USER_DATA_REQUESTS, type DataRequestFields } from './operations.ts';
 import { signOut } from './sign-out.ts';
 import './your-data.css';
@@ -10,7 +11,8 @@ import './your-data.css';
 type Status = { kind: 'ok' | 'error'; text: string } | null;
 
 /**
- * My account's "Your data" (GDPR art. 15, 17, 20): ask for a copy of one's data (a link is e-mailed), and
+ * My account's "Your data" (GDPR art. 7, 15, 17, 20): ask for a copy of one's data (a link is e-mailed), the
+ * consents on record (withdraw or give each), and
  * erase the account, confirmed with the password; the requests made so far with their state. A refused
  * erasure says what must happen first; the password typed stays for another try. Once the erasure is
  * accepted the user is signed out (the account ends with it).
@@ -72,6 +74,7 @@ export function YourDataSection() {
         <button type="button" className="button" onClick={askExport} disabled={exporting.loading} data-testid="data-export-request">{t('privacy.export.button')}</button>
         <p className={exportStatus?.kind === 'error' ? 'account-status form-errors' : 'account-status'} role="status">{exportStatus?.text ?? ''}</p>
       </div>
+      <ConsentsSection />
       {requests.length ? (
         <div className="your-data__block">
           <h3>{t('privacy.requests.title')}</h3>

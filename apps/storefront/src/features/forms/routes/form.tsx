@@ -10,6 +10,7 @@ import { useBaseData } from '../../../data/route-data.ts';
 import { COUNTRY_ADDRESS_VALIDATION, ENABLED_COUNTRIES } from '../../../data/shop-operations.ts';
 import { loadFormMessages, routeLanguage } from '../../../i18n/catalogues.ts';
 import { usePageTitle } from '../../../lib/head.tsx';
+import { textVersion } from '../../../lib/text-version.ts';
 import { orFail } from '../../../lib/loader-failure.ts';
 import { FormErrors } from '../../../ui/form-errors.tsx';
 import { listenToParent, postToParent } from '../embedding.ts';
@@ -109,7 +110,13 @@ export function Component() {
     const fields = visible.map((f) => ({ key: f.key, value: f.key === 'EMAIL_OPT_IN' ? String(values.EMAIL_OPT_IN === 'true') : (values[f.key] ?? '') }));
     try {
       const { data: answer } = await send({
-        variables: { input: { path: form.path, submissionId: submissionId.current, ticket: form.ticket, fields, website: honeypot.current?.value || null, languageCode, countryCode: base.country } },
+        variables: {
+          input: {
+            path: form.path, submissionId: submissionId.current, ticket: form.ticket, fields, website: honeypot.current?.value || null, languageCode, countryCode: base.country,
+            // The marketing tick's wording as shown, kept with the consent (issue 38).
+            ...(visible.some((f) => f.key === 'EMAIL_OPT_IN') ? { consentTextVersion: textVersion('forms.field.EMAIL_OPT_IN', intl.formatMessage({ id: 'forms.field.EMAIL_OPT_IN' })) } : {}),
+          },
+        },
       });
       const result = answer!.leadFormSubmit;
       setErrors(result.errors);
