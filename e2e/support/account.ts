@@ -135,6 +135,9 @@ export async function fakeAccountApi(page: Page, account: FakeAccount): Promise<
       case 'UserDataRequests':
         // My account's 'Your data': the stand-in user has asked for nothing (a real server would answer me: null to the stand-in token, which replaces the stand-in me).
         return route.fulfill({ json: { data: { me: { __typename: 'User', id: me.id, dataRequests: [] } } } });
+      case 'UserConsents':
+        // My account's consents (issue 38): the stand-in user has decided nothing (as UserDataRequests: a real server's me: null would replace the stand-in me).
+        return route.fulfill({ json: { data: { me: { __typename: 'User', id: me.id, consents: [] } } } });
       case 'SavedPaymentMethods':
         // My account's payment methods: the stand-in organizations have none saved.
         return route.fulfill({ json: { data: { me: { __typename: 'User', id: me.id, organizationMemberships: memberships.map((m) => ({ ...m, availableReusablePaymentMethods: [] })) } } } });
