@@ -87,7 +87,7 @@ export function ReturnsTable({ number, returns, lines, creditNotes, token, canRe
           <p>{t('order.return.confirmRefund', { number: r.number, items: items(r) })}</p>
           <p className="actions">
             <button type="button" disabled={busy} onClick={() => void run(REFUND, r, t('order.return.refunded', { number: r.number }))}>{busy ? t('order.refund.busy') : t('order.refund.confirm')}</button>
-            <button type="button" className="secondary" onClick={() => setConfirming(null)}><FormattedMessage id="order.refund.back" /></button>
+            <button type="button" className="secondary" onClick={() => setConfirming(null)}><FormattedMessage id="order.return.back" /></button>
           </p>
         </div>
       ))}
