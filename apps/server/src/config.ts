@@ -143,6 +143,8 @@ const ConfigSchema = z.object({
     .describe('days a processed outbox row (a sent e-mail, a delivered lead, a finished job) is kept for operators before it is deleted; dead rows stay until an operator deals with them'),
   RETENTION_LEARNER_PROOF_DAYS: z.coerce.number().int().positive().default(90)
     .describe('days after the decision that a learner\'s uploaded proof of enrollment is wiped (the decision, school and dates stay)'),
+  RETENTION_CONSENT_DAYS: z.coerce.number().int().positive().default(1826)
+    .describe('days after a newer decision superseded it that a consent decision (analytics, marketing e-mail) is deleted: 5 years, the limitation period for claims about the processing it allowed (art. 3:310 BW); the decision in force is kept while it is in force'),
   /** The points are in modules/faults. */
   FAULT_POINT: z.string().optional()
     .describe('tests only, honoured only with `NODE_ENV=test` or `development`: `after-payment-confirmed` kills the process (SIGKILL) after the gateway confirmed a charge, before the order commits'),

@@ -8,7 +8,7 @@ import { memoryLogger } from './jobs-support.ts';
 
 const DB = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const [, , member] = DEMO_USERS;
-const PERIODS = { checkoutDays: 30, unverifiedAccountDays: 30, invitationDays: 30, spamLeadDays: 30, analyticsDays: 395, outboxDays: 30, learnerProofDays: 90 };
+const PERIODS = { checkoutDays: 30, unverifiedAccountDays: 30, invitationDays: 30, spamLeadDays: 30, analyticsDays: 395, outboxDays: 30, learnerProofDays: 90, consentDays: 1826 };
 const DAY = 24 * 3600 * 1000;
 const now = new Date();
 const ago = (days: number) => new Date(now.getTime() - days * DAY);
@@ -51,6 +51,23 @@ describe(`retention (${DB})`, () => {
     expect(proofs.find((p) => p.institution === 'old')).toEqual({ institution: 'old', size: 0, status: 'REJECTED' });
     expect(proofs.find((p) => p.institution === 'young')!.size).toBe(8);
     expect(Object.values(await applyRetention(db, PERIODS, now)).every((n) => n === 0)).toBe(true);
+  });
+
+  it('keeps a consent decision in force, and one superseded until 5 years after it was superseded', async () => {
+    const db = t.database.db;
+    const decide = (who: { userId?: string; anonymousId?: string; email?: string }, granted: boolean, days: number) => db.insert(schema.consents).values({
+      ...who, purpose: 'MARKETING_EMAIL', granted, textVersion: 'privacy.consent.MARKETING_EMAIL.text#1a2b3c4d', source: 'account', locale: 'de', createdAt: ago(days),
+    }).returning({ id: schema.consents.id });
+    const [superseded] = await decide({ userId: 'retention-user' }, true, 2000);
+    const [inForce] = await decide({ userId: 'retention-user' }, false, 1900);
+    const [recentlySuperseded] = await decide({ email: 'retention@example.com' }, true, 2000);
+    const [newer] = await decide({ email: 'retention@example.com' }, false, 100);
+    const [alone] = await decide({ anonymousId: 'retention-browser' }, true, 3000);
+    const counts = await applyRetention(db, PERIODS, now);
+    expect(counts.consents).toBe(1);
+    const left = (await db.select({ id: schema.consents.id }).from(schema.consents)).map((c) => c.id);
+    expect(left).not.toContain(superseded!.id);
+    expect(left).toEqual(expect.arrayContaining([inForce!.id, recentlySuperseded!.id, newer!.id, alone!.id]));
   });
 
   it('runs as an outbox job that schedules its next run', async () => {

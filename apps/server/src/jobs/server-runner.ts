@@ -51,7 +51,7 @@ export function storeHandlers(config: Config, log: JobLogger, now?: () => Date, 
     // What has no more reason to be kept is deleted on a schedule (docs/privacy.md).
     handlers[RETENTION_TOPIC] = retentionHandler({ db: billing.db, now: deps.now, log }, {
       checkoutDays: config.RETENTION_CHECKOUT_DAYS, unverifiedAccountDays: config.RETENTION_UNVERIFIED_ACCOUNT_DAYS, invitationDays: config.RETENTION_INVITATION_DAYS,
-      spamLeadDays: config.RETENTION_SPAM_LEAD_DAYS, analyticsDays: config.RETENTION_ANALYTICS_DAYS, outboxDays: config.RETENTION_OUTBOX_DAYS, learnerProofDays: config.RETENTION_LEARNER_PROOF_DAYS,
+      spamLeadDays: config.RETENTION_SPAM_LEAD_DAYS, analyticsDays: config.RETENTION_ANALYTICS_DAYS, outboxDays: config.RETENTION_OUTBOX_DAYS, learnerProofDays: config.RETENTION_LEARNER_PROOF_DAYS, consentDays: config.RETENTION_CONSENT_DAYS,
     }, config.RETENTION_INTERVAL_MS);
     for (const topic of Object.keys(ORDER_MAIL_TOPICS)) {
       handlers[topic] = async (job) => {

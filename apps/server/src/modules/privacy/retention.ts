@@ -13,6 +13,8 @@ export interface RetentionPeriods {
   analyticsDays: number;
   outboxDays: number;
   learnerProofDays: number;
+  /** A consent decision superseded by a newer one of the same person and purpose, this long after it was superseded. */
+  consentDays: number;
 }
 
 export type RetentionCounts = Record<string, number>;
@@ -38,6 +40,12 @@ export async function applyRetention(db: Database, periods: RetentionPeriods, no
   counts.outbox = count(await db.execute(sql`delete from outbox where processed_at is not null and processed_at < ${before(periods.outboxDays)}`));
   counts.learnerProofs = count(await db.execute(sql`update learner_verifications set proof = ''::bytea, proof_size = 0
     where status <> 'PENDING' and decided_at < ${before(periods.learnerProofDays)} and proof_size > 0`));
+  // A decision in force stays while it is in force (it is what the processing relies on); one superseded
+  // goes once the newer decision is older than the period (the limitation period for claims about the
+  // processing it allowed). A newer decision of the same account, browser or e-mail supersedes it.
+  counts.consents = count(await db.execute(sql`delete from consents c where c.created_at < ${before(periods.consentDays)}
+    and exists (select 1 from consents n where n.purpose = c.purpose and n.created_at > c.created_at and n.created_at < ${before(periods.consentDays)}
+      and (n.user_id = c.user_id or (c.user_id is null and (n.anonymous_id = c.anonymous_id or n.email = c.email))))`));
   counts.exportArchives = count(await db.execute(sql`update data_requests set archive = null where archive is not null and download_expires_at < ${now}`));
   return counts;
 }
