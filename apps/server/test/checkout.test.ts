@@ -81,6 +81,23 @@ describe(`checkout operations and order placement (${DB})`, () => {
     expect(replay.checkout!.lines.map((l) => l.quantity)).toEqual([1]);
   });
 
+  it('changes racing on one checkout all apply (each written only on the version it was worked out on), and of two with one expectedVersion one wins', async () => {
+    const created = await mutate(app, 'checkoutCreate', '$input: CheckoutCreateInput!', { input: { lines: [], country: 'US' } });
+    const { token, version } = created.checkout!;
+    const add = (sku: string, expectedVersion?: number) => mutate(app, 'checkoutLinesAdd', '$token: String!, $lines: [CheckoutLineInput!]!, $expectedVersion: Int', { token, lines: [{ variantId: ids[sku], quantity: 1 }], expectedVersion });
+    // Five adds at once, two of them of the same cable: none lost, none doubled.
+    const answers = await Promise.all(['ACC-USBC-1M', 'ACC-USBC-1M', 'ACC-USBC-3M', 'IQ3-USBC-HUMAN', 'ACC-USBC-3M'].map((sku) => add(sku)));
+    expect(answers.map((a) => a.errors)).toEqual([[], [], [], [], []]);
+    const after = await app.database.db.select().from(schema.checkoutLines).innerJoin(schema.checkouts, eq(schema.checkouts.id, schema.checkoutLines.checkoutId)).where(eq(schema.checkouts.token, token));
+    expect(after.map((r) => r.checkout_lines.quantity).sort()).toEqual([1, 2, 2]);
+    expect(after[0]!.checkouts.version).toBe(version + 5);
+    // Two adds both naming the version they saw: one applies, the other is told the cart changed.
+    const current = after[0]!.checkouts.version;
+    const raced = await Promise.all([add('ACC-USBC-1M', current), add('ACC-USBC-1M', current)]);
+    expect(raced.map((a) => a.errors.map((e) => e.code)).sort()).toEqual([[], ['VERSION_CONFLICT']]);
+    expect(raced.map((a) => a.checkout!.lines.find((l) => l.quantity >= 2)!.quantity)).toEqual([3, 3]);
+  });
+
   it('places a card order (US), once: a replay or a new key returns the same order', async () => {
     const stockBefore = await stockOf('IQ3-USBC-HUMAN');
     const { token, total } = await readyCheckout(app, { lines: [{ variantId: ids['IQ3-USBC-HUMAN']!, quantity: 1 }] });

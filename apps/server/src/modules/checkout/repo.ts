@@ -1,5 +1,5 @@
 import { reusable, rowFromDriver, schema, type Database } from '@probe/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 
 export type CheckoutRow = typeof schema.checkouts.$inferSelect;
 export type LineRow = typeof schema.checkoutLines.$inferSelect;
@@ -111,14 +111,71 @@ export async function insertCheckout(db: Executor, checkout: NewCheckout, lines:
   return loadedFromRow(rows[0]!);
 }
 
-const bumped = reusable<{ rows: Array<Record<string, unknown>> }>(() => sql`update ${schema.checkouts}
-    set version = version + 1, updated_at = ${sql.placeholder('now')}::timestamptz where id = ${sql.placeholder('id')}
-    returning *, ${LINES} as ${sql.identifier(NEW_LINES)}`);
+/** A line as a change wants it: a variant, paid or free, and its quantity. */
+export interface WantedLine {
+  variantId: number;
+  quantity: number;
+  isFree: boolean;
+}
 
-/** A change's last statement: the checkout's version moved, and the checkout read back with its lines as the change left them. */
-export async function bumpVersion(db: Executor, id: number, now: Date): Promise<LoadedCheckout> {
-  const { rows } = await bumped(db, { id, now: now.toISOString() });
-  return loadedFromRow(rows[0]!);
+/** What a change does to a checkout: fields set, and the lines as they are to be (absent: unchanged). */
+export interface CheckoutChange {
+  fields?: Partial<CheckoutRow>;
+  lines?: readonly WantedLine[];
+}
+
+const lineKey = (line: { variantId: number; isFree: boolean }) => `${line.variantId}:${line.isFree}`;
+
+/**
+ * Writes a change worked out on `checkout` as it was read, in ONE statement (its own transaction): the
+ * checkout's version moves and its fields are set only if it is still at the version read and not ordered,
+ * and its lines then become `change.lines` (rows deleted, quantities set, rows inserted; a variant wanted
+ * twice is one line of both quantities). Every write to a checkout moves its version, so the lines read
+ * are the lines the statement changes. Returns the checkout as the change left it, or null when another
+ * change or the order came first: nothing was written, and the caller reads again.
+ */
+export async function writeChange(db: Executor, checkout: LoadedCheckout, change: CheckoutChange, now: Date): Promise<LoadedCheckout | null> {
+  const { row } = checkout;
+  const update = db.update(schema.checkouts)
+    .set({ ...change.fields, version: sql`${schema.checkouts.version} + 1`, updatedAt: now })
+    .where(and(eq(schema.checkouts.id, row.id), eq(schema.checkouts.version, row.version), isNull(schema.checkouts.completedOrderToken)))
+    .returning();
+  const parts: SQL[] = [sql`c as (${update.getSQL()})`];
+  let lines = checkout.lines;
+  let inserted = false;
+  if (change.lines) {
+    const wanted = new Map<string, WantedLine>();
+    for (const line of change.lines) {
+      const key = lineKey(line);
+      wanted.set(key, { ...line, quantity: (wanted.get(key)?.quantity ?? 0) + line.quantity });
+    }
+    const current = new Map(checkout.lines.map((line) => [lineKey(line), line]));
+    const gone = checkout.lines.filter((line) => !wanted.has(lineKey(line))).map((line) => line.id);
+    const set = checkout.lines.filter((line) => wanted.has(lineKey(line)) && wanted.get(lineKey(line))!.quantity !== line.quantity);
+    const made = [...wanted.values()].filter((line) => !current.has(lineKey(line)));
+    if (gone.length) parts.push(sql`gone as (delete from ${schema.checkoutLines} where checkout_id = (select id from c) and id = any(${sql.param(gone)}::int[]))`);
+    if (set.length) {
+      parts.push(sql`kept as (update ${schema.checkoutLines} l set quantity = w.quantity
+        from unnest(${sql.param(set.map((line) => line.id))}::int[], ${sql.param(set.map((line) => wanted.get(lineKey(line))!.quantity))}::int[]) as w(id, quantity)
+        where l.id = w.id and l.checkout_id = (select id from c))`);
+    }
+    if (made.length) {
+      inserted = true;
+      parts.push(sql`made as (insert into ${schema.checkoutLines} (checkout_id, variant_id, quantity, is_free)
+        select c.id, w.variant_id, w.quantity, w.is_free
+          from c cross join unnest(${sql.param(made.map((line) => line.variantId))}::int[], ${sql.param(made.map((line) => line.quantity))}::int[], ${sql.param(made.map((line) => line.isFree))}::bool[]) as w(variant_id, quantity, is_free)
+        returning id, variant_id, quantity, is_free)`);
+    }
+    lines = checkout.lines.filter((line) => wanted.has(lineKey(line))).map((line) => ({ ...line, quantity: wanted.get(lineKey(line))!.quantity }));
+  }
+  const madeLines = inserted
+    ? sql`(select coalesce(json_agg(json_build_array(m.id, m.variant_id, m.quantity, m.is_free)), '[]') from made m)`
+    : sql`'[]'::json`;
+  const result = await db.execute(sql`with ${sql.join(parts, sql`, `)} select c.*, ${madeLines} as ${sql.identifier(NEW_LINES)} from c`);
+  const written = (result as unknown as { rows: Array<Record<string, unknown>> }).rows[0];
+  if (!written) return null;
+  const added = loadedFromRow(written);
+  return { row: added.row, lines: [...lines, ...added.lines].sort((a, b) => a.id - b.id) };
 }
 
 /** Saves changed fields and bumps the version (every change does). */
@@ -127,37 +184,6 @@ export async function updateCheckout(db: Executor, id: number, changes: Partial<
     .update(schema.checkouts)
     .set({ ...changes, version: sql`${schema.checkouts.version} + 1`, updatedAt: new Date() })
     .where(eq(schema.checkouts.id, id));
-}
-
-/** Adds quantity to a line (or makes it), in one statement. */
-export async function addLine(db: Executor, checkoutId: number, variantId: number, quantity: number, isFree = false): Promise<void> {
-  await db
-    .insert(schema.checkoutLines)
-    .values({ checkoutId, variantId, quantity, isFree })
-    .onConflictDoUpdate({
-      target: [schema.checkoutLines.checkoutId, schema.checkoutLines.variantId, schema.checkoutLines.isFree],
-      set: { quantity: isFree ? quantity : sql`${schema.checkoutLines.quantity} + excluded.quantity` },
-    });
-}
-
-/**
- * Adds quantities to several paid lines (or makes them) in one statement, whatever their number. A variant
- * given twice is added once with both quantities (one statement may not update a row twice).
- */
-export async function addLines(db: Executor, checkoutId: number, lines: ReadonlyArray<{ variantId: number; quantity: number }>): Promise<void> {
-  const merged = quantitiesByVariant(lines);
-  if (!merged.size) return;
-  await db
-    .insert(schema.checkoutLines)
-    .values([...merged].map(([variantId, quantity]) => ({ checkoutId, variantId, quantity, isFree: false })))
-    .onConflictDoUpdate({
-      target: [schema.checkoutLines.checkoutId, schema.checkoutLines.variantId, schema.checkoutLines.isFree],
-      set: { quantity: sql`${schema.checkoutLines.quantity} + excluded.quantity` },
-    });
-}
-
-export async function deleteFreeLines(db: Executor, checkoutId: number): Promise<void> {
-  await db.delete(schema.checkoutLines).where(and(eq(schema.checkoutLines.checkoutId, checkoutId), eq(schema.checkoutLines.isFree, true)));
 }
 
 export type PromoRow = typeof schema.promos.$inferSelect;

@@ -9,9 +9,9 @@ import type { CatalogueReads, CatalogueSnapshot } from '../catalogue/index.ts';
 import { validateAddress, type AddressInput } from './address.ts';
 import { CheckoutFailure, fail, type CheckoutError } from './errors.ts';
 import { probeRefusals, type ProbeBuyerOf } from './probe-rights.ts';
-import { assertSameLocale, priceCheckout, snapshotFor, variantById, type PricedCheckout } from './price.ts';
+import { priceCheckout, variantById, type PricedCheckout } from './price.ts';
 import {
-  addLine, addLines, bumpVersion, checkoutLocale, insertCheckout, deleteFreeLines, findPromo, isUuid, loadCheckout, promoFreeVariants, updateCheckout, type Executor, type LoadedCheckout,
+  insertCheckout, findPromo, loadCheckout, promoFreeVariants, writeChange, type CheckoutChange, type LoadedCheckout, type WantedLine,
 } from './repo.ts';
 import { isProbe, TRADE_IN_MODELS, TRADE_IN_TAKEN, tradeInProgramRuns, tradeInTaken } from './trade-in.ts';
 import { voucherProblem } from './voucher.ts';
@@ -39,6 +39,8 @@ export interface LineInput {
 }
 
 const MAX_QUANTITY = 100;
+/** A change read, worked out and written again this many times when other changes of the same checkout keep coming first. */
+const MAX_ATTEMPTS = 5;
 /** Disposable-mail domains orders are not accepted from (BANNED_EMAIL_ADDRESS). */
 const BANNED_EMAIL_DOMAINS = ['mailinator.com', 'guerrillamail.com', '10minutemail.com', 'trashmail.com', 'yopmail.com'];
 const Email = z.string().trim().toLowerCase().max(254).email();
@@ -123,22 +125,6 @@ export class CheckoutService {
     return { checkout: await priceCheckout(db, snapshot, created, this.deps.now()), errors: [] };
   }
 
-  /**
-   * The probe lines a signed-in buyer may not add to this checkout (for its organization, when it has
-   * one). Read before the change's transaction (the rights live in other tables), and nothing is written.
-   */
-  private async linesRefused(token: string, lines: LineInput[]): Promise<CheckoutError[]> {
-    if (!this.deps.userId || !this.deps.probeBuyer || !isUuid(token)) return [];
-    const [row] = await this.deps.db
-      .select({ userId: schema.checkouts.userId, membershipId: schema.checkouts.organizationMembershipId, country: schema.checkouts.country, language: schema.checkouts.language })
-      .from(schema.checkouts).where(eq(schema.checkouts.token, token));
-    if (!row || (row.userId !== null && row.userId !== this.deps.userId)) return [];
-    const snapshot = await this.deps.catalogue.snapshot(row.country, row.language);
-    if (!snapshot) return [];
-    const variants = this.resolveLines(lines, snapshot, []).map((l) => l.variant);
-    return probeRefusals(this.deps.probeBuyer, variants, row.membershipId);
-  }
-
   private resolveLines(input: LineInput[], snapshot: NonNullable<Awaited<ReturnType<CatalogueReads['snapshot']>>>, errors: CheckoutError[]) {
     const lines: Array<{ variant: NonNullable<ReturnType<typeof variantById>>; quantity: number }> = [];
     input.forEach((line, i) => {
@@ -152,108 +138,128 @@ export class CheckoutService {
   }
 
   /**
-   * Runs a change on the locked checkout. `change` returns errors (nothing is kept) or nothing (all of
-   * it is). A completed checkout cannot change; a stale expectedVersion is refused (VERSION_CONFLICT),
-   * so a replayed "add" cannot add twice.
+   * Runs a change on the checkout: reads it (one statement), works the change out in memory on the
+   * catalogue snapshot (`change` returns errors, and nothing is kept, or what to write), and writes it in
+   * one statement that applies only if the checkout is still at the version read (repo writeChange). When
+   * another change came first, the change is worked out again on what it left, or refused as
+   * VERSION_CONFLICT when the caller named the version it saw (a replayed "add" cannot add twice). A
+   * completed checkout cannot change. The answer is the checkout as priced afterwards, or as it was with
+   * the errors. Two statements per change when nothing races; no transaction is held across the change's
+   * reads (the embedded database has one connection).
    */
   private async mutate(
     token: string,
     expectedVersion: number | null | undefined,
-    change: (tx: Executor, checkout: LoadedCheckout, snapshot: CatalogueSnapshot) => Promise<CheckoutError[] | void>,
+    change: (checkout: LoadedCheckout, snapshot: CatalogueSnapshot) => Promise<CheckoutError[] | CheckoutChange | void> | CheckoutError[] | CheckoutChange | void,
   ): Promise<CheckoutPayload> {
-    try {
-      const current = await checkoutLocale(this.deps.db, token);
-      if (!current) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Checkout not found')]);
-      const snapshot = await snapshotFor(this.deps.catalogue, current.country, current.language);
-      const changed = await this.deps.db.transaction(async (tx) => {
-        const checkout = await loadCheckout(tx, token, { lock: true });
-        if (!checkout || !this.mayAccess(checkout)) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Checkout not found')]);
-        assertSameLocale(snapshot, checkout);
-        if (checkout.row.completedOrderToken) throw new CheckoutFailure([fail('OPERATION_NOT_ALLOWED', 'token', 'This checkout has already been ordered')]);
-        if (expectedVersion != null && expectedVersion !== checkout.row.version) {
-          throw new CheckoutFailure([fail('VERSION_CONFLICT', 'expectedVersion', 'The cart changed in another window; review it and try again')]);
-        }
-        const errors = await change(tx, checkout, snapshot);
-        if (errors?.length) throw new CheckoutFailure(errors);
-        return bumpVersion(tx, checkout.row.id, new Date());
-      });
-      // Priced as the change left it, on the catalogue the change was checked against (the new country's or
-      // language's when the change was to them).
-      const sameLocale = changed.row.country === current.country && changed.row.language === current.language;
-      const catalogue = sameLocale ? snapshot : await snapshotFor(this.deps.catalogue, changed.row.country, changed.row.language);
-      return { checkout: await priceCheckout(this.deps.db, catalogue, changed, this.deps.now()), errors: [] };
-    } catch (error) {
-      if (error instanceof CheckoutFailure) return { checkout: await this.get(token), errors: error.errors };
-      throw error;
+    const { db } = this.deps;
+    const notFound = { checkout: null, errors: [fail('NOT_FOUND', 'token', 'Checkout not found')] };
+    for (let attempt = 1; ; attempt++) {
+      const checkout = await loadCheckout(db, token);
+      if (!checkout || !this.mayAccess(checkout)) return notFound;
+      const snapshot = await this.deps.catalogue.snapshot(checkout.row.country, checkout.row.language);
+      if (!snapshot) return { checkout: null, errors: [fail('COUNTRY_NOT_AVAILABLE', 'country', 'The store does not sell in this country')] };
+      const refused = async (errors: CheckoutError[]) => ({ checkout: await priceCheckout(db, snapshot, checkout, this.deps.now()), errors });
+      if (checkout.row.completedOrderToken) return refused([fail('OPERATION_NOT_ALLOWED', 'token', 'This checkout has already been ordered')]);
+      const conflict = fail('VERSION_CONFLICT', 'expectedVersion', 'The cart changed in another window; review it and try again');
+      if (expectedVersion != null && expectedVersion !== checkout.row.version) return refused([conflict]);
+      let result: CheckoutError[] | CheckoutChange | void;
+      try {
+        result = await change(checkout, snapshot);
+      } catch (error) {
+        if (error instanceof CheckoutFailure) return refused(error.errors);
+        throw error;
+      }
+      if (Array.isArray(result)) {
+        if (result.length) return refused(result);
+        result = undefined;
+      }
+      const planned = result ?? {};
+      const retyped = planned.lines ? this.retype(checkout, planned.lines, snapshot) : null;
+      if (Array.isArray(retyped)) return refused(retyped);
+      const written = await writeChange(db, checkout, retyped ? { ...planned, fields: { ...planned.fields, ...retyped } } : planned, new Date());
+      if (!written) {
+        if (expectedVersion != null || attempt === MAX_ATTEMPTS) return { checkout: await this.get(token), errors: [conflict] };
+        continue;
+      }
+      // Priced as the change left it, on the catalogue of its country and language (the new ones when the change was to them).
+      const sameLocale = written.row.country === checkout.row.country && written.row.language === checkout.row.language;
+      const catalogue = sameLocale ? snapshot : await this.deps.catalogue.snapshot(written.row.country, written.row.language);
+      if (!catalogue) return { checkout: null, errors: [] };
+      return { checkout: await priceCheckout(db, catalogue, written, this.deps.now()), errors: [] };
     }
   }
 
-  /** Keeps an inferred bundle type in step with the lines (a type chosen by the page stays). */
-  private async retype(tx: Executor, checkout: LoadedCheckout, snapshot: CatalogueSnapshot): Promise<CheckoutError[]> {
-    const fresh = (await loadCheckout(tx, checkout.row.token))!;
-    const variants = fresh.lines.filter((l) => !l.isFree).map((l) => variantById(snapshot, l.variantId)).filter((v) => v !== null);
+  /**
+   * Keeps an inferred bundle type in step with the paid lines a change leaves (a type chosen by the page
+   * stays): the fields to write with it, or the errors refusing the change. Nothing when the change leaves
+   * the paid variants as they were.
+   */
+  private retype(checkout: LoadedCheckout, lines: readonly WantedLine[], snapshot: CatalogueSnapshot): CheckoutError[] | Partial<LoadedCheckout['row']> | null {
+    const paid = (all: ReadonlyArray<{ variantId: number; isFree: boolean }>) => [...new Set(all.filter((l) => !l.isFree).map((l) => l.variantId))].sort((a, b) => a - b).join();
+    if (paid(lines) === paid(checkout.lines)) return null;
+    const variants = [...new Set(lines.filter((l) => !l.isFree).map((l) => l.variantId))].map((id) => variantById(snapshot, id)).filter((v) => v !== null);
     const type = checkout.row.bundleTypeFixed ? (checkout.row.bundleType as CheckoutType) : inferCheckoutType(variants);
     const refused = variants.filter((v) => !lineAllowed(type, v));
     if (refused.length) return refused.map((v) => fail('BUNDLE_NOT_FOUND', 'lines', `${v.sku} cannot be bought together with the items in your cart`));
     if (CHECKOUT_TYPES[type].needsOrganization && !this.deps.userId) return [fail('NO_PERMISSIONS', 'lines', 'Sign in to buy this for your organization')];
-    if (type !== checkout.row.bundleType) await updateCheckout(tx, checkout.row.id, { bundleType: type });
-    return [];
+    return type !== checkout.row.bundleType ? { bundleType: type } : null;
   }
 
-  async linesAdd(token: string, lines: LineInput[], expectedVersion?: number | null): Promise<CheckoutPayload> {
-    const refused = await this.linesRefused(token, lines);
-    if (refused.length) return { checkout: await this.get(token), errors: refused };
-    return this.mutate(token, expectedVersion, async (tx, checkout, snapshot) => {
+  linesAdd(token: string, lines: LineInput[], expectedVersion?: number | null): Promise<CheckoutPayload> {
+    return this.mutate(token, expectedVersion, async (checkout, snapshot) => {
       const errors: CheckoutError[] = [];
       const resolved = this.resolveLines(lines, snapshot, errors);
       if (errors.length) return errors;
+      // A signed-in buyer's probe rights, in the checkout's organization when it is for one.
+      const refused = this.deps.userId ? await probeRefusals(this.deps.probeBuyer, resolved.map((l) => l.variant), checkout.row.organizationMembershipId) : [];
+      if (refused.length) return refused;
+      const wanted: WantedLine[] = checkout.lines.map((l) => ({ ...l }));
       for (const line of resolved) {
-        const current = checkout.lines.find((l) => l.variantId === line.variant.id && !l.isFree)?.quantity ?? 0;
-        const error = checkQuantity(current + line.quantity, 'quantity');
+        const current = wanted.find((l) => l.variantId === line.variant.id && !l.isFree);
+        const error = checkQuantity((current?.quantity ?? 0) + line.quantity, 'quantity');
         if (error) return [error];
+        if (current) current.quantity += line.quantity;
+        else wanted.push({ variantId: line.variant.id, quantity: line.quantity, isFree: false });
       }
-      await addLines(tx, checkout.row.id, resolved.map((line) => ({ variantId: line.variant.id, quantity: line.quantity })));
-      return this.retype(tx, checkout, snapshot);
+      return { lines: wanted };
     });
   }
 
   lineUpdate(token: string, lineId: number, quantity: number, expectedVersion?: number | null): Promise<CheckoutPayload> {
     if (quantity === 0) return this.lineDelete(token, lineId, expectedVersion);
-    return this.mutate(token, expectedVersion, async (tx, checkout) => {
+    return this.mutate(token, expectedVersion, (checkout) => {
       const line = checkout.lines.find((l) => l.id === lineId && !l.isFree);
       if (!line) return [fail('NOT_FOUND', 'lineId', 'This item is not in your cart')];
       const error = checkQuantity(quantity, 'quantity');
       if (error) return [error];
-      await tx.update(schema.checkoutLines).set({ quantity }).where(eq(schema.checkoutLines.id, line.id));
+      return { lines: checkout.lines.map((l) => (l.id === line.id ? { ...l, quantity } : l)) };
     });
   }
 
   lineDelete(token: string, lineId: number, expectedVersion?: number | null): Promise<CheckoutPayload> {
-    return this.mutate(token, expectedVersion, async (tx, checkout, snapshot) => {
+    return this.mutate(token, expectedVersion, (checkout) => {
       const line = checkout.lines.find((l) => l.id === lineId && !l.isFree);
       if (!line) return [fail('NOT_FOUND', 'lineId', 'This item is not in your cart')];
-      await tx.delete(schema.checkoutLines).where(eq(schema.checkoutLines.id, line.id));
-      return this.retype(tx, checkout, snapshot);
+      return { lines: checkout.lines.filter((l) => l.id !== line.id) };
     });
   }
 
   /** ChangeCheckoutCountry: reprices and retaxes; refused when an item is not sold in the new country. */
-  async countryUpdate(token: string, country: string): Promise<CheckoutPayload> {
-    const current = await loadCheckout(this.deps.db, token);
-    const target = current && isStoreCountry(country) ? await this.deps.catalogue.snapshot(country, current.row.language) : null;
-    return this.mutate(token, null, async (tx, checkout) => {
-      const snapshot = target?.language === checkout.row.language ? target : null;
+  countryUpdate(token: string, country: string): Promise<CheckoutPayload> {
+    return this.mutate(token, null, async (checkout) => {
+      const snapshot = isStoreCountry(country) ? await this.deps.catalogue.snapshot(country, checkout.row.language) : null;
       if (!snapshot) return [fail('COUNTRY_NOT_AVAILABLE', 'country', 'The store does not sell in this country')];
       const unsold = checkout.lines.filter((l) => !variantById(snapshot, l.variantId)?.price);
       if (unsold.length) return [fail('COUNTRY_NOT_AVAILABLE', 'country', 'An item in your cart is not sold in this country')];
       const vatStillValid = checkout.row.vatNumber ? checkVatNumber(checkout.row.vatNumber, country) !== null : false;
-      await updateCheckout(tx, checkout.row.id, {
+      return { fields: {
         country,
         shippingAddress: checkout.row.shippingAddress?.country === country ? checkout.row.shippingAddress : null,
         shippingMethod: null,
         vatNumber: vatStillValid ? checkout.row.vatNumber : null,
         paymentIntentId: null,
-      });
+      } };
     });
   }
 
@@ -265,115 +271,110 @@ export class CheckoutService {
    */
   async organizationUpdate(token: string, membershipId: string | null): Promise<CheckoutPayload> {
     if (!this.deps.userId) return { checkout: null, errors: [fail('NO_PERMISSIONS', 'organizationMembershipId', 'Sign in to buy for an organization')] };
-    return this.mutate(token, null, async (tx, checkout, snapshot) => {
+    return this.mutate(token, null, async (checkout, snapshot) => {
       const variants = checkout.lines.filter((l) => !l.isFree).map((l) => variantById(snapshot, l.variantId)).filter((v) => v !== null);
       const refused = await probeRefusals(this.deps.probeBuyer, variants, membershipId);
       if (refused.length) return refused;
       // What the buyer has not typed yet comes from the organization: its billing address, and its VAT number
       // when it is one of the checkout's country.
       const [organization] = membershipId && (!checkout.row.billingAddress || !checkout.row.vatNumber)
-        ? await tx.select({ billingAddress: schema.organizations.billingAddress, vatNumber: schema.organizations.vatNumber }).from(schema.organizationMemberships)
+        ? await this.deps.db.select({ billingAddress: schema.organizations.billingAddress, vatNumber: schema.organizations.vatNumber }).from(schema.organizationMemberships)
           .innerJoin(schema.organizations, eq(schema.organizations.id, schema.organizationMemberships.organizationId)).where(eq(schema.organizationMemberships.id, membershipId))
         : [];
       const vat = !checkout.row.vatNumber && organization?.vatNumber ? checkVatNumber(organization.vatNumber, checkout.row.country) : null;
-      await updateCheckout(tx, checkout.row.id, {
+      return { fields: {
         organizationMembershipId: membershipId, userId: this.deps.userId, paymentIntentId: null,
         ...(!checkout.row.billingAddress && organization?.billingAddress ? { billingAddress: organization.billingAddress } : {}),
         ...(vat ? { vatNumber: vat.normalized } : {}),
-      });
+      } };
     });
   }
 
   contactUpdate(token: string, input: { email: string; firstName?: string | null; lastName?: string | null; marketingOptIn?: boolean | null }): Promise<CheckoutPayload> {
-    return this.mutate(token, null, async (tx, checkout) => {
+    return this.mutate(token, null, async () => {
       const { email, error } = checkEmail(input.email);
       if (error) return [error];
-      await updateCheckout(tx, checkout.row.id, {
+      return { fields: {
         email, firstName: input.firstName?.trim() || null, lastName: input.lastName?.trim() || null, marketingOptIn: input.marketingOptIn ?? false,
-      });
+      } };
     });
   }
 
   shippingAddressUpdate(token: string, input: AddressInput, options: { partial?: boolean } = {}): Promise<CheckoutPayload> {
-    return this.mutate(token, null, async (tx, checkout) => {
+    return this.mutate(token, null, async (checkout) => {
       const { address, errors } = validateAddress(input, 'shippingAddress', options);
       if (errors.length) return errors;
       if (address!.country !== checkout.row.country) return [fail('COUNTRY_NOT_AVAILABLE', 'shippingAddress.country', 'Change the store country to ship there')];
-      await updateCheckout(tx, checkout.row.id, { shippingAddress: address, shippingMethod: checkout.row.shippingMethod ?? 'STANDARD', paymentIntentId: null });
+      return { fields: { shippingAddress: address, shippingMethod: checkout.row.shippingMethod ?? 'STANDARD', paymentIntentId: null } };
     });
   }
 
   billingAddressUpdate(token: string, input: AddressInput): Promise<CheckoutPayload> {
-    return this.mutate(token, null, async (tx, checkout) => {
+    return this.mutate(token, null, async () => {
       const { address, errors } = validateAddress(input, 'billingAddress');
       if (errors.length) return errors;
-      await updateCheckout(tx, checkout.row.id, { billingAddress: address, paymentIntentId: null });
+      return { fields: { billingAddress: address, paymentIntentId: null } };
     });
   }
 
   /** AddExpressCheckoutAddresses: a wallet hands over everything at once; all of it is validated, or none kept. */
   expressAddressesAdd(token: string, shipping: AddressInput, billing: AddressInput | null, email: string | null): Promise<CheckoutPayload> {
-    return this.mutate(token, null, async (tx, checkout) => {
+    return this.mutate(token, null, async (checkout) => {
       const s = validateAddress(shipping, 'shippingAddress');
       const b = validateAddress(billing ?? shipping, 'billingAddress');
       const e = email ? checkEmail(email) : { email: checkout.row.email, error: null };
       const errors = [...s.errors, ...b.errors, ...(e.error ? [e.error] : [])];
       if (!errors.length && s.address!.country !== checkout.row.country) errors.push(fail('COUNTRY_NOT_AVAILABLE', 'shippingAddress.country', 'Change the store country to ship there'));
       if (errors.length) return errors;
-      await updateCheckout(tx, checkout.row.id, { shippingAddress: s.address, billingAddress: b.address, email: e.email, shippingMethod: checkout.row.shippingMethod ?? 'STANDARD', paymentIntentId: null });
+      return { fields: { shippingAddress: s.address, billingAddress: b.address, email: e.email, shippingMethod: checkout.row.shippingMethod ?? 'STANDARD', paymentIntentId: null } };
     });
   }
 
   shippingMethodUpdate(token: string, methodId: string): Promise<CheckoutPayload> {
-    return this.mutate(token, null, async (tx, checkout, snapshot) => {
-      const priced = await priceCheckout(tx, snapshot, checkout, this.deps.now());
+    return this.mutate(token, null, async (checkout, snapshot) => {
+      const priced = await priceCheckout(this.deps.db, snapshot, checkout, this.deps.now());
       if (!priced.shippingMethods.some((m) => m.id === methodId)) return [fail('INVALID', 'shippingMethodId', 'This shipping method is not available')];
-      await updateCheckout(tx, checkout.row.id, { shippingMethod: methodId, paymentIntentId: null });
+      return { fields: { shippingMethod: methodId, paymentIntentId: null } };
     });
   }
 
   /** UpdateVoucher: applies a code (adding its free items) or, with null, removes it. */
   updateVoucher(token: string, code: string | null): Promise<CheckoutPayload> {
-    return this.mutate(token, null, async (tx, checkout, snapshot) => {
-      await deleteFreeLines(tx, checkout.row.id);
-      if (!code) {
-        await updateCheckout(tx, checkout.row.id, { voucherCode: null, paymentIntentId: null });
-        return;
-      }
+    const { db } = this.deps;
+    return this.mutate(token, null, async (checkout, snapshot) => {
+      const paid = checkout.lines.filter((l) => !l.isFree);
+      if (!code) return { fields: { voucherCode: null, paymentIntentId: null }, lines: paid };
       if (!VOUCHER_CODE.test(code)) return [fail('VOUCHER_NOT_APPLICABLE', 'voucherCode', 'This code is not valid')];
-      const promo = await findPromo(tx, code);
-      const applied = checkout.row.voucherCode ? await findPromo(tx, checkout.row.voucherCode) : null;
+      const promo = await findPromo(db, code);
+      const applied = checkout.row.voucherCode ? await findPromo(db, checkout.row.voucherCode) : null;
       const problem = voucherProblem(promo, {
         country: checkout.row.country, bundleType: checkout.row.bundleType as CheckoutType, appliedPromo: applied, now: this.deps.now(),
-        lines: checkout.lines.filter((l) => !l.isFree).flatMap((l) => {
+        lines: paid.flatMap((l) => {
           const v = variantById(snapshot, l.variantId);
           return v?.price ? [{ sku: v.sku, onSale: v.price.amountUndiscounted > v.price.amount, isFree: false }] : [];
         }),
       });
       if (problem) return [problem];
-      for (const free of await promoFreeVariants(tx, promo!.id)) {
-        if (variantById(snapshot, free.variantId)?.price) await addLine(tx, checkout.row.id, free.variantId, free.quantity, true);
-      }
-      await updateCheckout(tx, checkout.row.id, { voucherCode: promo!.code, paymentIntentId: null });
+      const free = (await promoFreeVariants(db, promo!.id)).filter((f) => variantById(snapshot, f.variantId)?.price);
+      return { fields: { voucherCode: promo!.code, paymentIntentId: null }, lines: [...paid, ...free.map((f) => ({ ...f, isFree: true }))] };
     });
   }
 
   /** CheckoutVatNumberUpdateMutation: format checked for the checkout's EU country; null removes it. */
   vatNumberUpdate(token: string, vatNumber: string | null): Promise<CheckoutPayload> {
-    return this.mutate(token, null, async (tx, checkout) => {
+    return this.mutate(token, null, async (checkout) => {
       if (!vatNumber?.trim()) {
-        await updateCheckout(tx, checkout.row.id, { vatNumber: null, paymentIntentId: null });
-        return;
+        return { fields: { vatNumber: null, paymentIntentId: null } };
       }
       if (!isVatNumberAvailable(checkout.row.country)) return [fail('OPERATION_NOT_ALLOWED', 'vatNumber', 'A VAT number applies to EU countries only')];
       const checked = checkVatNumber(vatNumber, checkout.row.country);
       if (!checked) return [fail('INVALID', 'vatNumber', 'This is not a valid VAT number for the country')];
-      await updateCheckout(tx, checkout.row.id, { vatNumber: checked.normalized, paymentIntentId: null });
+      return { fields: { vatNumber: checked.normalized, paymentIntentId: null } };
     });
   }
 
   quoteDataUpdate(token: string, input: Record<string, string | null | undefined>): Promise<CheckoutPayload> {
-    return this.mutate(token, null, async (tx, checkout) => {
+    return this.mutate(token, null, async () => {
       const fields = ['equoteOrganizationName', 'equoteJobTitle', 'equotePracticePlace', 'equotePracticeDetails', 'equoteSpecialty', 'equoteComment'];
       const required = ['equoteOrganizationName', 'equoteJobTitle', 'equotePracticePlace'];
       const data = Object.fromEntries(fields.map((f) => [f, (input[f] ?? '').trim()]));
@@ -382,7 +383,7 @@ export class CheckoutService {
         ...fields.filter((f) => data[f]!.length > 1000).map((f) => fail('INVALID', f, 'At most 1000 characters')),
       ];
       if (errors.length) return errors;
-      await updateCheckout(tx, checkout.row.id, { quoteData: data });
+      return { fields: { quoteData: data } };
     });
   }
 
@@ -391,11 +392,10 @@ export class CheckoutService {
    * empty model). Refused for a serial an order already took in, or a checkout without a new probe.
    */
   tradeInUpdate(token: string, input: { deviceModel: string; serialNumber: string }): Promise<CheckoutPayload> {
-    return this.mutate(token, null, async (tx, checkout, snapshot) => {
+    return this.mutate(token, null, async (checkout, snapshot) => {
       const deviceModel = input.deviceModel.trim();
       if (!deviceModel) {
-        await updateCheckout(tx, checkout.row.id, { tradeInData: null });
-        return;
+        return { fields: { tradeInData: null } };
       }
       const serialNumber = input.serialNumber.trim().toUpperCase();
       const errors = [
@@ -403,12 +403,12 @@ export class CheckoutService {
         ...(/^[A-Z0-9-]{6,32}$/.test(serialNumber) ? [] : [fail('INVALID', 'serialNumber', 'Enter the serial number printed on the probe')]),
       ];
       if (errors.length) return errors;
-      if (!(await tradeInProgramRuns(tx))) return [fail('OPERATION_NOT_ALLOWED', 'deviceModel', 'The trade-in program is closed')];
+      if (!(await tradeInProgramRuns(this.deps.db))) return [fail('OPERATION_NOT_ALLOWED', 'deviceModel', 'The trade-in program is closed')];
       if (!checkout.lines.some((l) => isProbe(variantById(snapshot, l.variantId)))) {
         return [fail('OPERATION_NOT_ALLOWED', 'deviceModel', 'A trade-in is credited against a new probe: add one to your cart first')];
       }
-      if (await tradeInTaken(tx, { deviceModel, serialNumber })) return [TRADE_IN_TAKEN];
-      await updateCheckout(tx, checkout.row.id, { tradeInData: { deviceModel, serialNumber } });
+      if (await tradeInTaken(this.deps.db, { deviceModel, serialNumber })) return [TRADE_IN_TAKEN];
+      return { fields: { tradeInData: { deviceModel, serialNumber } } };
     });
   }
 
@@ -417,15 +417,14 @@ export class CheckoutService {
    * holds and for the buyer's own link.
    */
   referrerUpdate(token: string, referrerToken: string | null): Promise<CheckoutPayload> {
-    return this.mutate(token, null, async (tx, checkout) => {
+    return this.mutate(token, null, async (checkout) => {
       if (!referrerToken) {
-        await updateCheckout(tx, checkout.row.id, { referrerMembershipId: null });
-        return;
+        return { fields: { referrerMembershipId: null } };
       }
-      const referrer = await findReferrer(tx, referrerToken.trim());
+      const referrer = await findReferrer(this.deps.db, referrerToken.trim());
       if (!referrer) return [fail('NOT_FOUND', 'referrerToken', 'This referral link is not valid')];
       if (referrer.userId === (checkout.row.userId ?? this.deps.userId)) return [fail('OPERATION_NOT_ALLOWED', 'referrerToken', 'You cannot use your own referral link')];
-      await updateCheckout(tx, checkout.row.id, { referrerMembershipId: referrer.membershipId });
+      return { fields: { referrerMembershipId: referrer.membershipId } };
     });
   }
 
