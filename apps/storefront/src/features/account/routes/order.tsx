@@ -149,7 +149,7 @@ export function Component() {
               {order.creditNotes.map((n) => (
                 <li key={n.number}>
                   <a href={`/documents/credit-note/${order.token}/${n.number}.pdf`} download data-testid="credit-note-pdf">{t('documents.creditNote', { number: n.number })}</a>
-                  <small> · {date(n.created)} · <Money amount={n.amount.fractionalAmount} currency={n.amount.currency} /></small>
+                  <small>{date(n.created)} · <Money amount={n.amount.fractionalAmount} currency={n.amount.currency} /></small>
                 </li>
               ))}
             </ul>
