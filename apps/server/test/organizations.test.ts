@@ -86,7 +86,7 @@ describe('a clinic plan bought for the new organization', () => {
 
   it('is refused without an organization, and once the checkout is for the new one starts its subscription with the seats bought', async () => {
     const me = await signIn('clinic-buyer-1', 'clinicbuyer@example.test');
-    const lines = [{ sku: 'CLINIC-ANNUAL-HUMAN', quantity: 4 }];
+    const lines = [{ sku: 'CLINIC-ANNUAL-HUMAN', quantity: 5 }];
     // Bought as the user alone: the order is refused (nothing charged), the checkout stays open.
     const ready = await readyCheckout(t, { country: 'US', lines, signedIn: { headers: me, organizationMembershipId: null as unknown as string } });
     const orders = async () => (await t.database.db.select({ id: schema.orders.id }).from(schema.orders)).length;
@@ -109,10 +109,10 @@ describe('a clinic plan bought for the new organization', () => {
 
     const orgId = Buffer.from(membership.organization.id, 'base64').toString().split(':')[1]!;
     const [subscription] = await t.database.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.organizationId, orgId));
-    expect(subscription).toMatchObject({ planType: 'CLINIC', status: 'ACTIVE', term: 'ANNUAL', seats: 4 });
+    expect(subscription).toMatchObject({ planType: 'CLINIC', status: 'ACTIVE', term: 'ANNUAL', seats: 5 });
     const read = await t.gql<{ organizationMembership: { organization: Record<string, unknown> } }>(
       'query($id: ID!) { organizationMembership(id: $id) { organization { planType maxSeats availableSeats subscriptionStatus } } }', { id: membership.id }, me);
-    expect(read.body.data!.organizationMembership.organization).toEqual({ planType: 'CLINIC', maxSeats: 4, availableSeats: 3, subscriptionStatus: 'ACTIVE' });
+    expect(read.body.data!.organizationMembership.organization).toEqual({ planType: 'CLINIC', maxSeats: 5, availableSeats: 4, subscriptionStatus: 'ACTIVE' });
   });
 
   it('fills an empty billing address and VAT number from the organization it is for', async () => {
@@ -130,7 +130,7 @@ describe('a clinic plan bought for the new organization', () => {
     const owner = await signIn('clinic-owner-2', 'owner2@example.test');
     const other = await signIn('clinic-other-2', 'other2@example.test');
     const created = await t.gql<CreateAnswer>(CREATE, { input: clinic({ name: 'Owner Clinic' }) }, owner);
-    const ready = await readyCheckout(t, { country: 'US', lines: [{ sku: 'CLINIC-ANNUAL-HUMAN', quantity: 2 }], signedIn: { headers: other, organizationMembershipId: null as unknown as string } });
+    const ready = await readyCheckout(t, { country: 'US', lines: [{ sku: 'CLINIC-ANNUAL-HUMAN', quantity: 5 }], signedIn: { headers: other, organizationMembershipId: null as unknown as string } });
     const before = await tableFingerprint(t.database.db, [...TABLES, 'checkouts']);
     const res = await t.gql<{ checkoutOrganizationUpdate: { checkout: unknown; errors: Array<{ code: string }> } }>(SET_ORG, { token: ready.token, m: created.body.data!.organizationCreate.membership!.id }, other);
     expect(res.body.data!.checkoutOrganizationUpdate).toEqual({ checkout: null, errors: [{ code: 'NO_PERMISSIONS', field: 'organizationMembershipId' }] });

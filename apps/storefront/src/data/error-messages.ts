@@ -34,6 +34,11 @@ const TABLE: Record<string, string> = {
   ':attestations:INVALID': 'errors.attestations',
   ':paymentMethod:INVALID': 'errors.paymentMethodInvalid',
   ':token:NOT_FOUND': 'errors.checkoutNotFound',
+  // A Team or Clinic plan's seats outside the Shop's limits (the cart's seats field, a placement refused).
+  'CheckoutPlaceOrder:seats:INVALID': 'checkout.seatsOutOfRange',
+  'CheckoutPlaceOrder:seats:QUANTITY_GREATER_THAN_LIMIT': 'checkout.seatsOutOfRange',
+  ':seats:INVALID': 'upgrade.error.seats',
+  ':seats:QUANTITY_GREATER_THAN_LIMIT': 'upgrade.error.seats',
   // Subscription management and saved payment methods (features/subscriptions).
   'SubscriptionScheduleAdd::OPERATION_NOT_ALLOWED': 'subscription.error.scheduleNotAllowed',
   'SubscriptionScheduleAdd::CANT_EDIT_WITH_CREDITS': 'subscription.error.credits',

@@ -8,9 +8,10 @@ import { fromGlobalId, toGlobalId, uuidFromGlobalId } from '../global-id.ts';
 import { Money, TaxedMoney } from '../money.ts';
 import { ProductVariant, VariantPricingInfo } from './catalogue.ts';
 import { SavedPaymentMethod } from './saved-payment-methods.ts';
+import { SeatConfiguration } from './shop.ts';
 import { savedMethodsForCheckout } from '../../modules/orders/index.ts';
 import { catalogueLanguage, LanguageCodeEnum } from '../language-code.ts';
-import { fail, formatPhone, CHECKOUT_ERROR_CODES, type CheckoutError, type PricedCheckout, type PricedLine, CheckoutService, isLearnerPromo, isProbe, tradeInOf, tradeInProgramRuns, type CheckoutPayload } from '../../modules/checkout/index.ts';
+import { fail, formatPhone, CHECKOUT_ERROR_CODES, type CheckoutError, type PricedCheckout, type PricedLine, CheckoutService, isLearnerPromo, isProbe, tradeInOf, tradeInProgramRuns, type CheckoutPayload, seatedPlanOf } from '../../modules/checkout/index.ts';
 
 const CheckoutErrorCodeEnum = builder.enumType('CheckoutErrorCode', { values: CHECKOUT_ERROR_CODES });
 export const PaymentMethodTypeEnum = builder.enumType('PaymentMethodType', { values: PAYMENT_METHODS });
@@ -94,6 +95,14 @@ const CheckoutLine = builder.objectRef<{ line: PricedLine; checkout: PricedCheck
     quantity: t.int({ resolve: ({ line }) => line.row.quantity }),
     isFreeItemLine: t.boolean({ resolve: ({ line }) => line.row.isFree }),
     isAvailable: t.boolean({ description: 'False when the item is no longer sold in the checkout\'s country.', resolve: ({ line }) => line.variant !== null }),
+    seatLimits: t.field({
+      type: SeatConfiguration, nullable: true,
+      description: 'For a Team or Clinic plan (its quantity is its seats): the seats it is sold with; null for any other line.',
+      resolve: ({ line, checkout }) => {
+        const plan = line.variant ? seatedPlanOf(line.variant) : null;
+        return plan && checkout.seatLimits ? checkout.seatLimits[plan] : null;
+      },
+    }),
     variant: t.field({
       type: ProductVariant,
       nullable: true,

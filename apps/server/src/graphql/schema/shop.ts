@@ -6,7 +6,7 @@ import type { GraphQLContext } from '../context.ts';
 import { geolocate, findCountry, listEnabledCountries, type CountryRow, type ShopSettingsRow } from '../../modules/shop/index.ts';
 import { bcp47, LanguageCodeEnum, type LanguageCode } from '../language-code.ts';
 
-const SeatConfiguration = builder.objectRef<{ minSeats: number; maxSeats: number }>('SeatConfiguration').implement({
+export const SeatConfiguration = builder.objectRef<{ minSeats: number; maxSeats: number }>('SeatConfiguration').implement({
   fields: (t) => ({ minSeats: t.exposeInt('minSeats'), maxSeats: t.exposeInt('maxSeats') }),
 });
 

@@ -9,6 +9,7 @@ import { findPromo, type Executor, type LineRow, type LoadedCheckout, type Promo
 import { isProbe, TRADE_IN_PERCENT, tradeInOf } from './trade-in.ts';
 import { isDiscount, voucherProblem } from './voucher.ts';
 import { learnerPromo } from './learner-price.ts';
+import { seatLimits, seatProblem, seatedPlanOf, type SeatedPlan, type SeatLimits } from './seats.ts';
 
 export interface PricedLine {
   row: LineRow;
@@ -30,6 +31,8 @@ export interface PricedCheckout extends LoadedCheckout {
   paymentMethods: PaymentMethod[];
   requiredAttestations: readonly string[];
   reverseCharge: boolean;
+  /** The Shop's seat limits, read only when a line is a Team or Clinic plan (its quantity is its seats). */
+  seatLimits: Record<SeatedPlan, SeatLimits> | null;
   /** What stands between this checkout and an order, for the buyer to see before placing it. */
   problems: CheckoutError[];
 }
@@ -69,6 +72,12 @@ export async function priceCheckout(db: Executor, snapshot: CatalogueSnapshot, c
   }
   const available = priced.filter((l): l is { row: LineRow; variant: CatalogueVariant } => l.variant !== null);
   const isShippingRequired = available.some((l) => l.variant.product.productType.isShippingRequired);
+  // A Team or Clinic plan is bought with the Shop's minimum to maximum seats (its quantity).
+  const limits = available.some((l) => seatedPlanOf(l.variant)) ? await seatLimits(db) : null;
+  for (const line of limits ? available : []) {
+    const problem = seatProblem(line.variant, line.row.quantity, limits!);
+    if (problem) problems.push(problem);
+  }
 
   const vat = row.vatNumber ? checkVatNumber(row.vatNumber, row.country) : null;
   const reverseCharge = reverseChargeApplies(vat);
@@ -130,6 +139,7 @@ export async function priceCheckout(db: Executor, snapshot: CatalogueSnapshot, c
     paymentMethods: availablePaymentMethods(bundleType, row.country, totals.total.gross),
     requiredAttestations: CHECKOUT_TYPES[bundleType].attestations,
     reverseCharge,
+    seatLimits: limits,
     problems,
   };
 }

@@ -10,6 +10,7 @@ import { validateAddress, type AddressInput } from './address.ts';
 import { CheckoutFailure, fail, type CheckoutError } from './errors.ts';
 import { probeRefusals, type ProbeBuyerOf } from './probe-rights.ts';
 import { priceCheckout, variantById, type PricedCheckout } from './price.ts';
+import { seatedPlanOf, seatLimits, seatProblem } from './seats.ts';
 import {
   insertCheckout, findPromo, loadCheckout, promoFreeVariants, writeChange, type CheckoutChange, type LoadedCheckout, type WantedLine,
 } from './repo.ts';
@@ -228,9 +229,13 @@ export class CheckoutService {
 
   lineUpdate(token: string, lineId: number, quantity: number, expectedVersion?: number | null): Promise<CheckoutPayload> {
     if (quantity === 0) return this.lineDelete(token, lineId, expectedVersion);
-    return this.mutate(token, expectedVersion, (checkout) => {
+    return this.mutate(token, expectedVersion, async (checkout, snapshot) => {
       const line = checkout.lines.find((l) => l.id === lineId && !l.isFree);
       if (!line) return [fail('NOT_FOUND', 'lineId', 'This item is not in your cart')];
+      // A plan's seats outside the Shop's limits are refused, the cart left as it was.
+      const variant = variantById(snapshot, line.variantId);
+      const seats = variant && seatedPlanOf(variant) ? seatProblem(variant, quantity, await seatLimits(this.deps.db)) : null;
+      if (seats) return [seats];
       const error = checkQuantity(quantity, 'quantity');
       if (error) return [error];
       return { lines: checkout.lines.map((l) => (l.id === line.id ? { ...l, quantity } : l)) };

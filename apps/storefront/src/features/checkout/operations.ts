@@ -19,7 +19,7 @@ const CHECKOUT_FIELDS = gql`
   fragment CheckoutFields on Checkout {
     token version email firstName lastName marketingOptIn currency displayGrossPrices bundleType country { code country }
     lines {
-      id quantity isFreeItemLine isAvailable
+      id quantity isFreeItemLine isAvailable seatLimits { minSeats maxSeats }
       variant { id sku name product { name slug thumbnail(size: 128) { url alt } } }
       unitPricing { onSale price { ...CheckoutTaxed } priceUndiscounted { ...CheckoutTaxed } }
       totalPrice { ...CheckoutTaxed } totalPriceDiscounted { ...CheckoutTaxed }
@@ -29,6 +29,12 @@ const CHECKOUT_FIELDS = gql`
     voucherCode discountName learnerPrice isShippingRequired
     referrer { name organizationName }
     organizationMembershipId
+    savedPaymentMethods {
+      __typename
+      ... on CreditCard { id isPrimary brand lastDigits expMonth expYear }
+      ... on SEPADirectDebit { id isPrimary lastDigits }
+      ... on BankAccount { id isPrimary lastDigits bankName }
+    }
     isTradeInAvailable tradeIn { deviceModel serialNumber } tradeInCredit { ...CheckoutTaxed }
     shippingAddress { ...CheckoutAddress } billingAddress { ...CheckoutAddress }
     availableShippingMethods { id name price { ...MoneyFields } minimumDeliveryDays maximumDeliveryDays } shippingMethod { id }
@@ -134,8 +140,8 @@ export const QUOTE_DATA_UPDATE: TypedDocumentNode<CheckoutQuoteDataUpdateMutatio
 `;
 
 export const BEFORE_PLACE_ORDER: TypedDocumentNode<CheckoutBeforePlaceOrderMutationMutation, CheckoutBeforePlaceOrderMutationMutationVariables> = gql`
-  mutation CheckoutBeforePlaceOrderMutation($token: String!, $paymentMethod: PaymentMethodType!, $attestations: [String!]!) {
-    checkoutBeforePlaceOrder(token: $token, paymentMethod: $paymentMethod, attestations: $attestations) { checkout { ...CheckoutFields } errors { field code message } }
+  mutation CheckoutBeforePlaceOrderMutation($token: String!, $paymentMethod: PaymentMethodType!, $attestations: [String!]!, $savedPaymentMethodId: ID) {
+    checkoutBeforePlaceOrder(token: $token, paymentMethod: $paymentMethod, attestations: $attestations, savedPaymentMethodId: $savedPaymentMethodId) { checkout { ...CheckoutFields } errors { field code message } }
   }
   ${CHECKOUT_FIELDS}
 `;
@@ -160,8 +166,8 @@ const ORDER_FIELDS = gql`
 
 /** Placing answers with the order's token only: the confirmation page reads the order itself. */
 export const PLACE_ORDER: TypedDocumentNode<CheckoutPlaceOrderMutation, CheckoutPlaceOrderMutationVariables> = gql`
-  mutation CheckoutPlaceOrder($token: String!, $idempotencyKey: String!, $expectedTotal: Int, $card: TestCardInput) {
-    checkoutPlaceOrder(token: $token, idempotencyKey: $idempotencyKey, expectedTotal: $expectedTotal, card: $card) { order { token } errors { field code message } }
+  mutation CheckoutPlaceOrder($token: String!, $idempotencyKey: String!, $expectedTotal: Int, $card: TestCardInput, $savedPaymentMethodId: ID) {
+    checkoutPlaceOrder(token: $token, idempotencyKey: $idempotencyKey, expectedTotal: $expectedTotal, card: $card, savedPaymentMethodId: $savedPaymentMethodId) { order { token } errors { field code message } }
   }
 `;
 

@@ -9,11 +9,11 @@ export interface TestCard { number: string; cvc: string; expMonth: number; expYe
  * key survives a retry or a reload). On success the cart is forgotten; a refusal (a declined card, a
  * changed price) keeps it, so the buyer may try again.
  */
-export async function placeOrder(client: ApolloClient, prepared: CheckoutFields, card: TestCard | null): Promise<{ orderToken: string } | { errors: BusinessErrorFields[] }> {
+export async function placeOrder(client: ApolloClient, prepared: CheckoutFields, card: TestCard | null, savedPaymentMethodId: string | null = null): Promise<{ orderToken: string } | { errors: BusinessErrorFields[] }> {
   try {
     const { data } = await client.mutate({
       mutation: PLACE_ORDER,
-      variables: { token: prepared.token, idempotencyKey: idempotencyKey(`place:${prepared.token}`), expectedTotal: prepared.totalPrice.gross.fractionalAmount, card },
+      variables: { token: prepared.token, idempotencyKey: idempotencyKey(`place:${prepared.token}`), expectedTotal: prepared.totalPrice.gross.fractionalAmount, card, savedPaymentMethodId },
       ...NO_CACHE,
     });
     const result = data!.checkoutPlaceOrder;

@@ -11,6 +11,7 @@ import { Money } from '../../../ui/money.tsx';
 import { CHECKOUT_LINE_DELETE, CHECKOUT_LINE_UPDATE, UPDATE_VOUCHER, type BusinessErrorFields, type CheckoutFields, type CheckoutPayload } from '../operations.ts';
 import { shownAmount, Totals } from '../summary.tsx';
 import { TradeInForm } from '../trade-in-form.tsx';
+import { CartSeats } from '../cart-seats.tsx';
 import { ExpressCheckout } from '../express/express-checkout.tsx';
 import { useCheckout } from '../use-checkout.ts';
 import { usePageTitle } from '../../../lib/head.tsx';
@@ -78,7 +79,7 @@ function CartContent({ checkout, onChange, base }: { checkout: CheckoutFields; o
   return (
     <div className="checkout-layout">
       <section aria-label={t('cart.items')}>
-        <FormErrors errors={errors.list} operation={errors.operation} />
+        <FormErrors errors={errors.list.filter((e) => e.field !== 'seats')} operation={errors.operation} />
         <ul className="cart-lines">
           {checkout.lines.map((line) => {
             const name = line.variant?.product.name ?? t('cart.unavailable');
@@ -97,6 +98,11 @@ function CartContent({ checkout, onChange, base }: { checkout: CheckoutFields; o
                 </div>
                 {line.isFreeItemLine ? (
                   <p className="cart-line__free">{t('cart.free')}</p>
+                ) : line.seatLimits ? (
+                  // A Team or Clinic plan: its quantity is its seats, typed within the Shop's limits.
+                  <CartSeats quantity={line.quantity} limits={line.seatLimits} busy={busy} onSet={(seats) => void setQuantity(line.id, seats)}
+                    errors={errors.operation === 'CheckoutLineUpdate' && errors.list.some((e) => e.field === 'seats') ? errors.list : checkout.problems}
+                    operation={errors.operation === 'CheckoutLineUpdate' ? 'CheckoutLineUpdate' : 'CheckoutByToken'} />
                 ) : (
                   <div className="cart-line__quantity">
                     <button type="button" className="quantity-button" onClick={() => setQuantity(line.id, line.quantity - 1)} disabled={busy || line.quantity <= 1} aria-label={t('cart.decrease', { name })}>−</button>

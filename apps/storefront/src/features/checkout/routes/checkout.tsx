@@ -11,6 +11,7 @@ import { AddressForm, addressValues, type AddressValues } from '../address-form.
 import { NO_CACHE, storeCheckoutToken } from '../cart-session.ts';
 import { Attestations } from '../attestations.tsx';
 import { placeOrder } from '../place-order.ts';
+import { offeredSavedMethods, paysAs, SavedMethodChoices } from '../saved-method-choice.tsx';
 import { useSubmit } from '../use-submit.ts';
 import { FormErrors } from '../../../ui/form-errors.tsx';
 import { Field } from '../../../ui/field.tsx';
@@ -248,6 +249,11 @@ function PaymentStep({ checkout, base, onChange }: { checkout: CheckoutFields; b
   const rank = (m: string) => (m === 'CREDIT_CARD' ? 0 : m === 'ELECTRONIC_QUOTE' ? 2 : 1);
   const methods = [...checkout.availablePaymentMethods].sort((a, b) => rank(a) - rank(b));
   const [method, setMethod] = useState(checkout.paymentMethod && methods.includes(checkout.paymentMethod) ? checkout.paymentMethod : methods[0]!);
+  // The organization's saved methods (its admin buying) come first, the primary chosen: one step to pay.
+  const savedMethods = offeredSavedMethods(checkout);
+  const [savedId, setSavedId] = useState<string | null>(savedMethods[0]?.id ?? null);
+  const saved = savedMethods.find((m) => m.id === savedId) ?? null;
+  const payWith = (saved ? paysAs(saved) : method) as typeof method;
   const [attested, setAttested] = useState<string[]>([]);
   const [card, setCard] = useState<CardValues>({ number: '', expiry: '', cvc: '' });
   const [quote, setQuote] = useState<Record<string, string>>(() => Object.fromEntries(QUOTE_FIELDS.map((f) => [f, checkout.electronicQuoteData?.[f] ?? ''])));
@@ -257,16 +263,16 @@ function PaymentStep({ checkout, base, onChange }: { checkout: CheckoutFields; b
 
   const place = async (event: FormEvent) => {
     event.preventDefault();
-    if (method === 'ELECTRONIC_QUOTE') {
-      const saved = await submit(async () => ({ payload: (await client.mutate({ mutation: QUOTE_DATA_UPDATE, variables: { token: checkout.token, input: quote }, ...NO_CACHE })).data?.checkoutQuoteDataUpdate }));
-      if (!saved) return;
+    if (!saved && method === 'ELECTRONIC_QUOTE') {
+      const savedQuote = await submit(async () => ({ payload: (await client.mutate({ mutation: QUOTE_DATA_UPDATE, variables: { token: checkout.token, input: quote }, ...NO_CACHE })).data?.checkoutQuoteDataUpdate }));
+      if (!savedQuote) return;
     }
     const expiry = parseExpiry(card.expiry);
-    if (method === 'CREDIT_CARD' && gateway.gateway === 'test' && !expiry) {
+    if (!saved && method === 'CREDIT_CARD' && gateway.gateway === 'test' && !expiry) {
       setErrors([{ field: 'card.expiry', code: 'INVALID', message: '' }]);
       return;
     }
-    const prepared = await submit(async () => ({ payload: (await client.mutate({ mutation: BEFORE_PLACE_ORDER, variables: { token: checkout.token, paymentMethod: method, attestations: attested }, ...NO_CACHE })).data?.checkoutBeforePlaceOrder }));
+    const prepared = await submit(async () => ({ payload: (await client.mutate({ mutation: BEFORE_PLACE_ORDER, variables: { token: checkout.token, paymentMethod: payWith, attestations: attested, savedPaymentMethodId: saved?.id ?? null }, ...NO_CACHE })).data?.checkoutBeforePlaceOrder }));
     if (!prepared) return;
     onChange(prepared);
     if (gateway.gateway === 'stripe' && prepared.paymentIntentSecret) {
@@ -280,7 +286,9 @@ function PaymentStep({ checkout, base, onChange }: { checkout: CheckoutFields; b
       return;
     }
     setPlacing(true);
-    const placed = await placeOrder(client, prepared, method === 'CREDIT_CARD' && expiry ? { number: card.number, cvc: card.cvc, ...expiry } : null);
+    const placed = saved
+      ? await placeOrder(client, prepared, null, saved.id)
+      : await placeOrder(client, prepared, method === 'CREDIT_CARD' && expiry ? { number: card.number, cvc: card.cvc, ...expiry } : null);
     setPlacing(false);
     if ('orderToken' in placed) navigate(`${base.basePath}/confirmation/${placed.orderToken}/`);
     // A declined payment keeps the checkout: the buyer may try again, with this or another method.
@@ -301,15 +309,16 @@ function PaymentStep({ checkout, base, onChange }: { checkout: CheckoutFields; b
       <FormErrors errors={paymentErrors} operation="CheckoutPlaceOrder" />
       <fieldset className="choice-list">
         <legend>{t('payment.method')}</legend>
+        <SavedMethodChoices methods={savedMethods} chosen={saved?.id ?? null} onChoose={setSavedId} />
         {methods.map((m) => (
           <label key={m} className="choice">
-            <input type="radio" name="paymentMethod" value={m} checked={method === m} onChange={() => setMethod(m)} />
+            <input type="radio" name="paymentMethod" value={m} checked={!saved && method === m} onChange={() => { setSavedId(null); setMethod(m); }} />
             <span className="choice__name">{t(`payment.methods.${m}`)}</span>
           </label>
         ))}
       </fieldset>
-      {method === 'CREDIT_CARD' && gateway.gateway === 'test' ? <TestCardFields values={card} onChange={setCard} errors={errors} /> : null}
-      {method === 'ELECTRONIC_QUOTE' ? (
+      {!saved && method === 'CREDIT_CARD' && gateway.gateway === 'test' ? <TestCardFields values={card} onChange={setCard} errors={errors} /> : null}
+      {!saved && method === 'ELECTRONIC_QUOTE' ? (
         <fieldset className="quote-fields">
           <legend>{t('payment.quoteDetails')}</legend>
           {QUOTE_FIELDS.map((f) => (
@@ -318,11 +327,11 @@ function PaymentStep({ checkout, base, onChange }: { checkout: CheckoutFields; b
           ))}
         </fieldset>
       ) : null}
-      {methods.includes(method) && method !== 'CREDIT_CARD' && method !== 'ELECTRONIC_QUOTE' && method !== 'FREE' ? <p className="field__hint">{t('payment.redirectNote')}</p> : null}
+      {!saved && methods.includes(method) && method !== 'CREDIT_CARD' && method !== 'ELECTRONIC_QUOTE' && method !== 'FREE' ? <p className="field__hint">{t('payment.redirectNote')}</p> : null}
       <Attestations required={checkout.requiredAttestations} given={attested} onChange={setAttested} basePath={base.basePath} />
       <p className="checkout-total-line">{t('cart.total')}: <strong><Money amount={checkout.totalPrice.gross.fractionalAmount} currency={checkout.currency} /></strong></p>
       <button type="submit" className="button button--wide" disabled={busy || placing} aria-busy={busy || placing}>
-        {method === 'ELECTRONIC_QUOTE' ? t('payment.requestQuote') : t('payment.placeOrder')}
+        {!saved && method === 'ELECTRONIC_QUOTE' ? t('payment.requestQuote') : t('payment.placeOrder')}
       </button>
     </form>
   );
