@@ -31,13 +31,15 @@ export async function signIn(origin: string, { email, password, client: clientId
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const redirectUri = `${origin}${clientId === 'probe-admin' ? '/admin/callback' : '/auth/callback'}`;
-  const authorize = `/oidc/auth?${new URLSearchParams({ client_id: clientId, response_type: 'code', redirect_uri: redirectUri, scope: 'openid email profile', state: randomBytes(16).toString('base64url'), code_challenge: challenge, code_challenge_method: 'S256' })}`;
+  // The console's client signs in at the console's provider (/oidc/staff), the store's at /oidc.
+  const provider = clientId === 'probe-admin' ? '/oidc/staff' : '/oidc';
+  const authorize = `${provider}/auth?${new URLSearchParams({ client_id: clientId, response_type: 'code', redirect_uri: redirectUri, scope: 'openid email profile', state: randomBytes(16).toString('base64url'), code_challenge: challenge, code_challenge_method: 'S256' })}`;
   const page = (await client.send('GET', authorize)).headers.get('location')!;
   let next = (await client.send('POST', `${new URL(page, origin).pathname}/login`, { email, password })).headers.get('location')!;
   for (let hops = 0; hops < 5 && next && !next.startsWith(redirectUri); hops++) next = (await client.send('GET', next)).headers.get('location')!;
   const code = next ? new URL(next).searchParams.get('code') : null;
   if (!code) throw new Error(`no code in ${next}`);
-  const res = await fetch(`${origin}/oidc/token`, {
+  const res = await fetch(`${origin}${provider}/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: redirectUri, client_id: clientId }),

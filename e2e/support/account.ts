@@ -185,7 +185,8 @@ export async function hydrated(page: Page): Promise<void> {
  */
 export async function signInAtProvider(page: Page, path: string, email: string): Promise<void> {
   await page.goto(path);
-  await page.waitForURL(/\/oidc\/interaction\//);
+  // The store's sign-in (/oidc/interaction/…) or the console's (/oidc/staff/interaction/…).
+  await page.waitForURL(/\/oidc\/(staff\/)?interaction\//);
   await page.locator('input[name=email]').fill(email);
   await page.locator('input[name=password]').fill('demo-password-1');
   await page.locator('form[action$="/login"] button[type=submit]').click();

@@ -2,11 +2,12 @@ import * as oauth from 'oauth4webapi';
 import { consoleReturnPath } from './return-path.ts';
 
 /**
- * Console sign-in: authorization code + PKCE (S256) with the store's built-in provider, as the public
- * client `probe-admin`, whose tokens are for the console's API only. The token lives in this tab's
- * session storage and is gone with it; the ID token beside it names the session at sign-out.
+ * Console sign-in: authorization code + PKCE (S256) with the store's built-in provider's console side
+ * (/oidc/staff: the staff's sign-in page, and a session of its own, apart from a buyer's in the same
+ * browser), as the public client `probe-admin`, whose tokens are for the console's API only. The token
+ * lives in this tab's session storage and is gone with it; the ID token beside it names the session at sign-out.
  */
-const issuer = new URL(`${location.origin}/oidc`);
+const issuer = new URL(`${location.origin}/oidc/staff`);
 const client: oauth.Client = { client_id: 'probe-admin' };
 const redirectUri = `${location.origin}/admin/callback`;
 /** Plain http only on a loopback or local machine (the demo); a real deployment is https. */
@@ -24,8 +25,8 @@ function server(): Promise<oauth.AuthorizationServer> {
 
 /**
  * Sends the operator to sign in; they come back to `returnTo` (a console path). `asStaff` makes the provider
- * ask for a password even when this browser is signed in there (as a buyer): it then signs that account out
- * and the member of staff in.
+ * ask for a password even when the console's session in this browser is someone else's (an account without
+ * a role): it then signs that account out of the console and the member of staff in.
  */
 export async function signIn(returnTo: string, { asStaff = false }: { asStaff?: boolean } = {}): Promise<void> {
   const as = await server();
@@ -75,9 +76,10 @@ export function signedInEmail(): string | null {
 }
 
 /**
- * Signs out of the console and of the provider: the token is forgotten, then the browser goes to the
- * provider's end_session endpoint with the ID token, which ends the provider's session (the store's
- * tokens in this browser stop working too), and comes back to the console's start.
+ * Signs out of the console for real: the token is forgotten, then the browser goes to the console
+ * provider's end_session endpoint with the ID token, which ends the console's session (its tokens are
+ * refused within seconds; a buyer's store session in this browser is another one and stays), and comes back
+ * to the console's start, which asks for a password again.
  */
 export async function signOut(): Promise<void> {
   const idToken = sessionStorage.getItem(ID_TOKEN);

@@ -7,7 +7,7 @@ import type { TestApp } from './harness.ts';
 import { dueSubscriptions } from './subscription-support.ts';
 
 const DB = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-const [, admin, , vet, , , operator, support] = DEMO_USERS;
+const [, admin, , vet, , , , support] = DEMO_USERS;
 
 const LIST = 'query L($organization: String, $status: String, $renewsFrom: String, $renewsBefore: String) { subscriptions(organization: $organization, status: $status, renewsFrom: $renewsFrom, renewsBefore: $renewsBefore) { id organizationName status autoRenew renewalFailures periodEnd } }';
 const DETAIL = 'query D($id: String!) { subscription(id: $id) { subscription { status autoRenew periodEnd } charges { kind attempt status failureCode amount } events { type statusBefore statusAfter } } }';

@@ -33,7 +33,8 @@ export interface TokenConfig {
   issuerUrl?: string | undefined;
   /** The built-in provider, when mounted. */
   builtIn?: {
-    issuer: string;
+    /** The store's provider's issuer and the console's (one of them signed every token it issues). */
+    issuer: string | string[];
     keys(): Promise<{ fingerprint: string; publicJwks: JWK[] }>;
     /** Whether provider session `sid` still exists for account `sub` and client `clientId` (answered from a short cache). */
     sessionLive(sid: string, sub: string, clientId: string): Promise<boolean>;
@@ -47,7 +48,7 @@ const ALGORITHMS = ['EdDSA', 'ES256'];
 const CLOCK_TOLERANCE_S = 60;
 
 type KeySource = {
-  issuer: string | Promise<string>;
+  issuer: string | string[] | Promise<string>;
   key: () => Promise<JWTVerifyGetKey>;
   /** A last check of a verified token's claims (the built-in provider: its session still lives). */
   stillValid?: (payload: JWTPayload) => Promise<boolean>;

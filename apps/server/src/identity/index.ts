@@ -23,7 +23,8 @@ export { SigningKeys, type KeySet } from './keys.ts';
 
 /** What the API's token verifier needs from the built-in provider: its issuer, its current public keys, and whether a token's session lives. */
 export interface BuiltInIssuer {
-  issuer: string;
+  /** The store's provider's issuer and the console's. */
+  issuer: string[];
   keys(): Promise<{ fingerprint: string; publicJwks: JWK[] }>;
   /** Whether provider session `sid` still exists for account `sub` and still holds client `clientId` (a short cache in front). */
   sessionLive(sid: string, sub: string, clientId: string): Promise<boolean>;
@@ -83,7 +84,7 @@ export async function registerIdentity(app: FastifyInstance, { config, db, now =
   app.addHook('onClose', async () => clearInterval(sweep));
 
   return {
-    builtIn: { issuer: settings.issuer, keys: () => signingKeys.current(), sessionLive: (sid, sub, clientId) => sessions.live(sid, sub, clientId) },
+    builtIn: { issuer: [settings.issuer, settings.staffIssuer], keys: () => signingKeys.current(), sessionLive: (sid, sub, clientId) => sessions.live(sid, sub, clientId) },
     signingKeys,
     settings,
   };

@@ -12,7 +12,8 @@ const BASELINE_HEADERS: Record<string, string> = {
 };
 
 /**
- * Hands every request under /oidc that no page of ours answers to oidc-provider (a Koa app): the reply
+ * Hands every request under /oidc that no page of ours answers to oidc-provider (a Koa app; the console's
+ * under /oidc/staff, the store's under the rest): the reply
  * is hijacked and the raw request goes in with the mount path stripped from its URL. `originalUrl` keeps
  * the full path, from which the provider works out its mount path for the URLs it writes.
  * Request bodies are left unread here: the provider reads them itself.
@@ -21,15 +22,18 @@ export function mountProvider(app: FastifyInstance, settings: IdentitySettings, 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
 
-  app.all(`${settings.mountPath}/*`, async (req, reply) => {
-    const provider = await holder.get();
-    const raw = req.raw as IncomingMessage & { originalUrl?: string };
-    const url = raw.url ?? '/';
-    raw.originalUrl = url;
-    raw.url = url.slice(settings.mountPath.length) || '/';
-    reply.hijack();
-    const res: ServerResponse = reply.raw;
-    for (const [name, value] of Object.entries(BASELINE_HEADERS)) res.setHeader(name, value);
-    await provider.callback()(raw, res);
-  });
+  // The console's provider under /oidc/staff, the store's under the rest of /oidc (provider.ts, Audience).
+  for (const [path, audience] of [[settings.staffMountPath, 'staff'], [settings.mountPath, 'store']] as const) {
+    app.all(`${path}/*`, async (req, reply) => {
+      const provider = await holder.get(audience);
+      const raw = req.raw as IncomingMessage & { originalUrl?: string };
+      const url = raw.url ?? '/';
+      raw.originalUrl = url;
+      raw.url = url.slice(path.length) || '/';
+      reply.hijack();
+      const res: ServerResponse = reply.raw;
+      for (const [name, value] of Object.entries(BASELINE_HEADERS)) res.setHeader(name, value);
+      await provider.callback()(raw, res);
+    });
+  }
 }

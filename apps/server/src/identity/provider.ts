@@ -28,12 +28,19 @@ type ResourceServer8 = ResourceServer & { readonly scopes: Set<string> };
 type Provider8 = Provider & { cookieName(type: 'session' | 'interaction' | 'resume'): string };
 const oidc8 = (ctx: KoaContextWithOIDC) => ctx.oidc as OIDCContext8;
 
+/** Which of the two providers: the store's (/oidc, the storefront's client) or the console's (/oidc/staff, the console's client). */
+export type Audience = 'store' | 'staff';
+
 /**
- * Builds an oidc-provider instance for one key set. Everything it keeps is in the database, so a new
- * instance built after a key rotation carries on where the last one stopped.
+ * Builds an oidc-provider instance for one key set and audience. Everything it keeps is in the database, so
+ * a new instance built after a key rotation carries on where the last one stopped. The two audiences share
+ * accounts, keys and storage, but not their issuer, sessions or cookies: signing in or out of the store
+ * never signs the console in or out, and the other way round.
  */
-export function buildProvider(settings: IdentitySettings, keys: KeySet, db: Database): Provider {
-  const clients: ClientMetadata[] = [
+export function buildProvider(settings: IdentitySettings, keys: KeySet, db: Database, audience: Audience = 'store'): Provider {
+  const staff = audience === 'staff';
+  const mountPath = staff ? settings.staffMountPath : settings.mountPath;
+  const all: ClientMetadata[] = [
     {
       client_id: STORE_CLIENT_ID,
       client_name: 'Probe Store',
@@ -57,10 +64,11 @@ export function buildProvider(settings: IdentitySettings, keys: KeySet, db: Data
       id_token_signed_response_alg: SIGNING_ALG,
     },
   ];
+  const clients = all.filter((c) => (c.client_id === ADMIN_CLIENT_ID) === staff);
   /** Each client's one API: its tokens carry that API's audience and no other. */
   const resourceOf = (clientId: string | undefined) => (clientId === ADMIN_CLIENT_ID ? settings.adminResource : settings.apiResource);
   const firstParty = new Set(clients.map((c) => c.client_id));
-  const sessionCookie = { httpOnly: true, sameSite: 'lax', path: settings.mountPath } as const;
+  const sessionCookie = { httpOnly: true, sameSite: 'lax', path: mountPath } as const;
 
   const configuration: Configuration = {
     adapter: createDatabaseAdapter(db),
@@ -78,7 +86,9 @@ export function buildProvider(settings: IdentitySettings, keys: KeySet, db: Data
       },
     },
     cookies: {
-      names: { session: 'idp_session', interaction: 'idp_interaction', resume: 'idp_resume' },
+      names: staff
+        ? { session: 'idp_staff_session', interaction: 'idp_staff_interaction', resume: 'idp_staff_resume' }
+        : { session: 'idp_session', interaction: 'idp_interaction', resume: 'idp_resume' },
       long: sessionCookie,
       short: { httpOnly: true, sameSite: 'lax' },
       // Unsigned, as under 9.x (which signs only when given keys and is silent without). 8.x prints a warning at
@@ -93,7 +103,7 @@ export function buildProvider(settings: IdentitySettings, keys: KeySet, db: Data
       Session: 14 * 24 * 60 * 60,
       Grant: 14 * 24 * 60 * 60,
     },
-    interactions: { url: (_ctx, interaction) => `${settings.mountPath}/interaction/${interaction.uid}` },
+    interactions: { url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}` },
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
@@ -160,12 +170,13 @@ export function buildProvider(settings: IdentitySettings, keys: KeySet, db: Data
     renderError: async (ctx, out) => html(settings, ctx, errorPage(pickLanguage(ctx.oidc?.params?.ui_locales), storeHref(settings.storeUrl, storeReturnPath(ctx.oidc?.params?.return_path)), String(out.error ?? 'server_error'))),
   };
 
-  const provider = new Provider(settings.issuer, configuration);
+  const issuer = staff ? settings.staffIssuer : settings.issuer;
+  const provider = new Provider(issuer, configuration);
   provider.proxy = settings.trustProxy;
   // Koa works out the host and scheme of every URL the provider writes (discovery's endpoints, the
   // interaction's return, the end-session form's action) from the request's Host and X-Forwarded-*
   // headers, which anyone can send: they are the issuer's, always (reliability W10).
-  const origin = new URL(settings.issuer);
+  const origin = new URL(issuer);
   // 8.x's Provider is not itself the Koa app (9.x's is): its app's request is what every context's inherits.
   Object.defineProperties(provider.app.request, {
     host: { get: () => origin.host },
@@ -214,7 +225,7 @@ function html(settings: IdentitySettings, ctx: KoaContextWithOIDC, body: string)
 
 /** The provider for the current key set: rebuilt when a key is added or retired, at most every key-cache period. */
 export class ProviderHolder {
-  #current: { fingerprint: string; provider: Provider } | null = null;
+  #current: { fingerprint: string; providers: Record<Audience, Provider> } | null = null;
 
   constructor(
     private readonly settings: IdentitySettings,
@@ -223,13 +234,15 @@ export class ProviderHolder {
     private readonly onBuild: (provider: Provider) => void = () => {},
   ) {}
 
-  async get(): Promise<Provider> {
+  /** The store's provider, or the console's. */
+  async get(audience: Audience = 'store'): Promise<Provider> {
     const keys = await this.keys.current();
     if (this.#current?.fingerprint !== keys.fingerprint) {
-      const provider = buildProvider(this.settings, keys, this.db);
-      this.onBuild(provider);
-      this.#current = { fingerprint: keys.fingerprint, provider };
+      const providers = { store: buildProvider(this.settings, keys, this.db, 'store'), staff: buildProvider(this.settings, keys, this.db, 'staff') };
+      this.onBuild(providers.store);
+      this.onBuild(providers.staff);
+      this.#current = { fingerprint: keys.fingerprint, providers };
     }
-    return this.#current.provider;
+    return this.#current.providers[audience];
   }
 }

@@ -2,12 +2,21 @@ import type { Config } from '../config.ts';
 
 /** Where the built-in provider lives on the store's origin. */
 export const MOUNT_PATH = '/oidc';
+/**
+ * Where the console's provider lives: the same accounts and keys, but its own issuer, sessions and cookies
+ * (scoped to this path), so a buyer signed in to the store and a member of staff signed in to the console in
+ * one browser never end or replace each other's session (issue 35).
+ */
+export const STAFF_MOUNT_PATH = `${MOUNT_PATH}/staff`;
 
 /** What the built-in identity provider needs from the configuration, worked out once. */
 export interface IdentitySettings {
   mountPath: string;
-  /** `${PUBLIC_URL}/oidc`: the `iss` of every token. */
+  /** `${PUBLIC_URL}/oidc`: the `iss` of the store's tokens. */
   issuer: string;
+  /** The console's provider: under `${PUBLIC_URL}/oidc/staff`, the `iss` of console tokens. */
+  staffMountPath: string;
+  staffIssuer: string;
   /** The `aud` of access tokens (AUTH_JWT_AUDIENCE). */
   audience: string;
   /** The resource indicator of the store's API (RFC 8707), the default resource of the storefront's tokens. */
@@ -35,6 +44,8 @@ export function identitySettings(config: Config): IdentitySettings {
   return {
     mountPath: MOUNT_PATH,
     issuer: `${publicUrl}${MOUNT_PATH}`,
+    staffMountPath: STAFF_MOUNT_PATH,
+    staffIssuer: `${publicUrl}${STAFF_MOUNT_PATH}`,
     audience: config.AUTH_JWT_AUDIENCE,
     apiResource: `${publicUrl}/graphql`,
     adminResource: `${publicUrl}/admin/graphql`,
