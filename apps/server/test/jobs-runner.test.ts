@@ -248,4 +248,14 @@ describe(`job runner (${DB})`, () => {
     expect(await steady.runOnce()).toBe(1);
     expect(handled.calls.get(second)).toBe(1);
   });
+
+  it('under a steady load, rows already due for yieldMs run without waiting: the delay does not grow with the queue', async () => {
+    const handled = counter();
+    // Always busy and a minute's yield: a row due for two minutes (an e-mail behind others) runs at once,
+    // where waiting a minute per row would time this test out.
+    const steady = runner({ 'test.queued': async (job) => handled.count(job.id) }, { busy: () => true, yieldMs: 60_000 });
+    const queued = await Promise.all([1, 2, 3].map(() => enqueue(db, { topic: 'test.queued', payload: {}, runAt: new Date(Date.now() - 120_000) })));
+    expect(await steady.runOnce()).toBe(3);
+    expect(queued.map((id) => handled.calls.get(id))).toEqual([1, 1, 1]);
+  });
 });

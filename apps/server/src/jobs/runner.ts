@@ -31,8 +31,10 @@ export interface RunnerOptions {
   /** How often pending rows of topics without a handler are looked for (each topic is logged once). */
   unhandledCheckMs?: number;
   /**
-   * Inside the server: true while it answers requests. Each row then waits until it is false, but at most
-   * `yieldMs`: the runner's handlers (an e-mail with its PDF) share the requests' thread and their cores.
+   * Inside the server: true while it answers requests. Each row then waits until it is false, but only
+   * until it has been due for `yieldMs`: the runner's handlers (an e-mail with its PDF) share the requests'
+   * thread and their cores. A row already due that long runs at once, so under a steady load the queue's
+   * delay stays about yieldMs instead of growing by yieldMs with every row ahead of it.
    */
   busy?: () => boolean;
   yieldMs?: number;
@@ -121,7 +123,7 @@ export class JobRunner {
     const rows = await claim(this.#db, { topics: this.#topics, now: this.#now(), leaseMs: this.#leaseMs, limit: this.#batchSize, runnerId: this.id });
     let ran = 0;
     for (const row of rows) {
-      if (!this.#stopping) await this.#yieldToRequests();
+      if (!this.#stopping) await this.#yieldToRequests(row);
       if (this.#stopping) {
         await release(this.#db, row);
         continue;
@@ -146,9 +148,10 @@ export class JobRunner {
     }
   }
 
-  /** Waits while the server is busy (polled every 10 ms), at most yieldMs, so that rows still run under a steady load. */
-  async #yieldToRequests(): Promise<void> {
-    const until = Date.now() + this.#yieldMs;
+  /** Waits while the server is busy (polled every 10 ms), until the row has been due for yieldMs, so that rows still run under a steady load. */
+  async #yieldToRequests(row: OutboxRow): Promise<void> {
+    const dueFor = Math.max(0, this.#now().getTime() - row.runAt.getTime());
+    const until = Date.now() + Math.max(0, this.#yieldMs - dueFor);
     while (this.#busy() && !this.#stopping && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
   }
 
