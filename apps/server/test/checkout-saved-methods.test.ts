@@ -1,6 +1,7 @@
 import { DEMO_USERS, schema } from '@probe/db';
 import { and, eq } from 'drizzle-orm';
 import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestGateway } from '../src/modules/payments/index.ts';
 import { readyCheckout } from './checkout-support.ts';
@@ -14,6 +15,7 @@ import { tableFingerprint } from './table-fingerprint.ts';
 const [, admin, member] = DEMO_USERS;
 const LAKESIDE = '5e0c2b9a-3f4d-4c1e-8b6a-000000000002';
 const NORDVET = '5e0c2b9a-3f4d-4c1e-8b6a-000000000003';
+const CHICAGO = { firstName: 'Alex', lastName: 'Admin', streetAddress1: '233 S Wacker Dr', city: 'Chicago', postalCode: '60606', country: 'US', countryArea: 'IL', phone: '+1 312 555 0100' };
 const gid = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString('base64');
 
 const gateway = new TestGateway();
@@ -35,7 +37,7 @@ const BEFORE = `mutation B($token: String!, $method: PaymentMethodType!, $saved:
   checkoutBeforePlaceOrder(token: $token, paymentMethod: $method, attestations: ["TERMS_AND_CONDITIONS", "LICENSED"], savedPaymentMethodId: $saved) { checkout { paymentIntentSecret paymentRedirectUrl } errors { code field } } }`;
 const PLACE = `mutation P($token: String!, $key: String!, $total: Int, $saved: ID) {
   checkoutPlaceOrder(token: $token, idempotencyKey: $key, expectedTotal: $total, savedPaymentMethodId: $saved) {
-    order { number paymentStatus payments { status ccLastDigits } total { gross { fractionalAmount } } } errors { code field } } }`;
+    order { number token paymentStatus payments { status ccLastDigits } total { gross { fractionalAmount } } } errors { code field } } }`;
 
 async function membership(userId: string, organizationId: string): Promise<string> {
   const [row] = await t.database.db.select().from(schema.organizationMemberships)
@@ -46,7 +48,7 @@ async function membership(userId: string, organizationId: string): Promise<strin
 /** A checkout of a cable for Lakeside, ready to pay, by this user. */
 async function cableFor(user: (typeof DEMO_USERS)[number]) {
   return readyCheckout(t, {
-    country: 'US', lines: [{ sku: 'ACC-USBC-1M', quantity: 1 }],
+    country: 'US', address: CHICAGO, lines: [{ sku: 'ACC-USBC-1M', quantity: 1 }],
     signedIn: { headers: headers[user.email]!, organizationMembershipId: await membership(user.id, LAKESIDE), bundleType: 'ACCESSORIES_CHECKOUT' },
   });
 }
@@ -76,6 +78,13 @@ describe('a checkout paid with the organization\'s saved method', () => {
     expect(placed!.order).toMatchObject({ paymentStatus: 'FULLY_CHARGED', payments: [{ status: 'SUCCEEDED', ccLastDigits: '4242' }], total: { gross: { fractionalAmount: ready.total } } });
     expect(gateway.charges.length).toBe(charges + 1);
     expect(gateway.charges.at(-1)).toMatchObject({ amount: ready.total, kind: 'saved' });
+
+    // Its invoice is made out to the clinic (the company, the buyer typed none), its address as the US writes it.
+    const pdf = await t.app.inject({ method: 'GET', url: `/documents/invoice/${(placed!.order as unknown as { token: string }).token}.pdf` });
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Lakeside Clinic');
+    expect(text).toContain('Chicago, IL 60606');
+    expect(text).toContain('4242');
   });
 
   it('a member who is not an admin is offered nothing and may not pay with it; another organization\'s method is not found; nothing is written', async () => {
@@ -108,3 +117,11 @@ describe('a checkout paid with the organization\'s saved method', () => {
     expect(checkout!.completedOrderToken).toBeNull();
   });
 });
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= pdf.numPages; n++) pages.push((await (await pdf.getPage(n)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' '));
+  await pdf.destroy();
+  return pages.join('\n').replace(/\s+/g, ' ');
+}

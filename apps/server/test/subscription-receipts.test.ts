@@ -89,6 +89,7 @@ describe('every charge leaves a receipt', () => {
     const pdf = await orderDocument(t.database.db, { id: order!.id }, 'invoice', { seller: DEMO_SELLER, publicUrl: 'https://store.test' });
     const text = await pdfText(pdf!.bytes);
     expect(text).toContain('Nordvet Tierklinik');
+    expect(text).toContain('10319 Berlin');
     expect(text).toContain(order!.number);
     expect(text).toContain('4242');
 

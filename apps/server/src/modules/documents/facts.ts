@@ -1,6 +1,7 @@
 import { schema, type Database } from '@probe/db';
 import { intlLocale, isKnownCountry, isUrlLanguage, type UrlLanguage } from '@probe/domain';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { addressLines } from '../address/index.ts';
 
 /** The documents an order's token downloads; a credit note is downloaded by its order's token and its number (credit-note-facts.ts). */
 export const DOCUMENT_KINDS = ['invoice', 'quote'] as const;
@@ -23,6 +24,9 @@ export interface DocumentFacts {
   email: string;
   billingAddress: Address;
   shippingAddress: Address | null;
+  /** The addresses' lines as their countries write them (the i18n address metadata), without the country's name. */
+  billingLines?: string[];
+  shippingLines?: string[] | null;
   vatNumber: string | null;
   reverseCharge: boolean;
   paymentMethod: string;
@@ -116,6 +120,8 @@ export async function documentFacts(db: Database, ref: OrderRef, kind: DocumentK
     email: order.email,
     billingAddress: order.billingAddress,
     shippingAddress: order.shippingAddress,
+    billingLines: addressLines(order.billingAddress),
+    shippingLines: order.shippingAddress ? addressLines(order.shippingAddress) : null,
     vatNumber: order.vatNumber,
     reverseCharge: order.reverseCharge,
     paymentMethod: order.paymentMethod,

@@ -116,7 +116,10 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
       // The order is written and the stock taken in one statement; a short item fails the order below, after
       // the checks that come before it (the subscription's).
       const stock = await lockStock(tx, priced);
-      let { order, stockTaken } = await writeOrder(tx, priced, stock, { method, chargeStatus: expected, idempotencyKey: input.idempotencyKey, userId: deps.userId, referrerMembershipId });
+      // Bought for an organization: its invoice names it (the company), unless the buyer typed another company.
+      const company = checkout.row.organizationMembershipId && !checkout.row.billingAddress?.companyName
+        ? await organizationNameOf(tx, checkout.row.organizationMembershipId, deps.userId) : null;
+      let { order, stockTaken } = await writeOrder(tx, priced, stock, { method, chargeStatus: expected, idempotencyKey: input.idempotencyKey, userId: deps.userId, referrerMembershipId, company });
       if (referrerMembershipId) await creditReferral(tx, { orderId: order.id, referrerMembershipId });
       if (method === 'ELECTRONIC_QUOTE') {
         const due = new Date(deps.now().getTime() + 30 * 24 * 3600 * 1000);
@@ -256,7 +259,7 @@ const STOCK_TAKEN = 'stock_rows_taken';
 
 async function writeOrder(
   tx: Executor, priced: PricedCheckout, stock: { ids: number[]; quantities: number[] },
-  options: { method: PaymentMethod; chargeStatus: string; idempotencyKey: string; userId: string | null; referrerMembershipId: string | null },
+  options: { method: PaymentMethod; chargeStatus: string; idempotencyKey: string; userId: string | null; referrerMembershipId: string | null; company?: string | null },
 ): Promise<{ order: OrderRow; stockTaken: boolean }> {
   const { row, totals } = priced;
   const tradeIn = totals.tradeInCredit.gross > 0 ? tradeInOf(row.tradeInData) : null;
@@ -266,7 +269,7 @@ async function writeOrder(
     chargeStatus: options.chargeStatus, subtotalNet: totals.subtotal.net, subtotalGross: totals.subtotal.gross, discount: totals.discount,
     shippingNet: totals.shipping.net, shippingGross: totals.shipping.gross, totalNet: totals.total.net, totalTax: totals.total.tax,
     totalGross: totals.total.gross, totalSavings: totals.totalSavings, estimatedDuty: totals.estimatedDuty,
-    shippingAddress: priced.isShippingRequired ? row.shippingAddress : null, billingAddress: row.billingAddress!,
+    shippingAddress: priced.isShippingRequired ? row.shippingAddress : null, billingAddress: options.company ? { ...row.billingAddress!, companyName: options.company } : row.billingAddress!,
     shippingMethod: priced.isShippingRequired ? row.shippingMethod : null, vatNumber: row.vatNumber, reverseCharge: priced.reverseCharge,
     voucher: priced.promo && priced.promo.code ? { code: priced.promo.code, name: priced.promo.name, discountValue: totals.discount } : null,
     offers: priced.promo ? [{ name: priced.promo.name, discountValue: totals.discount }] : [],
@@ -287,6 +290,15 @@ async function writeOrder(
   const result = await insertPlacedOrder(tx, { ...order, lines: JSON.stringify(lines), now: new Date(), checkoutId: row.id, stockIds: stock.ids, stockQuantities: stock.quantities });
   const placed = result.rows[0]!;
   return { order: orderFromRow(placed), stockTaken: Number(placed[STOCK_TAKEN]) === stock.ids.length };
+}
+
+/** The name of the organization a buyer's membership is in (theirs only), or null. */
+async function organizationNameOf(tx: Executor, membershipId: string, userId: string | null): Promise<string | null> {
+  if (!userId) return null;
+  const [row] = await tx.select({ name: schema.organizations.name }).from(schema.organizationMemberships)
+    .innerJoin(schema.organizations, eq(schema.organizations.id, schema.organizationMemberships.organizationId))
+    .where(and(eq(schema.organizationMemberships.id, membershipId), eq(schema.organizationMemberships.userId, userId)));
+  return row?.name ?? null;
 }
 
 /** A row of `orders` as the database sent it (column names, driver values) as drizzle's select gives it. */

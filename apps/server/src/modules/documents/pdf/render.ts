@@ -121,16 +121,17 @@ export async function renderDocumentPdf(facts: DocumentFacts, seller: Seller, pu
   y = Math.max(y, my) + 18;
 
   // The buyer: billing address (with their VAT number), shipping address, or whom the quote is for.
-  const address = (a: NonNullable<DocumentFacts['shippingAddress']>) => [
-    `${a.firstName} ${a.lastName}`.trim(), a.companyName, a.streetAddress1, a.streetAddress2, ...placeLines(a), countryName(a.country),
+  // In each country's own format when the facts bring it (the address metadata, read where the facts are made).
+  const address = (a: NonNullable<DocumentFacts['shippingAddress']>, lines?: string[] | null) => [
+    ...(lines ?? [`${a.firstName} ${a.lastName}`.trim(), a.companyName, a.streetAddress1, a.streetAddress2, ...placeLines(a)]), countryName(a.country),
   ].filter((l) => l && l.trim());
   const blocks: Array<{ heading: string; lines: string[]; labelled?: string }> = [
-    { heading: w('billTo'), lines: [...address(facts.billingAddress), facts.email], ...(facts.vatNumber ? { labelled: `${w('vatNumber')}: ${facts.vatNumber}` } : {}) },
+    { heading: w('billTo'), lines: [...address(facts.billingAddress, facts.billingLines), facts.email], ...(facts.vatNumber ? { labelled: `${w('vatNumber')}: ${facts.vatNumber}` } : {}) },
   ];
   if (facts.kind === 'quote' && facts.quoteData) {
     const q = facts.quoteData;
     blocks.push({ heading: w('preparedFor'), lines: [q.equoteOrganizationName, q.equoteJobTitle, q.equotePracticePlace, q.equoteSpecialty].filter((l): l is string => !!l) });
-  } else if (facts.shippingAddress) blocks.push({ heading: w('shipTo'), lines: address(facts.shippingAddress) });
+  } else if (facts.shippingAddress) blocks.push({ heading: w('shipTo'), lines: address(facts.shippingAddress, facts.shippingLines) });
   let by = y;
   blocks.forEach((block, i) => {
     const bx = M + i * 250;
