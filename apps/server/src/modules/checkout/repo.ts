@@ -122,6 +122,8 @@ export interface WantedLine {
 export interface CheckoutChange {
   fields?: Partial<CheckoutRow>;
   lines?: readonly WantedLine[];
+  /** A write that goes with the change, in its statement (run only when the change is written; `c` is the checkout's new row). */
+  also?: SQL;
 }
 
 const lineKey = (line: { variantId: number; isFree: boolean }) => `${line.variantId}:${line.isFree}`;
@@ -168,6 +170,7 @@ export async function writeChange(db: Executor, checkout: LoadedCheckout, change
     }
     lines = checkout.lines.filter((line) => wanted.has(lineKey(line))).map((line) => ({ ...line, quantity: wanted.get(lineKey(line))!.quantity }));
   }
+  if (change.also) parts.push(sql`also as (${change.also})`);
   const madeLines = inserted
     ? sql`(select coalesce(json_agg(json_build_array(m.id, m.variant_id, m.quantity, m.is_free)), '[]') from made m)`
     : sql`'[]'::json`;
@@ -176,14 +179,6 @@ export async function writeChange(db: Executor, checkout: LoadedCheckout, change
   if (!written) return null;
   const added = loadedFromRow(written);
   return { row: added.row, lines: [...lines, ...added.lines].sort((a, b) => a.id - b.id) };
-}
-
-/** Saves changed fields and bumps the version (every change does). */
-export async function updateCheckout(db: Executor, id: number, changes: Partial<CheckoutRow>): Promise<void> {
-  await db
-    .update(schema.checkouts)
-    .set({ ...changes, version: sql`${schema.checkouts.version} + 1`, updatedAt: new Date() })
-    .where(eq(schema.checkouts.id, id));
 }
 
 export type PromoRow = typeof schema.promos.$inferSelect;

@@ -1,15 +1,17 @@
 import { schema, type Database } from '@probe/db';
 import { canChangeCharge, canChangeInvoice, isAsyncMethod, type ChargeStatus, type PaymentMethod } from '@probe/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { GatewayEvent, PaymentGateway } from '../payments/index.ts';
 import { reversePaymentMove, settleSubscriptionCharge } from '../subscriptions/index.ts';
-import { CheckoutFailure, fail, type CheckoutError, assertSameLocale, priceCheckout, snapshotFor, checkoutLocale, isUuid, loadCheckout, updateCheckout } from '../checkout/index.ts';
+import { CheckoutFailure, fail, type CheckoutError, priceCheckout, snapshotFor, isUuid, loadCheckout, writeChange } from '../checkout/index.ts';
 import type { OrderRow, PlaceOrderDeps } from './place-order.ts';
 import { savedMethodToCharge } from './saved-method-payment.ts';
 import { readinessErrors } from './readiness.ts';
 
 type Card = { number: string; expMonth: number; expYear: number; cvc: string } | null;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** A placement's preparation read, worked out and written again at most this many times when other changes of the checkout keep coming first. */
+const MAX_ATTEMPTS = 5;
 interface Due { order: OrderRow; amount: number; currency: string; invoice: { id: number; token: string } | null }
 
 /** Payment status moves a webhook may make. */
@@ -31,42 +33,42 @@ export async function beforePlaceOrder(
   deps: PlaceOrderDeps,
   input: { token: string; paymentMethod: PaymentMethod; attestations: string[]; savedPaymentMethodId?: string | null },
 ): Promise<{ errors: CheckoutError[]; intent: { clientSecret: string | null; redirectUrl: string | null } | null }> {
-  try {
-    const current = await checkoutLocale(deps.db, input.token);
-    if (!current) return { errors: [fail('NOT_FOUND', 'token', 'Checkout not found')], intent: null };
-    const snapshot = await snapshotFor(deps.catalogue, current.country, current.language);
-    return await deps.db.transaction(async (tx) => {
-      const checkout = await loadCheckout(tx, input.token, { lock: true });
-      if (!checkout || (checkout.row.userId !== null && checkout.row.userId !== deps.userId)) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Checkout not found')]);
-      if (checkout.row.completedOrderToken) throw new CheckoutFailure([fail('OPERATION_NOT_ALLOWED', 'token', 'This checkout has already been ordered')]);
-      assertSameLocale(snapshot, checkout);
-      const priced = await priceCheckout(tx, snapshot, checkout, deps.now());
+  const notFound = { errors: [fail('NOT_FOUND', 'token', 'Checkout not found')], intent: null };
+  // As every checkout change (CheckoutService.mutate): read, worked out, written only on the version read;
+  // read again when another change came first. An intent made for a lost race is never confirmed.
+  for (let attempt = 1; ; attempt++) {
+    const checkout = await loadCheckout(deps.db, input.token);
+    if (!checkout || (checkout.row.userId !== null && checkout.row.userId !== deps.userId)) return notFound;
+    if (checkout.row.completedOrderToken) return { errors: [fail('OPERATION_NOT_ALLOWED', 'token', 'This checkout has already been ordered')], intent: null };
+    try {
+      const snapshot = await snapshotFor(deps.catalogue, checkout.row.country, checkout.row.language);
+      const priced = await priceCheckout(deps.db, snapshot, checkout, deps.now());
       const errors = readinessErrors(priced, input.paymentMethod, input.attestations, deps.userId);
-      if (errors.length) throw new CheckoutFailure(errors);
+      if (errors.length) return { errors, intent: null };
       // Paid with the organization's saved method: charged at placement, no intent for the buyer to confirm.
-      if (input.savedPaymentMethodId) await savedMethodToCharge(tx, checkout.row, deps.userId, deps.gateway.name, input.savedPaymentMethodId, input.paymentMethod);
+      if (input.savedPaymentMethodId) await savedMethodToCharge(deps.db, checkout.row, deps.userId, deps.gateway.name, input.savedPaymentMethodId, input.paymentMethod);
       const needsIntent = !input.savedPaymentMethodId && input.paymentMethod !== 'ELECTRONIC_QUOTE' && input.paymentMethod !== 'FREE'
         && (isAsyncMethod(input.paymentMethod) || deps.gateway.name === 'stripe');
-      let intent = null;
-      let intentId: string | null = null;
-      if (needsIntent) {
-        const made = await deps.gateway.createIntent({
+      const made = needsIntent
+        ? await deps.gateway.createIntent({
           checkoutToken: checkout.row.token, amount: priced.totals.total.gross, currency: priced.currency, method: input.paymentMethod,
           returnPath: `/${checkout.row.country.toLowerCase()}/${checkout.row.language}/checkout/payment/${checkout.row.token}/`,
-        });
-        intentId = made.id;
-        intent = { clientSecret: made.clientSecret, redirectUrl: made.redirectUrl };
-        await tx
-          .insert(schema.payments)
-          .values({ id: made.id, checkoutToken: checkout.row.token, gateway: deps.gateway.name, method: input.paymentMethod, amount: priced.totals.total.gross, currency: priced.currency, status: 'PENDING' })
-          .onConflictDoNothing();
-      }
-      await updateCheckout(tx, checkout.row.id, { paymentMethod: input.paymentMethod, attestations: input.attestations, paymentIntentId: intentId });
-      return { errors: [], intent };
-    });
-  } catch (error) {
-    if (error instanceof CheckoutFailure) return { errors: error.errors, intent: null };
-    throw error;
+        })
+        : null;
+      // The intent's payment row is written with the change, in its statement.
+      const payment = made && sql`insert into ${schema.payments} (id, checkout_token, gateway, method, amount, currency, status)
+        select ${made.id}, c.token, ${deps.gateway.name}, ${input.paymentMethod}, ${priced.totals.total.gross}, ${priced.currency}, 'PENDING' from c
+        on conflict do nothing`;
+      const written = await writeChange(deps.db, checkout, {
+        fields: { paymentMethod: input.paymentMethod, attestations: input.attestations, paymentIntentId: made?.id ?? null },
+        ...(payment ? { also: payment } : {}),
+      }, new Date());
+      if (written) return { errors: [], intent: made && { clientSecret: made.clientSecret, redirectUrl: made.redirectUrl } };
+      if (attempt === MAX_ATTEMPTS) return { errors: [fail('VERSION_CONFLICT', 'token', 'The checkout changed in another window; try again')], intent: null };
+    } catch (error) {
+      if (error instanceof CheckoutFailure) return { errors: error.errors, intent: null };
+      throw error;
+    }
   }
 }
 
