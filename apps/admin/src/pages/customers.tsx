@@ -9,7 +9,7 @@ import { OrderRows, SubscriptionRows, type PartyOrder, type Subscription } from 
 interface Customer { id: string; email: string; name: string | null; createdAt: string }
 const LIST = 'query C($s: String, $a: String) { customers(search: $s, first: 25, after: $a) { customers { id email name createdAt } next } }';
 const DETAIL = `query D($id: String!) { customer(id: $id) { customer { id email name createdAt } memberships { organizationId name isAdmin }
-  orders { number createdAt currency total chargeStatus paymentMethod cancelledAt } subscriptions { organizationId organizationName planType status term seats autoRenew periodEnd price currency } } }`;
+  orders { number createdAt currency total chargeStatus paymentMethod cancelledAt } subscriptions { organizationId organizationName planType planName status term seats autoRenew periodEnd price currency } } }`;
 
 /** A search box whose words live in the address, and the pager of a server-paged list. */
 export function useSearchPage() {

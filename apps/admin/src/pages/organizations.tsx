@@ -2,21 +2,23 @@ import { FormattedMessage } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { gql } from '../api.ts';
 import { useText } from '../i18n/text.ts';
+import { useSubscriptionWords } from '../subscription-words.ts';
 import { useData } from '../use-data.ts';
 import { useSearchPage } from './customers.tsx';
 import { OrderRows, SubscriptionRows, type PartyOrder, type Subscription } from './party-tables.tsx';
 
-interface Organization { id: string; name: string; slug: string; country: string; planType: string | null; subscriptionStatus: string | null; createdAt: string }
+interface Organization { id: string; name: string; slug: string; country: string; planType: string | null; planName: string | null; subscriptionStatus: string | null; createdAt: string }
 interface Member { customerId: string; email: string; name: string | null; isAdmin: boolean; canPurchasePersonalProbe: boolean; joinedAt: string }
-const FIELDS = 'id name slug country planType subscriptionStatus createdAt';
+const FIELDS = 'id name slug country planType planName subscriptionStatus createdAt';
 const LIST = `query O($s: String, $a: String) { organizations(search: $s, first: 25, after: $a) { organizations { ${FIELDS} } next } }`;
 const DETAIL = `query D($id: String!) { organization(id: $id) { organization { ${FIELDS} } maxSeats registeredProbes
   members { customerId email name isAdmin canPurchasePersonalProbe joinedAt }
-  orders { number createdAt currency total chargeStatus paymentMethod cancelledAt } subscriptions { organizationId organizationName planType status term seats autoRenew periodEnd price currency } } }`;
+  orders { number createdAt currency total chargeStatus paymentMethod cancelledAt } subscriptions { organizationId organizationName planType planName status term seats autoRenew periodEnd price currency } } }`;
 
 /** Organizations newest first, searched by a part of the name, the slug or a member's e-mail on the server. Read only. */
 export function OrganizationsPage() {
   const { t, when } = useText();
+  const words = useSubscriptionWords();
   const page = useSearchPage();
   const { data, error } = useData(() => gql<{ organizations: { organizations: Organization[]; next: string | null } }>(LIST, { s: page.search, a: page.after }).then((d) => d.organizations), [page.params.toString()]);
   return (
@@ -34,7 +36,7 @@ export function OrganizationsPage() {
             <thead><tr><th scope="col"><FormattedMessage id="organizations.column.name" /></th><th scope="col"><FormattedMessage id="organizations.column.country" /></th>
               <th scope="col"><FormattedMessage id="organizations.column.plan" /></th><th scope="col"><FormattedMessage id="organizations.column.subscription" /></th><th scope="col"><FormattedMessage id="organizations.column.since" /></th></tr></thead>
             <tbody>{data.organizations.map((o) => (
-              <tr key={o.id}><td><Link to={`/organizations/${o.id}`}>{o.name}</Link></td><td>{o.country}</td><td>{o.planType ?? '—'}</td><td>{o.subscriptionStatus ?? '—'}</td><td>{when(o.createdAt)}</td></tr>
+              <tr key={o.id}><td><Link to={`/organizations/${o.id}`}>{o.name}</Link></td><td>{o.country}</td><td>{o.planName ?? '—'}</td><td>{o.subscriptionStatus ? words.status(o.subscriptionStatus) : '—'}</td><td>{when(o.createdAt)}</td></tr>
             ))}</tbody>
           </table>
           {data.organizations.length === 0 ? <p><FormattedMessage id="organizations.empty" /></p> : null}

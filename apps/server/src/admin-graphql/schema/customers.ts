@@ -1,9 +1,12 @@
 import { customerForStaff, listCustomers, listOrganizations, organizationForStaff, type PageCursor } from '../../modules/customers/index.ts';
+import { PLAN_NAMES, type PlanKind } from '@probe/domain';
 import { builder } from '../builder.ts';
 
 type Customer = NonNullable<Awaited<ReturnType<typeof customerForStaff>>>;
 type Organization = NonNullable<Awaited<ReturnType<typeof organizationForStaff>>>;
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+/** A plan's name as the store sells it (brand names, the same in every language); null without a plan. */
+const planName = (plan: string | null) => (plan ? PLAN_NAMES[plan as PlanKind] ?? plan : null);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const cursorOf = (after: string | null | undefined): PageCursor | null => {
@@ -34,6 +37,7 @@ const CustomerOrderRef = builder.objectRef<Customer['orders'][number]>('StaffCus
 const SubscriptionRef = builder.objectRef<Customer['subscriptions'][number]>('StaffSubscription').implement({
   fields: (t) => ({
     organizationId: t.exposeString('organizationId'), organizationName: t.exposeString('organizationName'), planType: t.exposeString('planType'),
+    planName: t.string({ resolve: (s) => planName(s.planType)! }),
     status: t.exposeString('status'), term: t.exposeString('term'), seats: t.exposeInt('seats'), autoRenew: t.exposeBoolean('autoRenew'),
     periodEnd: t.string({ nullable: true, resolve: (s) => iso(s.periodEnd) }),
     price: t.int({ description: 'A period\'s price, gross, in minor units', resolve: (s) => s.currentPrice }), currency: t.exposeString('currency'),
@@ -54,7 +58,8 @@ const CustomerDetail = builder.objectRef<Customer>('StaffCustomerDetail').implem
 const OrganizationRef = builder.objectRef<Organization['organization']>('StaffOrganization').implement({
   fields: (t) => ({
     id: t.exposeString('id'), name: t.exposeString('name'), slug: t.exposeString('slug'), country: t.exposeString('country'),
-    planType: t.exposeString('planType', { nullable: true }), subscriptionStatus: t.exposeString('status', { nullable: true }),
+    planType: t.exposeString('planType', { nullable: true }), planName: t.string({ nullable: true, resolve: (o) => planName(o.planType ?? null) }),
+    subscriptionStatus: t.exposeString('status', { nullable: true }),
     createdAt: t.string({ resolve: (o) => o.createdAt.toISOString() }),
   }),
 });
