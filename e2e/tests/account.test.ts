@@ -323,7 +323,8 @@ describe('accounts (real API, stand-in provider)', () => {
     await expect.poll(() => memberRow.locator('[role=status]').textContent()).toBe(en['account.saved']);
     await admin.page.reload();
     await admin.page.getByTestId('members').waitFor();
-    expect(await admin.page.getByTestId('member-row').filter({ hasText: 'member@demo.probe.store' }).locator('[name=canPurchasePersonalProbe]').isChecked()).toBe(!before);
+    // The members are shown from the stored cache first, then as the server has them (cache-and-network).
+    await expect.poll(() => admin.page.getByTestId('member-row').filter({ hasText: 'member@demo.probe.store' }).locator('[name=canPurchasePersonalProbe]').isChecked()).toBe(!before);
     expect(await seriousViolations(admin.page)).toEqual([]);
     await screenshot(admin.page, 'edit-membership-real-desktop');
     await admin.page.getByTestId('account-menu').click();

@@ -14,6 +14,8 @@ function storeRoutes(tokens: { order: string; invoice: string; checkout: string 
     `payment-details/${tokens.order}/`, `order-payment/${tokens.order}/`, `order-payment-confirmation/${tokens.order}/`, `confirmation/${tokens.order}/`,
     `invoice-payment/${tokens.invoice}/`, `invoice-payment-confirmation/${tokens.invoice}/`,
     'iq/', 'vet/', 'iq/bundle/', 'vet/bundle/', 'subscription/', 'account/', 'learner-verification/', 'vet/learner-verification/',
+    // The account area's own sections (issue 36).
+    'account/orders/', 'account/orders/1001/', 'account/payment-methods/', 'account/organizations/', 'account/referrals/',
     // Screens the spec names without their path.
     'upgrade/', 'upgrade/expired/', 'upgrade/license/', 'upgrade/pro/', 'upgrade/add-iq/',
     'pro-custom/upgrade/', 'pro-custom/downgrade/', 'pro-custom/reactivation/',
