@@ -108,6 +108,9 @@ const ConfigSchema = z.object({
     .describe('on SIGTERM, how long `/readyz` answers 503 (and every answer closes its connection) while requests are still served, before the server closes: the load balancer\'s health checks see it and send new requests elsewhere, so at least its check interval × failures to mark a server down. Skipped when nothing ever asked `/readyz`, and on SIGINT (Ctrl-C)'),
   PAYMENT_GATEWAY: z.enum(['test', 'stripe']).default('test')
     .describe('`test`: the built-in offline test gateway; `stripe`: Stripe (needs `STRIPE_SECRET_KEY`, `STRIPE_PUBLISHABLE_KEY` and `STRIPE_WEBHOOK_SECRET`)'),
+  VIES: z.enum(['live', 'fake']).optional()
+    .describe('how EU VAT numbers are checked before a reverse charge: `live`, the EU\'s VIES service; `fake`, the in-repo stand-in (numbers ending in 000 are not registered, in 999 find VIES down). Unset: `live` in production, `fake` otherwise'),
+  VIES_URL: z.string().url().optional().describe('the VIES REST API\'s base address (unset: the EU\'s, https://ec.europa.eu/taxation_customs/vies/rest-api)'),
   STRIPE_SECRET_KEY: z.string().optional().describe('Stripe\'s secret key'),
   STRIPE_PUBLISHABLE_KEY: z.string().optional().describe('Stripe\'s publishable key'),
   STRIPE_WEBHOOK_SECRET: z.string().optional().describe('the secret Stripe signs its webhooks with; webhooks go to `POST /webhooks/payments`'),

@@ -29,6 +29,7 @@ const TABLE: Record<string, string> = {
   ':email:INVALID': 'errors.emailInvalid',
   ':phone:INVALID': 'errors.phoneInvalid',
   ':vatNumber:INVALID': 'errors.vatInvalid',
+  ':vatNumber:PROCESSING_ERROR': 'errors.vatUnavailable',
   ':countryArea:INVALID': 'errors.areaInvalid',
   ':expiry:INVALID': 'errors.expiryInvalid',
   ':attestations:INVALID': 'errors.attestations',

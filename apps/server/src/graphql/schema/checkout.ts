@@ -9,6 +9,7 @@ import { Money, TaxedMoney } from '../money.ts';
 import { ProductVariant, VariantPricingInfo } from './catalogue.ts';
 import { SavedPaymentMethod } from './saved-payment-methods.ts';
 import { SeatConfiguration } from './shop.ts';
+import { vatCheckerFor } from '../../modules/vat/index.ts';
 import { savedMethodsForCheckout } from '../../modules/orders/index.ts';
 import { catalogueLanguage, LanguageCodeEnum } from '../language-code.ts';
 import { fail, formatPhone, CHECKOUT_ERROR_CODES, type CheckoutError, type PricedCheckout, type PricedLine, CheckoutService, isLearnerPromo, isProbe, tradeInOf, tradeInProgramRuns, type CheckoutPayload, seatedPlanOf } from '../../modules/checkout/index.ts';
@@ -214,7 +215,8 @@ export function servicesOf(ctx: GraphQLContext) {
     const user = await ctx.viewer();
     return user ? ctx.accounts.probeBuyer(user, membershipId) : { canBuyPersonalProbePlus: true, canBuyPersonalProbeIq3: true, membership: null };
   };
-  return new CheckoutService({ db: ctx.db, catalogue: ctx.catalogue, now: ctx.now, userId, probeBuyer: userId ? probeBuyer : null });
+  const vat = vatCheckerFor(ctx.config.VIES ?? (ctx.config.NODE_ENV === 'production' ? 'live' : 'fake'), ctx.config.VIES_URL);
+  return new CheckoutService({ db: ctx.db, catalogue: ctx.catalogue, now: ctx.now, userId, probeBuyer: userId ? probeBuyer : null, vat });
 }
 
 /**

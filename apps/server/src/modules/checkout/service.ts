@@ -11,6 +11,7 @@ import { CheckoutFailure, fail, type CheckoutError } from './errors.ts';
 import { probeRefusals, type ProbeBuyerOf } from './probe-rights.ts';
 import { priceCheckout, variantById, type PricedCheckout } from './price.ts';
 import { seatedPlanOf, seatLimits, seatProblem } from './seats.ts';
+import type { VatChecker } from '../vat/index.ts';
 import {
   insertCheckout, findPromo, loadCheckout, promoFreeVariants, writeChange, type CheckoutChange, type LoadedCheckout, type WantedLine,
 } from './repo.ts';
@@ -26,6 +27,8 @@ export interface CheckoutDeps {
   userId: string | null;
   /** The signed-in user's probe rights when buying for this membership (or for none); absent for an anonymous caller. */
   probeBuyer?: ProbeBuyerOf | null;
+  /** Checks an EU VAT number with VIES before it may remove VAT (decision 0047); absent: format only (tests of other things, scripts). */
+  vat?: VatChecker;
 }
 
 export interface CheckoutPayload {
@@ -286,7 +289,9 @@ export class CheckoutService {
         ? await this.deps.db.select({ billingAddress: schema.organizations.billingAddress, vatNumber: schema.organizations.vatNumber }).from(schema.organizationMemberships)
           .innerJoin(schema.organizations, eq(schema.organizations.id, schema.organizationMemberships.organizationId)).where(eq(schema.organizationMemberships.id, membershipId))
         : [];
-      const vat = !checkout.row.vatNumber && organization?.vatNumber ? checkVatNumber(organization.vatNumber, checkout.row.country) : null;
+      const formatted = !checkout.row.vatNumber && organization?.vatNumber ? checkVatNumber(organization.vatNumber, checkout.row.country) : null;
+      // The organization's number removes VAT only once VIES knows it (decision 0047); otherwise the checkout has none and VAT is charged.
+      const vat = formatted && (!this.deps.vat || (await this.deps.vat.check(formatted.normalized)) === 'VALID') ? formatted : null;
       return { fields: {
         organizationMembershipId: membershipId, userId: this.deps.userId, paymentIntentId: null,
         ...(!checkout.row.billingAddress && organization?.billingAddress ? { billingAddress: organization.billingAddress } : {}),
@@ -365,7 +370,7 @@ export class CheckoutService {
     });
   }
 
-  /** CheckoutVatNumberUpdateMutation: format checked for the checkout's EU country; null removes it. */
+  /** CheckoutVatNumberUpdateMutation: format checked for the checkout's EU country, then registration with VIES; null removes it. */
   vatNumberUpdate(token: string, vatNumber: string | null): Promise<CheckoutPayload> {
     return this.mutate(token, null, async (checkout) => {
       if (!vatNumber?.trim()) {
@@ -374,6 +379,10 @@ export class CheckoutService {
       if (!isVatNumberAvailable(checkout.row.country)) return [fail('OPERATION_NOT_ALLOWED', 'vatNumber', 'A VAT number applies to EU countries only')];
       const checked = checkVatNumber(vatNumber, checkout.row.country);
       if (!checked) return [fail('INVALID', 'vatNumber', 'This is not a valid VAT number for the country')];
+      // VIES says whether it is registered; while VIES cannot tell, the number is not taken and VAT is charged (decision 0047).
+      const registered = this.deps.vat ? await this.deps.vat.check(checked.normalized) : 'VALID';
+      if (registered === 'INVALID') return [fail('INVALID', 'vatNumber', 'VIES does not know this VAT number')];
+      if (registered === 'UNAVAILABLE') return [fail('PROCESSING_ERROR', 'vatNumber', 'The EU\'s VIES service cannot check VAT numbers right now; try again later, or buy with VAT')];
       return { fields: { vatNumber: checked.normalized, paymentIntentId: null } };
     });
   }

@@ -1,0 +1,1 @@
+export { CachedVatChecker, FakeVies, LiveVies, vatCheckerFor, type VatAnswer, type VatChecker } from './vies.ts';
