@@ -134,7 +134,9 @@ describe('console: staff and subscriptions', () => {
     await staff.getByText(en['subscription.readOnly']).waitFor();
     expect(await staff.getByRole('button', { name: en['subscription.retry.button'] }).count()).toBe(0);
 
-    // The owner changes the role, then deactivates: the member of staff is signed out and refused.
+    // The owner (the list read again) changes the role, then deactivates: the member of staff is signed out and refused.
+    await owner.reload();
+    await settled(owner);
     const row = owner.getByTestId('staff-members').getByRole('row').filter({ hasText: email });
     await row.getByRole('combobox').selectOption('SUPPORT');
     await row.getByRole('button', { name: new RegExp(`^${en['staff.role.button']}`) }).click();
