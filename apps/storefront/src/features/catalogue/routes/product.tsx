@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { data, Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { data, Link, useLoaderData, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { useBaseData } from '../../../data/route-data.ts';
 import { PAGE_VIEWS } from '../../../analytics/data-layer.ts';
 import { usePageView } from '../../../analytics/use-page-view.ts';
@@ -14,6 +14,7 @@ import { Price } from '../../../ui/price.tsx';
 import { AddToCart } from '../../checkout/add-to-cart.tsx';
 import { ProbeGate } from '../../account/probe-gate.tsx';
 import { accessoriesStep } from '../accessories-step-link.ts';
+import { deepLinkedSku } from '../deep-link.ts';
 import './product.css';
 
 type Catalogue = ProductPageFields['shop']['catalogue'];
@@ -45,8 +46,10 @@ export function Component() {
   const base = useBaseData();
   const { product, displayGrossPrices, endedOffer } = useLoaderData<ProductData>();
   const [params, setParams] = useSearchParams();
+  const { subscription, subscriptionPeriod } = useParams();
   const sold = product.variants.filter((v) => v.pricing);
-  const [sku, setSku] = useState(() => params.get('sku') ?? sold[0]?.sku ?? product.variants[0]?.sku);
+  // A chosen variant (?sku=) first, then the plan and period the link names, then the first sold.
+  const [sku, setSku] = useState(() => params.get('sku') ?? deepLinkedSku(product.variants, subscription, subscriptionPeriod) ?? sold[0]?.sku ?? product.variants[0]?.sku);
   const selected = product.variants.find((v) => v.sku === sku) ?? product.variants[0]!;
   usePageTitle(`${product.name} · ${intl.formatMessage({ id: 'app.brand' })}`);
   usePageView(endedOffer ? PAGE_VIEWS.oldOfferProduct : product.slug === 'iq3' ? PAGE_VIEWS.iq3Product : PAGE_VIEWS.product);
