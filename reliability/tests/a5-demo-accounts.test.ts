@@ -45,7 +45,8 @@ class HttpBrowser {
       client_id: client, response_type: 'code', redirect_uri: redirectUri, scope: 'openid email profile', state: randomBytes(8).toString('hex'),
       code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256',
     });
-    const start = await this.request(`/oidc/auth?${params}`);
+    // The console's client signs in at the console's provider (/oidc/staff, decision 0044).
+    const start = await this.request(`${client === 'probe-admin' ? '/oidc/staff' : '/oidc'}/auth?${params}`);
     const signInPath = new URL(start.headers.get('location')!, this.base).pathname;
     let res = await this.request(`${signInPath}/login`, { email, password });
     if (res.status !== 303) return { status: res.status, verifier, redirectUri };
@@ -112,7 +113,7 @@ describe('A5 no demo accounts in a deployment (PostgreSQL, built server)', () =>
     // The owner signs in to the console: a console token, role OWNER.
     const console_ = await new HttpBrowser(server.url).signIn(OWNER, OWNER_PASSWORD, 'probe-admin');
     expect(console_.status).toBe(303);
-    const tokenRes = await fetch(`${server.url}/oidc/token`, {
+    const tokenRes = await fetch(`${server.url}/oidc/staff/token`, {
       method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'authorization_code', code: console_.code!, code_verifier: console_.verifier, redirect_uri: console_.redirectUri, client_id: 'probe-admin' }).toString(),
     });
