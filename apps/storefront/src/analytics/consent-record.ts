@@ -13,6 +13,9 @@ export interface ConsentDecision {
   anonymousId: string | null;
 }
 
+/** Dispatched on window once a choice is on record: my account's list of consents reads it again. */
+export const CONSENT_RECORDED_EVENT = 'store:consent-recorded';
+
 const CONSENT_RECORD = 'mutation ConsentChoice($input: ConsentInput!) { consentRecord(input: $input) { errors { field code } } }';
 
 /**
@@ -28,7 +31,7 @@ export function recordConsentChoice(decision: ConsentDecision): void {
     method: 'POST', keepalive: true, credentials: DATA_CONFIG.credentials,
     headers: { accept: '*/*', 'content-type': 'application/json', ...(token ? { authorization: `JWT ${token.token}` } : {}) },
     body: JSON.stringify({ operationName: 'ConsentChoice', query: CONSENT_RECORD, variables: { input: { ...rest, ...(anonymousId ? { anonymousId } : {}) } } }),
-  }).then((response) => response.text()).catch(() => {
+  }).then((response) => response.text()).then(() => window.dispatchEvent(new Event(CONSENT_RECORDED_EVENT))).catch(() => {
     // The choice stays in the browser; its record is best effort, like analytics.
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { currentConsent } from '../../analytics/consent.ts';
+import { CONSENT_RECORDED_EVENT } from '../../analytics/consent-record.ts';
 import { analyticsBrowserId, setAnalyticsConsent } from '../../analytics/data-layer.ts';
 import { useBaseData } from '../../data/route-data.ts';
 import { textVersion } from '../../lib/text-version.ts';
@@ -28,6 +29,13 @@ export function ConsentsSection() {
   const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const consents = data?.me?.consents ?? [];
   const inForce = (purpose: Purpose): ConsentFields | undefined => consents.find((c: ConsentFields) => c.purpose === purpose);
+
+  // A choice made in the banner while this page is open (the footer's "Analytics choice") is listed once on record.
+  useEffect(() => {
+    const reread = () => void refetch();
+    window.addEventListener(CONSENT_RECORDED_EVENT, reread);
+    return () => window.removeEventListener(CONSENT_RECORDED_EVENT, reread);
+  }, [refetch]);
 
   // Withdrawn on record (another device, my account before): this browser stops its analytics too.
   const analytics = inForce('ANALYTICS');
