@@ -56,9 +56,11 @@ export const fulfilmentStateSql: SQL<FulfilmentState> = sql<FulfilmentState>`(se
  */
 export const RETURN_ACTIONS = ['AWAITING_GOODS', 'AWAITING_REFUND'] as const;
 export type ReturnAction = (typeof RETURN_ACTIONS)[number];
-export const returnActionSql: SQL<ReturnAction | null> = sql<ReturnAction | null>`(select case
+const RETURN_ACTION = sql`(select case
   when r.received_at is null then 'AWAITING_GOODS' else 'AWAITING_REFUND' end
   from order_returns r where r.order_id = ${o.id} and r.refund_id is null order by r.received_at is null, r.id limit 1)`;
+/** Nested as the other states are: a column at the top of a select's expression is printed without its table ("id"), which the subquery would read as its own. */
+export const returnActionSql: SQL<ReturnAction | null> = sql<ReturnAction | null>`${RETURN_ACTION}`;
 
 /** The states of some orders by id, in one query (the storefront's loader, the order page). */
 export async function orderStatesOf(db: Pick<Database, 'select'>, ids: readonly number[]): Promise<Map<number, OrderStates>> {
