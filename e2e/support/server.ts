@@ -59,7 +59,7 @@ export async function startServer(env: Record<string, string> = {}, dataDir = fr
   const port = String(await freePort());
   const child = spawn('sh', ['apps/server/scripts/start.sh'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}`, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', DEMO_DATA: 'true', ...env },
+    env: { ...process.env, PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}`, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', DEMO_DATA: 'true', VIES: 'fake', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
