@@ -97,7 +97,8 @@ export function Component() {
             </dl>
           </section>
 
-          {fulfilment ? (
+          {fulfilment && order.shipments.length ? (
+            // Parcels sent, with their tracking; before the first one the badge above says it is not shipped yet.
             <section className="account-card" aria-labelledby="order-delivery" data-testid="order-delivery">
               <h2 id="order-delivery" className="account-card__title">{t('order.fulfilment')}</h2>
               {order.shipments.length ? (
@@ -112,7 +113,7 @@ export function Component() {
                     </li>
                   ))}
                 </ul>
-              ) : <p>{t('account.notShippedYet')}</p>}
+              ) : null}
             </section>
           ) : null}
         </div>
