@@ -25,6 +25,7 @@ const EVENT: Record<string, MessageId> = {
   SEATS_ADDED: 'subscriptionWords.event.seatsAdded', DEVICES_ADDED: 'subscriptionWords.event.devicesAdded', SCHEDULE_ADDED: 'subscriptionWords.event.scheduleAdded',
   SCHEDULE_REMOVED: 'subscriptionWords.event.scheduleRemoved', PRO_CUSTOM_CHANGED: 'subscriptionWords.event.addOns', PAYMENT_REVERSED: 'subscriptionWords.event.paymentReversed',
   STAFF_CANCEL_AT_PERIOD_END: 'subscriptionWords.event.staffCancelAtPeriodEnd', STAFF_CANCEL_NOW: 'subscriptionWords.event.staffCancelNow',
+  STAFF_RETRY_DECLINED: 'subscriptionWords.event.staffRetryDeclined',
 };
 
 /** A state's pill colour (console.css .state--…): past due and cancelled must not read as running. */

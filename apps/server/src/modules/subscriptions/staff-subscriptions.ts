@@ -133,7 +133,14 @@ export async function retryRenewal(
   await periodEndHandler({ db, gateway, now: options.now, publicUrl: options.publicUrl })({ payload: { subscriptionId: id, periodEnd: row.periodEnd.toISOString(), retry: true } });
   const [last] = await db.select().from(charges).where(and(eq(charges.subscriptionId, id), eq(charges.kind, 'RENEWAL'))).orderBy(desc(charges.id)).limit(1);
   const outcome = last?.status === 'SUCCEEDED' ? 'RENEWED' : last?.status === 'PROCESSING' ? 'PROCESSING' : 'DECLINED';
-  await db.transaction((tx) => audit(tx, actor, 'subscription.retry_renewal', `subscription:${id}`, { status: row.status, renewalFailures: row.renewalFailures },
-    { outcome, charge: last?.id ?? null, failureCode: last?.failureCode ?? null }));
+  await db.transaction(async (tx) => {
+    // A past-due subscription stays as it was when the retry is declined (the rules move nothing): its history says so.
+    if (outcome === 'DECLINED' && row.status === 'PAST_DUE') {
+      const state = { ...stateOf(row), currentPrice: row.currentPrice };
+      await tx.insert(events).values({ subscriptionId: id, type: 'STAFF_RETRY_DECLINED', chargeId: last?.id ?? null, versionAfter: row.version, before: state, after: state });
+    }
+    await audit(tx, actor, 'subscription.retry_renewal', `subscription:${id}`, { status: row.status, renewalFailures: row.renewalFailures },
+      { outcome, charge: last?.id ?? null, failureCode: last?.failureCode ?? null });
+  });
   return { outcome, errors: [] };
 }
