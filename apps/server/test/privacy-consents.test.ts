@@ -159,6 +159,30 @@ describe(`consent on record (${DB})`, () => {
     expect(await mine(await tokenFor(key, admin!))).toEqual([]);
   });
 
+  it('the checkout\'s marketing tick is recorded when given or taken back, with the wording the page showed; saving the contact again records nothing new', async () => {
+    const buyer = 'tick.checkout@example.com';
+    const created = await t.gql<{ checkoutCreate: { checkout: { token: string } } }>('mutation { checkoutCreate(input: { lines: [], country: DE, languageCode: DE }) { checkout { token } } }', {});
+    const token = created.body.data!.checkoutCreate.checkout.token;
+    const contact = async (marketingOptIn: boolean) => {
+      clock += 1000;
+      const res = await t.gql<{ checkoutContactUpdate: { errors: unknown[] } }>('mutation C($token: String!, $email: String!, $optIn: Boolean, $version: String) { checkoutContactUpdate(token: $token, email: $email, marketingOptIn: $optIn, marketingTextVersion: $version) { errors { code } } }',
+        { token, email: buyer, optIn: marketingOptIn, version: 'checkout.marketingOptIn#0badc0de' });
+      expect(res.body.data!.checkoutContactUpdate.errors).toEqual([]);
+    };
+    const recorded = async () => (await rows(sql`${schema.consents.email} = ${buyer}`)).map((c) => [c.purpose, c.granted, c.source, c.locale, c.textVersion]);
+    await contact(false);
+    expect(await recorded()).toEqual([]);
+    await contact(true);
+    await contact(true);
+    expect(await recorded()).toEqual([['MARKETING_EMAIL', true, 'checkout', 'de', 'checkout.marketingOptIn#0badc0de']]);
+    await contact(false);
+    expect((await recorded()).map(([, granted]) => granted)).toEqual([true, false]);
+    // A refused change (a bad e-mail) records nothing.
+    const refused = await t.gql<{ checkoutContactUpdate: { errors: Array<{ code: string }> } }>('mutation C($token: String!) { checkoutContactUpdate(token: $token, email: "not-an-email", marketingOptIn: true) { errors { code } } }', { token });
+    expect(refused.body.data!.checkoutContactUpdate.errors.map((e) => e.code)).toEqual(['INVALID']);
+    expect(await recorded()).toHaveLength(2);
+  });
+
   it('erasure removes the person\'s consents (theirs, their e-mail\'s, their browsers\' anonymous ones), and only theirs', async () => {
     const [user] = await t.database.db.select().from(schema.users).where(eq(schema.users.id, member!.id));
     expect(user).toBeDefined();

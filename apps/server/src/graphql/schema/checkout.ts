@@ -385,7 +385,7 @@ builder.mutationFields((t) => ({
   }),
   checkoutContactUpdate: t.field({
     type: CheckoutPayloadRef,
-    args: { token: t.arg.string({ required: true }), email: t.arg.string({ required: true }), firstName: t.arg.string(), lastName: t.arg.string(), marketingOptIn: t.arg.boolean() },
+    args: { token: t.arg.string({ required: true }), email: t.arg.string({ required: true }), firstName: t.arg.string(), lastName: t.arg.string(), marketingOptIn: t.arg.boolean(), marketingTextVersion: t.arg.string({ description: 'The marketing tick\'s wording as the page showed it: its catalogue key and a hash of its text (checkout.marketingOptIn#1a2b3c4d), kept with the consent' }) },
     resolve: (_root, a, ctx) => payload(ctx, checkoutChange(ctx, a.token, () => servicesOf(ctx).contactUpdate(a.token, a))),
   }),
   checkoutShippingAddressUpdate: t.field({

@@ -18,6 +18,7 @@ import {
 import { isProbe, TRADE_IN_MODELS, TRADE_IN_TAKEN, tradeInProgramRuns, tradeInTaken } from './trade-in.ts';
 import { voucherProblem } from './voucher.ts';
 import { findReferrer } from '../referrals/index.ts';
+import { recordConsent } from '../privacy/index.ts';
 
 export interface CheckoutDeps {
   db: Database;
@@ -43,6 +44,9 @@ export interface LineInput {
 }
 
 const MAX_QUANTITY = 100;
+/** The checkout's marketing tick's wording as the page showed it (its catalogue key and hash), or the key with no hash when a caller did not say. */
+const MARKETING_TEXT_VERSION = /^checkout\.marketingOptIn#[0-9a-f]{8,64}$/;
+const UNSTATED_MARKETING_TEXT = 'checkout.marketingOptIn#00000000';
 /** A change read, worked out and written again this many times when other changes of the same checkout keep coming first. */
 const MAX_ATTEMPTS = 5;
 /** Disposable-mail domains orders are not accepted from (BANNED_EMAIL_ADDRESS). */
@@ -300,14 +304,30 @@ export class CheckoutService {
     });
   }
 
-  contactUpdate(token: string, input: { email: string; firstName?: string | null; lastName?: string | null; marketingOptIn?: boolean | null }): Promise<CheckoutPayload> {
-    return this.mutate(token, null, async () => {
+  /**
+   * The buyer's e-mail and name, and the marketing e-mail tick: a tick given or taken back here is a consent
+   * on record (issue 38) once the change is written, with the wording's version the page showed
+   * (`marketingTextVersion`, checkout.marketingOptIn's catalogue key and hash).
+   */
+  async contactUpdate(token: string, input: { email: string; firstName?: string | null; lastName?: string | null; marketingOptIn?: boolean | null; marketingTextVersion?: string | null }): Promise<CheckoutPayload> {
+    let decided: { granted: boolean; email: string; locale: string } | null = null;
+    const payload = await this.mutate(token, null, async (checkout) => {
       const { email, error } = checkEmail(input.email);
       if (error) return [error];
+      const granted = input.marketingOptIn ?? false;
+      decided = granted !== checkout.row.marketingOptIn || (granted && email !== checkout.row.email) ? { granted, email: email!, locale: checkout.row.language } : null;
       return { fields: {
-        email, firstName: input.firstName?.trim() || null, lastName: input.lastName?.trim() || null, marketingOptIn: input.marketingOptIn ?? false,
+        email, firstName: input.firstName?.trim() || null, lastName: input.lastName?.trim() || null, marketingOptIn: granted,
       } };
     });
+    const consent = decided as { granted: boolean; email: string; locale: string } | null;
+    if (consent && !payload.errors.length) {
+      const version = input.marketingTextVersion && MARKETING_TEXT_VERSION.test(input.marketingTextVersion) ? input.marketingTextVersion : UNSTATED_MARKETING_TEXT;
+      await recordConsent(this.deps.db, {
+        purpose: 'MARKETING_EMAIL', granted: consent.granted, textVersion: version, source: 'checkout', locale: consent.locale, email: consent.email, userId: this.deps.userId,
+      }, this.deps.now());
+    }
+    return payload;
   }
 
   shippingAddressUpdate(token: string, input: AddressInput, options: { partial?: boolean } = {}): Promise<CheckoutPayload> {

@@ -10,8 +10,8 @@ export type ConsentRow = typeof consents.$inferSelect;
 
 /** The catalogue key of the wording shown and a hash of its text in the locale: `consent.text#1a2b3c4d`. */
 const TEXT_VERSION = /^[a-z][A-Za-z0-9_.-]{0,80}#[0-9a-f]{8,64}$/;
-/** The banner, my account, or a marketing form by its path after /form/. */
-const SOURCE = /^(banner|account|form:[A-Za-z0-9][A-Za-z0-9/_-]{0,119})$/;
+/** The banner, my account, the checkout's contact step, or a marketing form by its path after /form/. */
+const SOURCE = /^(banner|account|checkout|form:[A-Za-z0-9][A-Za-z0-9/_-]{0,119})$/;
 const LOCALE = /^[a-z]{2}(-[A-Z]{2})?$/;
 /** The browser's analytics id (as analytics events carry it). */
 const ANONYMOUS_ID = /^[A-Za-z0-9-]{8,64}$/;
@@ -44,7 +44,7 @@ export function validateConsent(input: ConsentInput): ConsentError[] {
   const fail = (field: string, message: string) => errors.push({ code: 'INVALID', field, message });
   if (!(CONSENT_PURPOSES as readonly string[]).includes(input.purpose)) fail('purpose', `One of ${CONSENT_PURPOSES.join(', ')}`);
   if (!TEXT_VERSION.test(input.textVersion)) fail('textVersion', 'The catalogue key of the text shown and its hash: key#hex');
-  if (!SOURCE.test(input.source)) fail('source', 'banner, account or form:{path}');
+  if (!SOURCE.test(input.source)) fail('source', 'banner, account, checkout or form:{path}');
   if (!LOCALE.test(input.locale)) fail('locale', 'A catalogue locale such as de or en-US');
   if (input.anonymousId != null && !ANONYMOUS_ID.test(input.anonymousId)) fail('anonymousId', 'An anonymous id is 8 to 64 letters, digits or dashes');
   if (!input.userId && !input.anonymousId && !input.email) fail('anonymousId', 'A consent is someone\'s: a signed-in user, a browser id or an e-mail');

@@ -100,8 +100,8 @@ export const UPDATE_VOUCHER: TypedDocumentNode<UpdateVoucherMutation, UpdateVouc
 `;
 
 export const CHECKOUT_CONTACT_UPDATE: TypedDocumentNode<CheckoutContactUpdateMutation, CheckoutContactUpdateMutationVariables> = gql`
-  mutation CheckoutContactUpdate($token: String!, $email: String!, $firstName: String, $lastName: String, $marketingOptIn: Boolean) {
-    checkoutContactUpdate(token: $token, email: $email, firstName: $firstName, lastName: $lastName, marketingOptIn: $marketingOptIn) { ...CheckoutPayloadFields }
+  mutation CheckoutContactUpdate($token: String!, $email: String!, $firstName: String, $lastName: String, $marketingOptIn: Boolean, $marketingTextVersion: String) {
+    checkoutContactUpdate(token: $token, email: $email, firstName: $firstName, lastName: $lastName, marketingOptIn: $marketingOptIn, marketingTextVersion: $marketingTextVersion) { ...CheckoutPayloadFields }
   }
   ${PAYLOAD}
 `;

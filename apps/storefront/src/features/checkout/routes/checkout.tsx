@@ -27,6 +27,7 @@ import { useCheckout } from '../use-checkout.ts';
 import { Money } from '../../../ui/money.tsx';
 import { usePageTitle } from '../../../lib/head.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
+import { textVersion } from '../../../lib/text-version.ts';
 import './checkout.css';
 
 /** Stripe's Payment Element, loaded only when the store runs on Stripe. */
@@ -137,7 +138,7 @@ function ContactStep({ checkout, onSaved }: { checkout: CheckoutFields; onSaved:
   }, [client]);
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const saved = await submit(async () => ({ payload: (await client.mutate({ mutation: CHECKOUT_CONTACT_UPDATE, variables: { token: checkout.token, ...values }, ...NO_CACHE })).data?.checkoutContactUpdate }));
+    const saved = await submit(async () => ({ payload: (await client.mutate({ mutation: CHECKOUT_CONTACT_UPDATE, variables: { token: checkout.token, ...values, marketingTextVersion: textVersion('checkout.marketingOptIn', t('checkout.marketingOptIn')) }, ...NO_CACHE })).data?.checkoutContactUpdate }));
     if (saved) onSaved(saved);
   };
   return (
