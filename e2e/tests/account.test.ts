@@ -349,6 +349,8 @@ describe('accounts (real API, stand-in provider)', () => {
     expect(plainText(await orderPage.locator('address').first().textContent())).toContain('San Francisco');
     expect(await orderPage.getByTestId('invoice-pdf').getAttribute('href')).toBe(`/documents/invoice/${orderToken}.pdf`);
     expect(await orderPage.getByRole('img', { name: 'Visa' }).count()).toBe(1);
+    // Nothing shown by its message id (a key missing from the catalogue).
+    expect(plainText(await orderPage.textContent())).not.toMatch(/\b(account|order)\.[a-zA-Z]+/);
     expect(await seriousViolations(member.page)).toEqual([]);
     await screenshot(member.page, 'account-real-order-phone');
     await member.page.goto('/us/en/account/organizations/');
