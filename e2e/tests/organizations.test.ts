@@ -78,13 +78,22 @@ describe('a new clinic (built-in provider, mail sink)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, `organization-new-${tag}`);
 
-    // A clinic plan of three seats in the cart; the checkout asks who it is for, and the clinic is created there.
+    // A clinic plan in the cart: its seats typed, within the Shop's 5 to 100 (3 is refused and stays typed, 5 is taken);
+    // the checkout asks who it is for, and the clinic is created there.
     await addFromProductPage(page, base, 'clinic-membership');
-    for (let i = 0; i < 2; i++) {
-      const before = plainText(await page.locator('.cart-line__quantity').first().textContent());
-      await page.locator('.cart-line__quantity .quantity-button').last().click();
-      await expect.poll(async () => plainText(await page.locator('.cart-line__quantity').first().textContent())).not.toBe(before);
-    }
+    const seats = page.locator('.cart-seats [name=seats]');
+    await seats.fill('3');
+    await page.locator('.cart-seats button[type=submit]').click();
+    await page.locator('#field-seats-error').waitFor();
+    expect(plainText(await page.locator('#field-seats-error').textContent())).toBe(en['upgrade.error.seats']);
+    expect(await seats.inputValue()).toBe('3');
+    expect(plainText(await page.locator('#cart-seats-hint').textContent())).toBe(en['upgrade.seatsHint']!.replace('{min}', '5').replace('{max}', '100'));
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, `cart-seats-refused-${tag}`);
+    await seats.fill('5');
+    await page.locator('.cart-seats button[type=submit]').click();
+    await expect.poll(() => page.locator('#field-seats-error').count()).toBe(0);
+    expect(await seats.inputValue()).toBe('5');
     await page.locator('.checkout-aside a.button').click();
     await page.getByTestId('organization-step').waitFor();
     expect(await page.locator('#organization-step-heading').textContent()).toBe(en['checkout.organization.title']);
@@ -107,11 +116,11 @@ describe('a new clinic (built-in provider, mail sink)', () => {
     await pay(page, { base, product: 'clinic-membership', method: 'CREDIT_CARD', address });
     await page.waitForURL(/\/confirmation\/[0-9a-f-]{36}\/$/);
 
-    // My account: the clinic, its admin, its plan and three seats; the members page invites a colleague.
+    // My account: the clinic, its admin, its plan and five seats; the members page invites a colleague.
     await page.goto(`${base}/account/organizations/`);
     const card = page.getByTestId('account-membership').filter({ hasText: 'Harbour Clinic' });
     await card.waitFor();
-    expect(plainText(await card.textContent())).toContain(en['account.seatsValue']!.replace('{available}', '2').replace('{max}', '3'));
+    expect(plainText(await card.textContent())).toContain(en['account.seatsValue']!.replace('{available}', '4').replace('{max}', '5'));
     await card.locator('a[href*="/account/organization/"]').click();
     await page.getByTestId('members').waitFor();
     await page.locator('[name=email]').fill(colleague.email);
@@ -147,7 +156,7 @@ describe('a new clinic (built-in provider, mail sink)', () => {
     // The admin sees the colleague as a member using a seat, and the invitation accepted.
     await page.goto(membersUrl);
     await page.getByTestId('member-row').filter({ hasText: colleague.email }).waitFor();
-    expect(plainText(await page.getByTestId('seats').textContent())).toContain(en['account.seatsValue']!.replace('{available}', '1').replace('{max}', '3'));
+    expect(plainText(await page.getByTestId('seats').textContent())).toContain(en['account.seatsValue']!.replace('{available}', '3').replace('{max}', '5'));
     expect(plainText(await page.getByTestId('invitation-row').first().textContent())).toContain(en['organization.invitations.status.ACCEPTED']!);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, `organization-members-accepted-${tag}`);
