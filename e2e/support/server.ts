@@ -67,7 +67,11 @@ export async function startServer(env: Record<string, string> = {}, dataDir = fr
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const url = await new Promise<string>((resolve, reject) => {
     // A first start under a loaded machine (other test runs on the same two cores) took 85 s: give it three minutes.
-    const timer = setTimeout(() => reject(new Error(`server did not start in 180 s:\n${output}`)), 180_000);
+    // A server that did not start is stopped: left running, it outlived the test run (found an hour later, serving nobody).
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start in 180 s:\n${output}`));
+    }, 180_000);
     const onData = () => {
       const match = /running at (http:\/\/[^\s/]+)\//.exec(output);
       if (match) {
