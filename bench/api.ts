@@ -23,7 +23,7 @@ import { startServer } from '../e2e/support/server.ts';
 import { bareServer } from './support/bare.ts';
 import { cpuSeconds } from './support/cpu.ts';
 import { sampleRss } from './support/memory.ts';
-import { scratchDatabase } from './support/postgres.ts';
+import { analyze, scratchDatabase } from './support/postgres.ts';
 import { printVerdicts, type Verdict } from './support/verdict.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -79,6 +79,7 @@ async function measure(databaseUrl: string, plan: Array<[Mode, QueryId[]]>) {
   let peakMb = 0;
   for (const [mode, queries] of plan) {
     const server = await startServer({ LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, ...MODES[mode] });
+    if (databaseUrl) await analyze(databaseUrl);
     const rss = sampleRss(server.process.pid!);
     try {
       for (const id of queries) {
@@ -116,6 +117,7 @@ const bodyOf = (id: QueryId) => JSON.stringify({ operationName: null, query: QUE
 async function paired(databaseUrls: readonly [string, string], mode: Mode, id: QueryId): Promise<{ off: PairedLoad; on: PairedLoad }> {
   const env = { LOG_LEVEL: 'warn', ...MODES[mode] };
   const [off, on] = [await startServer({ ...env, DATABASE_URL: databaseUrls[0] }), await startServer({ ...env, ...METRICS_ON, DATABASE_URL: databaseUrls[1] })];
+  for (const url of databaseUrls) if (url) await analyze(url);
   const body = bodyOf(id);
   const totals = { off: { rps: 0, p99: 0, failed: 0, perCpuSecond: 0 }, on: { rps: 0, p99: 0, failed: 0, perCpuSecond: 0 } };
   const used = { off: { requests: 0, cpu: 0 }, on: { requests: 0, cpu: 0 } };

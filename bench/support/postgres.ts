@@ -22,3 +22,19 @@ export async function scratchDatabase(prefix: string): Promise<{ url: string; dr
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
+
+/**
+ * Refreshes the planner's statistics of a database a server has just migrated and seeded. Until autovacuum
+ * gets to them (a minute or more), a fresh database's tables have none and PostgreSQL may plan the store's
+ * statements on guesses: two fresh databases measured side by side then differ by half their throughput
+ * depending on which one autovacuum reached first. A store's database in use has them.
+ */
+export async function analyze(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('analyze');
+  } finally {
+    await client.end();
+  }
+}
