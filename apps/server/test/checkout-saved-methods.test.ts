@@ -1,12 +1,12 @@
 import { DEMO_USERS, schema } from '@probe/db';
 import { and, eq } from 'drizzle-orm';
 import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestGateway } from '../src/modules/payments/index.ts';
 import { readyCheckout } from './checkout-support.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { tableFingerprint } from './table-fingerprint.ts';
+import { pdfText } from './pdf-text.ts';
 
 /**
  * Issue 34: an organization's admin pays a checkout for it with the organization's saved method, in one
@@ -118,10 +118,3 @@ describe('a checkout paid with the organization\'s saved method', () => {
   });
 });
 
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) pages.push((await (await pdf.getPage(n)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' '));
-  await pdf.destroy();
-  return pages.join('\n').replace(/\s+/g, ' ');
-}

@@ -2,7 +2,6 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { schema } from '@probe/db';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
@@ -12,6 +11,7 @@ import { TestGateway } from '../src/modules/payments/index.ts';
 import { CARD_OK, DE_ADDRESS, PLACE, readyCheckout, type PlaceAnswer } from './checkout-support.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { memoryLogger } from './jobs-support.ts';
+import { pdfText } from './pdf-text.ts';
 
 const DB = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const PL_ADDRESS = { firstName: 'Anna', lastName: 'Kowalska', companyName: 'Przychodnia Zdrowie', streetAddress1: 'ul. Świętokrzyska 12', city: 'Warszawa', postalCode: '00-916', country: 'PL', phone: '+48 22 123 45 67' };
@@ -42,18 +42,6 @@ async function download(kind: string, token: string) {
   return app.app.inject({ method: 'GET', url: `/documents/${kind}/${token}.pdf` });
 }
 
-/** The PDF's text, page by page, as pdf.js (Mozilla's parser) reads it. */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await pdf.destroy();
-  // Each word is drawn as a piece of its own: compare with single spaces.
-  return pages.join('\n').replace(/\s+/g, ' ');
-}
 
 const money = (locale: string, currency: string, minor: number) => new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100).replace(/\s+/g, ' ');
 

@@ -1,12 +1,12 @@
 import { DEMO_USERS, schema } from '@probe/db';
 import { eq, inArray } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderMailFor } from '../src/modules/orders/index.ts';
 import { TestGateway } from '../src/modules/payments/index.ts';
 import { adminGql, denied, startStaffApp } from './admin-support.ts';
 import { CARD_OK, PLACE, readyCheckout, US_ADDRESS, type PlaceAnswer } from './checkout-support.ts';
 import type { TestApp } from './harness.ts';
+import { pdfText } from './pdf-text.ts';
 
 const DB = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const [, admin, , vet, student, , operator] = DEMO_USERS;
@@ -56,13 +56,6 @@ const buyerOrder = async (token: string) => (await t.gql<BuyerOrder>(BUYER_ORDER
 const outboxOf = async (topic: string, number: string) => (await db().select().from(schema.outbox).where(eq(schema.outbox.topic, topic))).filter((r) => (r.payload as { number?: string }).number === number);
 const auditActions = async (number: string) => (await db().select().from(schema.auditLog).where(eq(schema.auditLog.subject, `order:${number}`))).map((a) => a.action);
 
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) pages.push((await (await pdf.getPage(n)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' '));
-  await pdf.destroy();
-  return pages.join('\n').replace(/\s+/g, ' ');
-}
 
 describe(`an order shipped and refunded, its states true at each step (issue 35, ${DB})`, () => {
   it('ships in two parcels and refunds in two parts: the list, the order page and the buyer\'s page say unfulfilled → partly shipped → shipped, paid → partly refunded → refunded', async () => {

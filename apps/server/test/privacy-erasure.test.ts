@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_USERS, schema } from '@probe/db';
 import { eq, sql } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { JobRunner, storeHandlers } from '../src/jobs/index.ts';
@@ -12,6 +11,7 @@ import { ERASURE_STEPS, requestErasure, runErasure } from '../src/modules/privac
 import { CARD_OK, mutate, PLACE, readyCheckout, type PlaceAnswer } from './checkout-support.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { memoryLogger } from './jobs-support.ts';
+import { pdfText } from './pdf-text.ts';
 
 const DB = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const [, admin, member, vet] = DEMO_USERS;
@@ -97,13 +97,6 @@ async function sinkHits(needles: string[]): Promise<string[]> {
   return hits;
 }
 
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) pages.push((await (await pdf.getPage(n)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' '));
-  await pdf.destroy();
-  return pages.join('\n').replace(/\s+/g, ' ');
-}
 
 describe(`erasure (GDPR art. 17) as a durable job (${DB})`, () => {
   it('the data is there before: the scan finds it (the scan works)', async () => {

@@ -1,12 +1,12 @@
 import { schema } from '@probe/db';
 import { intlLocale } from '@probe/domain';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderMailFor } from '../src/modules/orders/index.ts';
 import { TestGateway } from '../src/modules/payments/index.ts';
 import { CARD_OK, DE_ADDRESS, PLACE, readyCheckout, US_ADDRESS, type PlaceAnswer } from './checkout-support.ts';
 import { startTestApp, type TestApp } from './harness.ts';
+import { pdfText } from './pdf-text.ts';
 
 const DB = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 let app: TestApp;
@@ -34,13 +34,6 @@ interface Page {
   lines: Array<{ quantity: number; productRawName: string; variantName: string; isFreeItemLine: boolean; totalPrice: Amount }>;
 }
 
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) pages.push((await (await pdf.getPage(n)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' '));
-  await pdf.destroy();
-  return pages.join('\n').replace(/\s+/g, ' ');
-}
 
 /**
  * The order's confirmation e-mail, its order page and its invoice, each read as the buyer gets it: the e-mail's

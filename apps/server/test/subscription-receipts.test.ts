@@ -2,13 +2,13 @@ import { DEMO_USERS, schema } from '@probe/db';
 import { applyTax } from '@probe/domain';
 import { eq, sql } from 'drizzle-orm';
 import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderDocument, DEMO_SELLER } from '../src/modules/documents/index.ts';
 import { orderMailFor } from '../src/modules/orders/index.ts';
 import { TestGateway } from '../src/modules/payments/index.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { tableFingerprint } from './table-fingerprint.ts';
+import { pdfText } from './pdf-text.ts';
 
 /**
  * Decision 0042: every charge to a saved method for a change of the subscription is an order, with its
@@ -47,13 +47,6 @@ const subscription = async () => (await t.database.db.select().from(schema.subsc
 const chargeRow = async (key: string) => (await t.database.db.select().from(schema.subscriptionCharges).where(eq(schema.subscriptionCharges.idempotencyKey, key)))[0]!;
 const receipts = async (chargeId: number) => t.database.db.select().from(schema.orders).where(eq(schema.orders.idempotencyKey, `subscription-charge:${chargeId}`));
 
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) pages.push((await (await pdf.getPage(n)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' '));
-  await pdf.destroy();
-  return pages.join('\n').replace(/\s+/g, ' ');
-}
 
 describe('every charge leaves a receipt', () => {
   it('two seats added: one charge, one order for that amount with German VAT split out, its invoice naming the practice, its e-mail queued, in my account', async () => {
