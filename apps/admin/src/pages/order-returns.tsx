@@ -6,6 +6,7 @@ import { FormMessage } from '../form-message.tsx';
 import { useText } from '../i18n/text.ts';
 import { returnReasonWords, returnStateWords } from '../order-states.ts';
 import { useData, useDescribe } from '../use-data.ts';
+import { chosenLines, lineErrorFields, LineQuantitiesTable } from './line-quantities.tsx';
 
 export interface OrderReturn {
   id: number; number: string; state: string; reason: string; note: string | null; createdAt: string; receivedAt: string | null; refundId: number | null;
@@ -108,7 +109,7 @@ export function ReturnForm({ number, lines, onDone }: { number: string; lines: R
   const [busy, setBusy] = useState(false);
   // One key per return the operator means: a retried or double-clicked submit opens it once.
   const key = useRef(crypto.randomUUID());
-  const chosen = lines.flatMap((l) => { const q = Number(quantities[l.id] ?? 0); return q ? [{ lineId: l.id, quantity: q }] : []; });
+  const chosen = chosenLines(lines, quantities);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
@@ -118,7 +119,7 @@ export function ReturnForm({ number, lines, onDone }: { number: string; lines: R
       const { orderReturnOpen } = await gql<{ orderReturnOpen: Answer }>(OPEN, { number, lines: chosen, reason, note: note.trim() || null, key: `console:${key.current}` });
       if (orderReturnOpen.errors.length) {
         setErrors(fieldErrors(orderReturnOpen.errors.map((e) => ({ field: e.field ?? null, message: e.message })),
-          Object.fromEntries(chosen.flatMap((c, i) => [[`lines.${i}.quantity`, `line-${c.lineId}`], [`lines.${i}.lineId`, `line-${c.lineId}`]]))));
+          lineErrorFields(chosen)));
       } else {
         setErrors({});
         key.current = crypto.randomUUID();
@@ -133,23 +134,12 @@ export function ReturnForm({ number, lines, onDone }: { number: string; lines: R
       setBusy(false);
     }
   };
-  const lineError = (id: number) => errors[`line-${id}`];
   return (
     <form className="card" onSubmit={submit} aria-labelledby="return-title" data-testid="return-form">
       <h3 id="return-title"><FormattedMessage id="order.return.title" /></h3>
       <p>{t('order.return.intro')}</p>
-      <table><caption className="visually-hidden"><FormattedMessage id="order.return.caption" /></caption>
-        <thead><tr><th scope="col"><FormattedMessage id="order.column.item" /></th><th scope="col" className="num"><FormattedMessage id="order.return.column.left" /></th>
-          <th scope="col"><FormattedMessage id="order.return.column.quantity" /></th></tr></thead>
-        <tbody>{lines.map((l) => (
-          <tr key={l.id}><td>{l.sku} · {l.name}</td><td className="num">{t('order.return.leftOf', { left: l.left, shipped: l.shipped })}</td>
-            <td className={lineError(l.id) ? 'invalid' : undefined}>
-              <label className="visually-hidden" htmlFor={`return-q-${l.id}`}><FormattedMessage id="order.return.quantityLabel" values={{ sku: l.sku }} /></label>
-              <input id={`return-q-${l.id}`} type="number" min={0} max={l.left} step={1} inputMode="numeric" disabled={l.left === 0} value={quantities[l.id] ?? ''}
-                aria-invalid={lineError(l.id) ? true : undefined} aria-describedby={lineError(l.id) ? `return-q-${l.id}-error` : undefined}
-                onChange={(e) => setQuantities({ ...quantities, [l.id]: e.target.value })} />
-              {lineError(l.id) ? <p className="error" id={`return-q-${l.id}-error`}>{lineError(l.id)}</p> : null}</td></tr>
-        ))}</tbody></table>
+      <LineQuantitiesTable idPrefix="return-q" messages={{ caption: 'order.return.caption', left: 'order.return.column.left', quantity: 'order.return.column.quantity', label: 'order.return.quantityLabel' }}
+        left={(l) => t('order.return.leftOf', { left: l.left, shipped: l.shipped })} lines={lines} quantities={quantities} onChange={setQuantities} errors={errors} />
       <div className="grid ship-fields">
         <div className={`field${errors.reason ? ' invalid' : ''}`}><label htmlFor="return-reason"><FormattedMessage id="order.return.reason" /></label>
           <select id="return-reason" required value={reason} onChange={(e) => setReason(e.target.value)} aria-describedby={errors.reason ? 'return-reason-error' : undefined}>

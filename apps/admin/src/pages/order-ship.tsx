@@ -5,6 +5,7 @@ import { fieldErrors, type FieldErrors } from '../fields.tsx';
 import { FormMessage } from '../form-message.tsx';
 import { useText } from '../i18n/text.ts';
 import { useData, useDescribe } from '../use-data.ts';
+import { chosenLines, lineErrorFields, LineQuantitiesTable } from './line-quantities.tsx';
 
 export interface ShipLine { id: number; sku: string; name: string; quantity: number; left: number }
 
@@ -25,7 +26,7 @@ export function ShipForm({ number, lines, onDone }: { number: string; lines: Shi
   const [busy, setBusy] = useState(false);
   // One key per parcel the operator means: a retried or double-clicked submit records it once.
   const key = useRef(crypto.randomUUID());
-  const chosen = lines.flatMap((l) => { const q = Number(quantities[l.id] ?? 0); return q ? [{ lineId: l.id, quantity: q }] : []; });
+  const chosen = chosenLines(lines, quantities);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
@@ -35,7 +36,7 @@ export function ShipForm({ number, lines, onDone }: { number: string; lines: Shi
       const { orderShip } = await gql<{ orderShip: { errors: Array<{ field: string | null; message: string }> } }>(SHIP, { number, lines: chosen, carrier, trackingNumber: tracking, key: `console:${key.current}` });
       if (orderShip.errors.length) {
         // A line's error names it by its place in `lines`: shown on that line's input.
-        setErrors(fieldErrors(orderShip.errors, Object.fromEntries(chosen.flatMap((c, i) => [[`lines.${i}.quantity`, `line-${c.lineId}`], [`lines.${i}.lineId`, `line-${c.lineId}`]]))));
+        setErrors(fieldErrors(orderShip.errors, lineErrorFields(chosen)));
       } else {
         setErrors({});
         key.current = crypto.randomUUID();
@@ -49,23 +50,12 @@ export function ShipForm({ number, lines, onDone }: { number: string; lines: Shi
       setBusy(false);
     }
   };
-  const lineError = (id: number) => errors[`line-${id}`];
   return (
     <form className="card" onSubmit={submit} aria-labelledby="ship-title" data-testid="ship-form">
       <h3 id="ship-title"><FormattedMessage id="order.ship.title" /></h3>
       <p>{t('order.ship.intro')}</p>
-      <table><caption className="visually-hidden"><FormattedMessage id="order.ship.caption" /></caption>
-        <thead><tr><th scope="col"><FormattedMessage id="order.column.item" /></th><th scope="col" className="num"><FormattedMessage id="order.ship.column.left" /></th>
-          <th scope="col"><FormattedMessage id="order.ship.column.quantity" /></th></tr></thead>
-        <tbody>{lines.map((l) => (
-          <tr key={l.id}><td>{l.sku} · {l.name}</td><td className="num">{t('order.refund.leftOf', { left: l.left, quantity: l.quantity })}</td>
-            <td className={lineError(l.id) ? 'invalid' : undefined}>
-              <label className="visually-hidden" htmlFor={`ship-q-${l.id}`}><FormattedMessage id="order.ship.quantityLabel" values={{ sku: l.sku }} /></label>
-              <input id={`ship-q-${l.id}`} type="number" min={0} max={l.left} step={1} inputMode="numeric" disabled={l.left === 0} value={quantities[l.id] ?? ''}
-                aria-invalid={lineError(l.id) ? true : undefined} aria-describedby={lineError(l.id) ? `ship-q-${l.id}-error` : undefined}
-                onChange={(e) => setQuantities({ ...quantities, [l.id]: e.target.value })} />
-              {lineError(l.id) ? <p className="error" id={`ship-q-${l.id}-error`}>{lineError(l.id)}</p> : null}</td></tr>
-        ))}</tbody></table>
+      <LineQuantitiesTable idPrefix="ship-q" messages={{ caption: 'order.ship.caption', left: 'order.ship.column.left', quantity: 'order.ship.column.quantity', label: 'order.ship.quantityLabel' }}
+        left={(l) => t('order.refund.leftOf', { left: l.left, quantity: l.quantity })} lines={lines} quantities={quantities} onChange={setQuantities} errors={errors} />
       <p><button type="button" className="link" onClick={() => setQuantities(Object.fromEntries(lines.filter((l) => l.left > 0).map((l) => [l.id, String(l.left)])))}><FormattedMessage id="order.ship.all" /></button></p>
       <div className="grid ship-fields">
         <div className={`field${errors.carrier ? ' invalid' : ''}`}><label htmlFor="ship-carrier"><FormattedMessage id="order.ship.carrier" /></label>
