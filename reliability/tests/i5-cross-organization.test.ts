@@ -34,6 +34,8 @@ interface Target {
   paymentToken: string;
   /** A pending invitation of the clinic's, made by its admin. */
   invitationId: string;
+  /** The clinic admin's open checkout for the clinic. */
+  checkoutToken: string;
 }
 
 interface Row {
@@ -88,6 +90,13 @@ const MATRIX: Row[] = [
     // Pointing a checkout at the clinic admin's membership, to buy as (and see) the clinic.
     document: 'mutation($m: ID) { checkoutOrganizationUpdate(token: "00000000-0000-4000-8000-000000000000", organizationMembershipId: $m) { checkout { token } errors { code } } }',
     variables: (t) => ({ m: t.adminMembership }) },
+  // The clinic admin's own checkout for the clinic, paid with the clinic's saved card (issue 34): by anyone else, not found.
+  { op: 'Mutation.checkoutBeforePlaceOrder', roles: ['otherAdmin', 'member', 'anonymous'], path: ['checkoutBeforePlaceOrder', 'checkout'],
+    document: 'mutation($t: String!, $id: ID!) { checkoutBeforePlaceOrder(token: $t, paymentMethod: CREDIT_CARD, attestations: ["TERMS_AND_CONDITIONS"], savedPaymentMethodId: $id) { checkout { token } errors { code } } }',
+    variables: (t) => ({ t: t.checkoutToken, id: t.methodId }) },
+  { op: 'Mutation.checkoutPlaceOrder', roles: ['otherAdmin', 'member', 'anonymous'], path: ['checkoutPlaceOrder', 'order'],
+    document: 'mutation($t: String!, $id: ID!) { checkoutPlaceOrder(token: $t, idempotencyKey: "i5-place", savedPaymentMethodId: $id) { order { number } errors { code } } }',
+    variables: (t) => ({ t: t.checkoutToken, id: t.methodId }) },
   { op: 'Mutation.paymentMethodSetupStart', roles: ADMIN_ONLY, path: ['paymentMethodSetupStart'],
     document: 'mutation($org: ID!) { paymentMethodSetupStart(organizationId: $org, kind: CREDIT_CARD) { setupId clientSecret } }', variables: () => ({ org: LAKESIDE }) },
   { op: 'Mutation.paymentMethodCreate', roles: ADMIN_ONLY_WITH_ID, path: ['paymentMethodCreate', 'paymentMethod'],
@@ -204,6 +213,7 @@ describe('I5 cross-organization access, every operation × role (PostgreSQL)', (
       adminMembership,
       memberMembership: gid('OrganizationMembership', memberships.find((m) => m.userId === member.id)!.id),
       methodId: method!.id, paymentToken: method!.paymentToken, setupId: setup.body.data!.paymentMethodSetupStart.setupId,
+      checkoutToken: own.body.data!.checkoutCreate.checkout!.token,
     };
     // The control: the clinic's own admin reads what the markers look for.
     const control = await app.gql(MATRIX[1]!.document, { id: target.adminMembership }, headers('admin'));
