@@ -52,7 +52,7 @@ export default defineConfig({
           // A test that waits for an e-mail may wait 45 s for it (e2e/support/mail.ts) after its pages.
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          // One file at a time: two at once took as long on two cores (Chromium and the server are busy) and timed out more.
+          // One file at a time within a run, on that run's server; npm run test:e2e (e2e/run.mjs) runs two such runs side by side.
           fileParallelism: false,
           globalSetup: ['e2e/global-setup.ts'],
         },
