@@ -19,3 +19,4 @@ export * from './credit-notes.ts';
 export * from './privacy.ts';
 export * from './returns.ts';
 export * from './staff-invitations.ts';
+export * from './draft-orders.ts';
