@@ -38,7 +38,8 @@ async function fill(page: Page, fields: Record<string, string>): Promise<void> {
 /**
  * A new clinic becomes a customer on its own (issue 34): a stranger signs up, buys a clinic plan and
  * creates the clinic in the checkout's organization step, pays with the test card, invites a colleague
- * from the members page; the colleague signs up from the invitation e-mail, accepts, and takes a seat.
+ * from the members page; the colleague signs up from the invitation e-mail, accepts, and takes a seat; the
+ * owner saves a card and adds a seat paid with it in one step, with its receipt, and both see the new seat.
  */
 describe('a new clinic (built-in provider, mail sink)', () => {
   let browser: Browser;
@@ -151,7 +152,6 @@ describe('a new clinic (built-in provider, mail sink)', () => {
     await phone.page.getByRole('status').filter({ hasText: 'Harbour Clinic' }).waitFor();
     expect(await seriousViolations(phone.page)).toEqual([]);
     await screenshot(phone.page, `invitation-accepted-${language}-${colleagueViewport.width}`);
-    await phone.context.close();
 
     // The admin sees the colleague as a member using a seat, and the invitation accepted.
     await page.goto(membersUrl);
@@ -160,6 +160,44 @@ describe('a new clinic (built-in provider, mail sink)', () => {
     expect(plainText(await page.getByTestId('invitation-row').first().textContent())).toContain(en['organization.invitations.status.ACCEPTED']!);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, `organization-members-accepted-${tag}`);
+
+    // The owner saves a card for the clinic, then adds a seat paying with it in one step: a charge with its receipt
+    // (an order in my account, its confirmation e-mail with the invoice attached), and a seat more for both of them.
+    await page.goto(`${base}/account/payment-methods/`);
+    const methods = page.getByTestId('organization-methods').filter({ hasText: 'Harbour Clinic' });
+    await methods.getByTestId('add-method').click();
+    const methodForm = methods.getByTestId('add-method-form');
+    await methodForm.locator('input[name="card.number"]').fill('4242 4242 4242 4242');
+    await methodForm.locator('input[name="card.expiry"]').fill('12/30');
+    await methodForm.locator('input[name="card.cvc"]').fill('123');
+    await methodForm.locator('input[name=makePrimary]').check();
+    await methodForm.locator('button[type=submit]').click();
+    await expect.poll(async () => plainText(await methods.locator('[data-primary=true]').textContent())).toContain('…4242');
+    await page.goto(`${base}/upgrade/license/`);
+    await page.getByTestId('upgrade-current').waitFor();
+    await hydrated(page);
+    await page.getByLabel(en['upgrade.license.addLabel']!).fill('1');
+    await page.getByTestId('upgrade-quote').waitFor();
+    expect(plainText(await page.getByTestId('quote-method').textContent())).toContain('…4242');
+    await page.getByTestId('upgrade-submit').click();
+    await page.getByTestId('upgrade-done').waitFor();
+    expect(plainText(await page.getByTestId('done-seats').textContent())).toMatch(/\b6\b/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, `upgrade-seat-added-${tag}`);
+    await page.goto(`${base}/account/orders/`);
+    await expect.poll(() => page.getByTestId('account-order').count()).toBe(2);
+    const seatOrder = /\d+/.exec(plainText(await page.getByTestId('order-link').first().textContent()))![0];
+    // Its card shows the plan's picture, as the clinic plan's order does.
+    expect(await page.getByTestId('account-order').first().locator('img').count()).toBe(1);
+    const receipt = await mailTo(server.url, owner.email, new RegExp(`\\b${seatOrder}\\b`));
+    expect(receipt).toMatch(/application\/pdf/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, `account-orders-with-seats-${tag}`);
+    await phone.page.goto(`${base}/account/organizations/`);
+    const colleagueCard = phone.page.getByTestId('account-membership').filter({ hasText: 'Harbour Clinic' });
+    await colleagueCard.waitFor();
+    expect(plainText(await colleagueCard.textContent())).toContain(en['account.seatsValue']!.replace('{available}', '4').replace('{max}', '6'));
+    await phone.context.close();
 
     // A second organization: the owner chooses to act for it in my account, and the next clinic plan is bought for it.
     await page.goto(`${base}/account/organization/new/`);

@@ -14,7 +14,8 @@ export interface Buyer {
 /** What a charge paid for, as its receipt names it. */
 export interface ReceiptFacts {
   chargeId: number;
-  kind: 'CHANGE' | 'RENEWAL_ORDER';
+  /** CHANGE and RENEWAL_ORDER: asked for by an admin (ChangeSubscription, SubscriptionRenewal); RENEWAL: the period-end job's. */
+  kind: 'CHANGE' | 'RENEWAL_ORDER' | 'RENEWAL';
   /** The charge's gateway status: SUCCEEDED or PROCESSING (a debit still at the bank). */
   status: string;
   amount: number;
@@ -62,7 +63,7 @@ export async function writeChargeReceipt(tx: Executor, facts: ReceiptFacts): Pro
   const taxed = applyTax(facts.amount, facts.currency.toLowerCase() as Currency, reverseCharge || !variant ? 0 : variant.rate, 'gross');
 
   const added = after.seats - before.seats;
-  const event = facts.kind === 'RENEWAL_ORDER' ? 'RENEWAL' : after.planType === before.planType && added > 0 ? 'SEATS' : 'UPGRADE';
+  const event = facts.kind !== 'CHANGE' ? 'RENEWAL' : after.planType === before.planType && added > 0 ? 'SEATS' : 'UPGRADE';
   const bundleType = event === 'RENEWAL' ? 'RENEWAL_CHECKOUT' : event === 'SEATS' ? 'EXPANSION_CHECKOUT' : 'UPGRADE_CHECKOUT';
   // Seats added are the line's quantity when the amount divides by them (a unit price in whole cents); else one line of the whole.
   const quantity = event === 'SEATS' && facts.amount % added === 0 && taxed.net % added === 0 ? added : 1;
@@ -78,12 +79,12 @@ export async function writeChargeReceipt(tx: Executor, facts: ReceiptFacts): Pro
   }).onConflictDoNothing().returning({ id: orders.id, token: orders.token, number: orders.number, email: orders.email, total: orders.totalGross, currency: orders.currency });
   const line = {
     variantId: variant?.id ?? null, productSku: variant?.sku ?? `PLAN-${after.planType}`, productName: variant?.productName ?? after.planType,
-    variantName: variant?.name ?? '', productTypeName: variant?.productTypeName ?? 'Subscription', quantity,
+    variantName: variant?.name ?? '', productTypeName: variant?.productTypeName ?? 'Subscription', thumbnail: variant?.thumbnail ?? null, quantity,
     unitNet: taxed.net / quantity, unitGross: taxed.gross / quantity, totalNet: taxed.net, totalGross: taxed.gross,
   };
   const result = await tx.execute(sql`with placed as (${order.getSQL()}),
-    l as (insert into ${orderLines} (order_id, variant_id, product_sku, product_name, variant_name, product_type_name, quantity, is_free, unit_net, unit_gross, undiscounted_unit_gross, total_net, total_gross)
-      select placed.id, ${line.variantId}::int, ${line.productSku}::text, ${line.productName}::text, ${line.variantName}::text, ${line.productTypeName}::text, ${line.quantity}::int, false,
+    l as (insert into ${orderLines} (order_id, variant_id, product_sku, product_name, variant_name, product_type_name, thumbnail, quantity, is_free, unit_net, unit_gross, undiscounted_unit_gross, total_net, total_gross)
+      select placed.id, ${line.variantId}::int, ${line.productSku}::text, ${line.productName}::text, ${line.variantName}::text, ${line.productTypeName}::text, ${line.thumbnail}::text, ${line.quantity}::int, false,
         ${line.unitNet}::int, ${line.unitGross}::int, ${line.unitGross}::int, ${line.totalNet}::int, ${line.totalGross}::int from placed),
     o as (insert into ${outbox} (topic, payload) select 'order.placed', jsonb_build_object('orderToken', token, 'number', number, 'email', email, 'total', total_gross, 'currency', currency) from placed)
     select token from placed`);
@@ -107,13 +108,15 @@ async function firstAdmin(tx: Executor, organizationId: string): Promise<{ id: s
 }
 
 /**
- * The plan's yearly variant in the organization's market, named in the order's language, with the rate of its
+ * The plan's yearly variant in the organization's market, named in the order's language, with its product's first
+ * picture (the order's thumbnail, as a checkout's line has) and the rate of its
  * tax class where the organization is billed (its state's or province's, else its country's): one query.
  */
 async function planVariant(tx: Executor, at: { plan: PlanKind; market: string; language: string; country: string; area: string }) {
-  const { productVariants: v, products: p, productTypes: pt, productTranslations: ptr, variantTranslations: vtr, taxRates: r } = schema;
+  const { productVariants: v, products: p, productTypes: pt, productTranslations: ptr, variantTranslations: vtr, taxRates: r, productImages: img } = schema;
   const [row] = await tx.select({
     id: v.id, sku: v.sku, name: sql<string>`coalesce(${vtr.name}, ${v.name})`, productName: sql<string>`coalesce(${ptr.name}, ${p.name})`, productTypeName: pt.name,
+    thumbnail: sql<string | null>`(select ${img.path} from ${img} where ${img.productId} = ${p.id} order by ${img.position}, ${img.id} limit 1)`,
     rate: sql<number>`coalesce((select ${r.rate} from ${r} where ${r.country} = ${at.country} and ${r.taxClass} = ${pt.taxClass} and ${r.area} in ('', ${at.area})
       order by ${r.area} = '' limit 1), 0)::int`,
   }).from(v)
