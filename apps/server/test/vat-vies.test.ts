@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CachedVatChecker, FakeVies, LiveVies } from '../src/modules/vat/index.ts';
-import { DE_ADDRESS, mutate } from './checkout-support.ts';
+import { schema } from '@probe/db';
+import { eq } from 'drizzle-orm';
+import { CARD_OK, DE_ADDRESS, mutate, PLACE, readyCheckout, type PlaceAnswer } from './checkout-support.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { tableFingerprint } from './table-fingerprint.ts';
 
@@ -83,5 +85,58 @@ describe('a checkout\'s VAT number checked with VIES (the fake)', () => {
     expect(down.checkout).toMatchObject({ taxExemption: false, vatRegistrationNumber: null });
     expect((down.checkout as unknown as Answer).totalPrice.tax.fractionalAmount).toBeGreaterThan(0);
     expect(await tableFingerprint(t.database.db, ['checkouts'])).toBe(before);
+  });
+});
+
+describe('a VAT number asked about again when the order is placed (the fake)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t?.close());
+
+  const TABLES = ['checkouts', 'orders', 'order_lines', 'payments', 'invoices', 'outbox'];
+  const place = (token: string, total: number, key: string) => t.gql<PlaceAnswer>(PLACE, { token, key, total, card: CARD_OK }).then((r) => r.body.data!.checkoutPlaceOrder);
+  /** A German cart with a VAT number VIES knew when it was put on the checkout; then `since` is what VIES says at placement. */
+  async function acceptedEarlier(since: string) {
+    const ready = await readyCheckout(t, { country: 'DE', language: 'DE', lines: [{ sku: 'ACC-USBC-1M', quantity: 1 }], vatNumber: 'DE123456789' });
+    expect(ready.checkout.taxExemption).toBe(true);
+    // VIES withdrew the registration (or went down) after the number was taken: the checkout still holds what was accepted.
+    await t.database.db.update(schema.checkouts).set({ vatNumber: since }).where(eq(schema.checkouts.token, ready.token));
+    return ready;
+  }
+
+  it('a number VIES still knows is placed without VAT (reverse charge)', async () => {
+    const ready = await readyCheckout(t, { country: 'DE', language: 'DE', lines: [{ sku: 'ACC-USBC-1M', quantity: 1 }], vatNumber: 'DE123456789' });
+    const placed = await place(ready.token, ready.total, 'vies-recheck-valid');
+    expect(placed.errors).toEqual([]);
+    expect(placed.order!.total.tax.fractionalAmount).toBe(0);
+  });
+
+  it('a number VIES no longer knows is refused at placement: nothing charged, nothing written', async () => {
+    const ready = await acceptedEarlier('DE123456000');
+    const before = await tableFingerprint(t.database.db, TABLES);
+    const placed = await place(ready.token, ready.total, 'vies-recheck-invalid');
+    expect(placed).toEqual({ order: null, errors: [expect.objectContaining({ code: 'INVALID', field: 'vatNumber' })] });
+    expect(await tableFingerprint(t.database.db, TABLES)).toBe(before);
+  });
+
+  it('while VIES is down at placement, VAT is charged (decision 0047): the reverse charge is refused, nothing written, and the buyer may remove the number', async () => {
+    const ready = await acceptedEarlier('DE123456999');
+    const before = await tableFingerprint(t.database.db, TABLES);
+    const placed = await place(ready.token, ready.total, 'vies-recheck-down');
+    expect(placed).toEqual({ order: null, errors: [expect.objectContaining({ code: 'PROCESSING_ERROR', field: 'vatNumber' })] });
+    const again = await t.gql<{ checkoutBeforePlaceOrder: { errors: Array<{ code: string; field: string }> } }>(
+      'mutation B($token: String!) { checkoutBeforePlaceOrder(token: $token, paymentMethod: CREDIT_CARD, attestations: ["TERMS_AND_CONDITIONS"]) { errors { code field } } }', { token: ready.token },
+    );
+    expect(again.body.data!.checkoutBeforePlaceOrder.errors).toEqual([{ code: 'PROCESSING_ERROR', field: 'vatNumber' }]);
+    expect(await tableFingerprint(t.database.db, TABLES)).toBe(before);
+    // Without the number the buyer pays VAT, at the total now shown.
+    const removed = await mutate(t, 'checkoutVatNumberUpdate', '$token: String!, $vatNumber: String', { token: ready.token, vatNumber: null }, 'token taxExemption totalPrice { gross { fractionalAmount } tax { fractionalAmount } }');
+    const total = (removed.checkout as unknown as { totalPrice: { gross: { fractionalAmount: number }; tax: { fractionalAmount: number } } }).totalPrice;
+    expect(total.tax.fractionalAmount).toBeGreaterThan(0);
+    const paid = await place(ready.token, total.gross.fractionalAmount, 'vies-recheck-with-vat');
+    expect(paid.errors).toEqual([]);
+    expect(paid.order!.total.tax.fractionalAmount).toBe(total.tax.fractionalAmount);
   });
 });

@@ -215,8 +215,12 @@ export function servicesOf(ctx: GraphQLContext) {
     const user = await ctx.viewer();
     return user ? ctx.accounts.probeBuyer(user, membershipId) : { canBuyPersonalProbePlus: true, canBuyPersonalProbeIq3: true, membership: null };
   };
-  const vat = vatCheckerFor(ctx.config.VIES ?? (ctx.config.NODE_ENV === 'production' ? 'live' : 'fake'), ctx.config.VIES_URL);
-  return new CheckoutService({ db: ctx.db, catalogue: ctx.catalogue, now: ctx.now, userId, probeBuyer: userId ? probeBuyer : null, vat });
+  return new CheckoutService({ db: ctx.db, catalogue: ctx.catalogue, now: ctx.now, userId, probeBuyer: userId ? probeBuyer : null, vat: vatCheckerOf(ctx) });
+}
+
+/** The process's VIES checker (decision 0047): `VIES`, or live in production and the fake elsewhere. */
+export function vatCheckerOf(ctx: GraphQLContext) {
+  return vatCheckerFor(ctx.config.VIES ?? (ctx.config.NODE_ENV === 'production' ? 'live' : 'fake'), ctx.config.VIES_URL);
 }
 
 /**

@@ -6,7 +6,7 @@ import type { GraphQLContext } from '../context.ts';
 import { Money, TaxedMoney } from '../money.ts';
 import { byToken, nullIsMiss, tokenNotFound } from '../limits.ts';
 import { creditNoteNumber } from '../../modules/documents/index.ts';
-import { Address, CheckoutErrorRef, PaymentMethodTypeEnum, payload, servicesOf, Checkout, checkoutChange } from './checkout.ts';
+import { Address, CheckoutErrorRef, PaymentMethodTypeEnum, payload, servicesOf, Checkout, checkoutChange, vatCheckerOf } from './checkout.ts';
 import { isUuid, type CheckoutError } from '../../modules/checkout/index.ts';
 import { CARRIERS, FULFILMENT_STATES, PAYMENT_STATES, placeOrder, type CarrierCode, type OrderDetails, type OrderRow, type ShipmentWithLines, beforePlaceOrder, payInvoice, payOrder } from '../../modules/orders/index.ts';
 
@@ -227,7 +227,7 @@ export const CardInput = builder.inputType('TestCardInput', {
 
 /** What placing and paying need, for the requester of this request. */
 function orderDeps(ctx: GraphQLContext) {
-  return { db: ctx.db, catalogue: ctx.catalogue, gateway: ctx.gateway, now: ctx.now, log: ctx.log, userId: ctx.requester().userId };
+  return { db: ctx.db, catalogue: ctx.catalogue, gateway: ctx.gateway, now: ctx.now, log: ctx.log, userId: ctx.requester().userId, vat: vatCheckerOf(ctx) };
 }
 
 async function invoiceByToken(ctx: GraphQLContext, token: string) {

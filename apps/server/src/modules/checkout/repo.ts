@@ -61,12 +61,12 @@ function withLines(row: CheckoutRow, lines: Array<[number, number, number, boole
 }
 
 const localeByToken = reusable((db) => db
-  .select({ country: schema.checkouts.country, language: schema.checkouts.language })
+  .select({ country: schema.checkouts.country, language: schema.checkouts.language, vatNumber: schema.checkouts.vatNumber })
   .from(schema.checkouts)
   .where(eq(schema.checkouts.token, sql.placeholder('token'))));
 
-/** A checkout's country and language only (to fetch its catalogue before a transaction opens). */
-export async function checkoutLocale(db: Executor, token: string): Promise<{ country: string; language: string } | null> {
+/** A checkout's country, language and VAT number only (to fetch its catalogue, and ask VIES, before a transaction opens). */
+export async function checkoutLocale(db: Executor, token: string): Promise<{ country: string; language: string; vatNumber: string | null } | null> {
   if (!isUuid(token)) return null;
   const [row] = await localeByToken(db, { token });
   return row ?? null;

@@ -7,6 +7,7 @@ import { CheckoutFailure, fail, type CheckoutError, priceCheckout, snapshotFor, 
 import type { OrderRow, PlaceOrderDeps } from './place-order.ts';
 import { savedMethodToCharge } from './saved-method-payment.ts';
 import { readinessErrors } from './readiness.ts';
+import { viesRecheck } from './vies-recheck.ts';
 
 type Card = { number: string; expMonth: number; expYear: number; cvc: string } | null;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -44,6 +45,7 @@ export async function beforePlaceOrder(
       const snapshot = await snapshotFor(deps.catalogue, checkout.row.country, checkout.row.language);
       const priced = await priceCheckout(deps.db, snapshot, checkout, deps.now());
       const errors = readinessErrors(priced, input.paymentMethod, input.attestations, deps.userId);
+      if (!errors.length) errors.push(...(await viesRecheck(deps.vat, checkout.row.vatNumber, checkout.row.country)));
       if (errors.length) return { errors, intent: null };
       // Paid with the organization's saved method: charged at placement, no intent for the buyer to confirm.
       if (input.savedPaymentMethodId) await savedMethodToCharge(deps.db, checkout.row, deps.userId, deps.gateway.name, input.savedPaymentMethodId, input.paymentMethod);

@@ -13,6 +13,8 @@ import { creditReferral, referrerById } from '../referrals/index.ts';
 import { readinessErrors } from './readiness.ts';
 import { faultPoint } from '../faults/index.ts';
 import { savedMethodToCharge } from './saved-method-payment.ts';
+import { viesRecheck } from './vies-recheck.ts';
+import type { VatChecker } from '../vat/index.ts';
 
 export type OrderRow = typeof schema.orders.$inferSelect;
 
@@ -23,6 +25,8 @@ export interface PlaceOrderDeps {
   now: () => Date;
   log: FastifyBaseLogger;
   userId: string | null;
+  /** VIES, asked again about the checkout's VAT number before its reverse charge (decision 0047); absent: not asked. */
+  vat?: VatChecker;
 }
 
 export interface PlaceOrderInput {
@@ -64,6 +68,9 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
   try {
     const current = await checkoutLocale(deps.db, input.token);
     if (!current) return { order: null, errors: [fail('NOT_FOUND', 'token', 'Checkout not found')] };
+    // Asked before the transaction (VIES is a network call): the number is read again with the lock below.
+    const vies = await viesRecheck(deps.vat, current.vatNumber, current.country);
+    if (vies.length) return { order: null, errors: vies };
     const snapshot = await snapshotFor(deps.catalogue, current.country, current.language);
     const order = await deps.db.transaction(async (tx) => {
       const loaded = await loadCheckoutToPlace(tx, input.token, input.idempotencyKey);
@@ -85,6 +92,8 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
         return done!;
       }
       assertSameLocale(snapshot, checkout);
+      // A VAT number put on the checkout after VIES was asked above is not placed unasked.
+      if (deps.vat && checkout.row.vatNumber && checkout.row.vatNumber !== current.vatNumber) throw new CheckoutFailure([fail('VERSION_CONFLICT', 'vatNumber', 'Your VAT number changed in another window; review your order and try again')]);
       const priced = await priceCheckout(tx, snapshot, checkout, deps.now());
       const method = (PAYMENT_METHODS as readonly string[]).includes(checkout.row.paymentMethod ?? '') ? (checkout.row.paymentMethod as PaymentMethod) : null;
       if (!method) throw new CheckoutFailure([fail('PAYMENT_NOT_FOUND', 'paymentMethod', 'Choose a payment method first')]);
