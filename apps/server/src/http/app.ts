@@ -7,7 +7,7 @@ import { createYogaServer, type Yoga } from '../graphql/yoga.ts';
 import { refusedByLimits } from '../graphql/document-limits.ts';
 import { createTokenVerifier } from '../auth/tokens.ts';
 import { CatalogueService } from '../modules/catalogue/index.ts';
-import type { GeoLookup } from '../modules/shop/index.ts';
+import { maintenanceClosedTo, type GeoLookup } from '../modules/shop/index.ts';
 import { registerClientErrors } from './client-errors.ts';
 import { registerGraphqlRoute } from './graphql-route.ts';
 import { ResponseCache } from './response-cache.ts';
@@ -152,6 +152,8 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
     observeResponseCache(responseCache);
     observeDatabase(database);
   }
+  // Maintenance (the console's switch): the store's pages and API answer 503 to everyone but the addresses let through.
+  const closedTo = (clientIp: string) => maintenanceClosedTo(database.db, clientIp, config.MAINTENANCE_ALLOW_IPS);
   // A proof of enrollment (up to 5 MB) only from a signed-in user, 10 an hour each: anyone else's upload is refused unread.
   const uploads = rateLimits.create('upload', { points: 10, durationS: 3600 });
   registerGraphqlRoute(app, yoga, responseCache, () => catalogue.version(), async (authorization) => {
@@ -159,7 +161,7 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
     if (!identity) return { status: 401, message: 'Sign in to send a file' };
     const wait = await uploads.hit(identity.id);
     return wait === null ? null : { status: 429, message: 'Too many files sent: try again later', retryAfterS: wait };
-  });
+  }, closedTo);
   // The test gateway's ledger lists every charge and refund: in production only staff see it, with a console token.
   registerPaymentRoutes(app, database.db, gateway, { publicUrl: config.PUBLIC_URL, ledger: config.NODE_ENV === 'production' ? { consoleTokens: adminTokens } : 'open', tokenMisses });
   if (config.NODE_ENV === 'production' && gateway instanceof TestGateway && !config.DEMO_DATA) {
@@ -176,6 +178,6 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   app.addHook('onClose', () => rateLimits.close());
   // robots.txt and the sitemap, built from the catalogue's snapshots (API-only tests read them too).
   registerSeoRoutes(app, { config, catalogue });
-  if (storefront) await registerStorefront(app, { yoga, config, bundles: storefront });
+  if (storefront) await registerStorefront(app, { yoga, config, bundles: storefront, closedTo });
   return { app, yoga, lifecycle, catalogue, gateway, identity, responseCache };
 }

@@ -3,6 +3,7 @@ import type { Yoga } from '../graphql/yoga.ts';
 import type { CacheHint, RequestParams, ResponseCache } from './response-cache.ts';
 import { PROOF_MAX_BYTES } from '../modules/learners/index.ts';
 import { responseCacheLookups } from '../metrics/index.ts';
+import { openDuringMaintenance, sendMaintenance } from './maintenance.ts';
 
 const cacheHit = responseCacheLookups.labels('hit');
 const cacheMiss = responseCacheLookups.labels('miss');
@@ -44,13 +45,28 @@ function preflighted(type: string, headers: FastifyRequest['headers']): boolean 
   return type === 'multipart/form-data' && typeof headers.authorization === 'string' && headers.authorization.length > 0;
 }
 
+/** The document a GET or a JSON POST asks for (a batch, a multipart body or bad JSON: none). */
+function requestedQuery(method: string, query: unknown, body: unknown): unknown {
+  if (method === 'GET') return (query as { query?: unknown } | null)?.query;
+  if (!(body instanceof JsonText)) return undefined;
+  try {
+    return (JSON.parse(body.text) as { query?: unknown } | null)?.query;
+  } catch {
+    return undefined;
+  }
+}
+
 const mediaType = (headers: FastifyRequest['headers']) => (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
 
 /**
  * Mounts Yoga on Fastify: GET and POST /graphql (a mutation over GET is refused with 405 by Yoga).
  * Anonymous answers that depend only on the catalogue come from the response cache when it has them.
  */
-export function registerGraphqlRoute(app: FastifyInstance, yoga: Yoga, cache: ResponseCache, version: () => Promise<number>, mayUpload: UploadGate): void {
+/**
+ * While maintenance is on (closedTo says so for the client's address) only the shop's maintenance fields and
+ * the marketing forms are answered; every other request gets 503 with Retry-After, before any cache or parse.
+ */
+export function registerGraphqlRoute(app: FastifyInstance, yoga: Yoga, cache: ResponseCache, version: () => Promise<number>, mayUpload: UploadGate, closedTo: (clientIp: string) => Promise<boolean> = async () => false): void {
   // Multipart bodies (file uploads) are parsed by Yoga itself, so Fastify's body limit does not bound them:
   // they must declare their length, at most one proof of enrollment and its form fields.
   app.addContentTypeParser('multipart/form-data', {}, (req, _payload, done) => {
@@ -70,6 +86,7 @@ export function registerGraphqlRoute(app: FastifyInstance, yoga: Yoga, cache: Re
       bodyLimit: GRAPHQL_JSON_MAX_BYTES,
       handler: async (req, reply) => {
         const type = mediaType(req.headers);
+        if (req.method !== 'OPTIONS' && (await closedTo(req.ip)) && !openDuringMaintenance(requestedQuery(req.method, req.query, req.body))) return sendMaintenance(reply);
         if (req.method === 'POST' && !preflighted(type, req.headers)) {
           return reply.status(415).header('cache-control', 'no-store').send({ errors: [{ message: 'Send GraphQL as application/json', extensions: { exception: { code: 'UnsupportedMediaType' } } }] });
         }

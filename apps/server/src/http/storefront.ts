@@ -7,6 +7,7 @@ import type { Yoga } from '../graphql/yoga.ts';
 import type { SsrExecute, SsrRenderResult } from '@probe/domain';
 import type { StorefrontBundle, StorefrontBundles } from './storefront-bundle.ts';
 import { ssrRenders } from '../metrics/index.ts';
+import { MAINTENANCE_RETRY_AFTER_S } from '../modules/shop/index.ts';
 
 export type { StorefrontBundle, StorefrontBundles } from './storefront-bundle.ts';
 
@@ -110,7 +111,7 @@ function fillTemplate(bundle: StorefrontBundle, result: Extract<SsrRenderResult,
 /** Static assets and server rendering of every page path: the forms application under `/{cc}/{lang}/form/`, the store elsewhere. */
 export async function registerStorefront(
   app: FastifyInstance,
-  { yoga, config, bundles }: { yoga: Yoga; config: Config; bundles: StorefrontBundles },
+  { yoga, config, bundles, closedTo = async () => false }: { yoga: Yoga; config: Config; bundles: StorefrontBundles; closedTo?: (clientIp: string) => Promise<boolean> },
 ): Promise<void> {
   const bundle = bundles.store;
   await app.register(fastifyStatic, {
@@ -146,7 +147,9 @@ export async function registerStorefront(
     const forms = FORM_PAGE_PATH.test(pathname);
     const { bundle, csp, shell } = forms ? apps.forms : apps.store;
     reply.header('content-security-policy', csp).header('vary', 'cookie, ' + config.GEO_COUNTRY_HEADER);
-    if (shell) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(shell);
+    const closed = !forms && (await closedTo(req.ip));
+    if (closed) reply.header('retry-after', String(MAINTENANCE_RETRY_AFTER_S));
+    if (shell) return reply.status(closed ? 503 : 200).type('text/html; charset=utf-8').header('cache-control', closed ? 'no-store' : 'no-cache').send(shell);
 
     // The page's absolute URLs (canonical and language links, the share link) are on PUBLIC_URL's origin,
     // whatever Host, X-Forwarded-Host or request target came in (reliability W10).
@@ -165,10 +168,12 @@ export async function registerStorefront(
       return reply.status(result.status).header('cache-control', 'no-store').send();
     }
     for (const failure of result.failures) req.log.error({ ...failure, url: req.url }, 'page render failure');
+    // A store page while maintenance is on is the maintenance page (rendered from the shop's own answer):
+    // 503 and when to come back, so search engines keep the pages and monitors see the store is down.
     return reply
-      .status(result.status)
+      .status(closed ? 503 : result.status)
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
+      .header('cache-control', closed ? 'no-store' : 'no-cache')
       .send(fillTemplate(bundle, result));
   };
   app.get('/', renderPage);

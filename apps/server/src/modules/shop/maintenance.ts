@@ -12,6 +12,30 @@ export interface MaintenanceInput {
   allowIps: string[];
 }
 
+/** How long a server trusts the maintenance switch it last read: another copy's change reaches it within this time. */
+export const MAINTENANCE_STATUS_TTL_MS = 2000;
+
+/** The seconds a closed store asks clients to wait (the Retry-After of its 503 answers). */
+export const MAINTENANCE_RETRY_AFTER_S = 300;
+
+interface MaintenanceStatus { on: boolean; allowIps: readonly string[] }
+const statusCache = new WeakMap<object, { status: MaintenanceStatus; readAt: number }>();
+
+/**
+ * Whether the store is closed to this client address: maintenance on and the address neither in the
+ * configured list nor in the shop's. Read for every store page and API call, so the switch is kept for
+ * MAINTENANCE_STATUS_TTL_MS (setMaintenance forgets it at once in this process).
+ */
+export async function maintenanceClosedTo(db: Database, clientIp: string, configuredIps: readonly string[]): Promise<boolean> {
+  let cached = statusCache.get(db);
+  if (!cached || Date.now() - cached.readAt > MAINTENANCE_STATUS_TTL_MS) {
+    const settings = await getShopSettings(db);
+    cached = { status: { on: settings.maintenanceMode, allowIps: settings.maintenanceAllowIps }, readAt: Date.now() };
+    statusCache.set(db, cached);
+  }
+  return cached.status.on && !configuredIps.includes(clientIp) && !cached.status.allowIps.includes(clientIp);
+}
+
 export interface MaintenanceError { field: string; code: 'INVALID'; message: string }
 
 /** Turns maintenance mode on or off with its page and the addresses let through; recorded in the audit log. */
@@ -33,5 +57,6 @@ export async function setMaintenance(db: Database, actor: Actor, input: Maintena
       maintenancePageUrl: before.maintenancePageUrl, maintenanceAllowIps: before.maintenanceAllowIps,
     }, after);
   });
+  statusCache.delete(db);
   return { errors: [] };
 }

@@ -75,9 +75,11 @@ export function StoreLayout() {
   const closed = maintenance.maintenanceMode && !maintenance.maintenanceAccessAllowed;
   useStorePageMeta();
 
+  // A closed store shows its maintenance page even when a request of the page then fails (the API answers
+  // 503 to everything but the maintenance fields while maintenance is on).
   let content = <Outlet />;
-  if (globalError) content = <ErrorScreen errorId={globalError.errorId} />;
-  else if (closed) content = <MaintenancePage maintenance={maintenance} />;
+  if (closed) content = <MaintenancePage maintenance={maintenance} />;
+  else if (globalError) content = <ErrorScreen errorId={globalError.errorId} />;
 
   return (
     <>
