@@ -7,6 +7,7 @@ import type { Notice } from './notices/render.ts';
 import { columnsOf, lockSubscription, stateOf, writeState, type Executor, type SubscriptionRow } from './repo.ts';
 import { TOPICS, type PeriodEndJob } from './topics.ts';
 import { renewals } from '../../metrics/index.ts';
+import { writeChargeReceipt } from './receipts.ts';
 
 const { subscriptions, subscriptionEvents, subscriptionCharges: charges, savedPaymentMethods: methods, gatewayCustomers, organizations, outbox } = schema;
 type ChargeRow = typeof charges.$inferSelect;
@@ -123,6 +124,7 @@ export function periodEndHandler(deps: RenewalDeps) {
       await settleAndMove(deps, row, settleCharge, {
         event: { type: 'RENEWED', at: now }, cause: { type: 'RENEWED', chargeId: charge.id }, audience, notice: { kind: 'renewed', ...money },
         extra: { currentPrice: charge.amount, scheduledPrice: null }, nextJob: (written) => periodEndJob(written),
+        receipt: { chargeId: charge.id, status: result.status, ...money },
       });
       return;
     }
@@ -144,6 +146,8 @@ interface Move {
   notice: Omit<Notice, 'subscriptionId'>;
   extra: Partial<Pick<SubscriptionRow, 'currentPrice' | 'scheduledPrice'>>;
   nextJob?: ((written: SubscriptionRow) => typeof outbox.$inferInsert) | undefined;
+  /** A renewal paid (or at the bank): its receipt, an order with invoice and e-mail (decision 0042), written with the move. */
+  receipt?: { chargeId: number; status: string; amount: number; currency: string };
 }
 
 /** The next job and the e-mails a move writes. */
@@ -174,12 +178,16 @@ async function settleAndMove(deps: RenewalDeps, seen: SubscriptionRow, settleCha
   const before = JSON.stringify({ ...stateOf(seen), currentPrice: seen.currentPrice });
   const after = JSON.stringify({ ...moved.state, currentPrice: written.currentPrice });
   const values = sql.join(rows.map((r) => sql`(${r.topic}, ${JSON.stringify(r.payload)}::jsonb, ${r.runAt ? r.runAt.toISOString() : null}::timestamptz)`), sql`, `);
-  const result = await deps.db.execute(sql`with c as (${settleCharge.getSQL()}), s as (${update.getSQL()}),
+  const statement = sql`with c as (${settleCharge.getSQL()}), s as (${update.getSQL()}),
     e as (insert into ${subscriptionEvents} (subscription_id, type, charge_id, version_after, before, after)
       select s.id, ${move.cause.type}, ${move.cause.chargeId ?? null}, s.version, ${before}::jsonb, ${after}::jsonb from s)
     ${rows.length ? sql`, o as (insert into ${outbox} (topic, payload, run_at) select v.topic, v.payload, coalesce(v.run_at, now()) from (values ${values}) as v(topic, payload, run_at), s)` : sql``}
-    select count(*)::int as moved from s`);
-  if ((result as unknown as { rows: Array<{ moved: number }> }).rows[0]?.moved === 1) return;
+    select count(*)::int as moved from s`;
+  const movedIn = async (executor: Executor) => ((await executor.execute(statement)) as unknown as { rows: Array<{ moved: number }> }).rows[0]?.moved === 1;
+  const receipt = move.receipt && move.receipt.amount > 0 ? move.receipt : null;
+  if (!receipt && (await movedIn(deps.db))) return;
+  // A paid renewal's receipt is written in the move's transaction: it exists exactly when the renewal does.
+  if (receipt && (await deps.db.transaction(async (tx) => (await movedIn(tx)) && (await writeRenewalReceipt(tx, receipt, seen, written), true)))) return;
 
   await deps.db.transaction(async (tx) => {
     const current = await lockSubscription(tx, { id: seen.id });
@@ -189,7 +197,13 @@ async function settleAndMove(deps: RenewalDeps, seen: SubscriptionRow, settleCha
     const row = await writeState(tx, current, again.state, move.cause, move.extra);
     const later = followUps(deps, row, move);
     if (later.length) await tx.insert(outbox).values(later);
+    if (receipt) await writeRenewalReceipt(tx, receipt, current, row);
   });
+}
+
+/** The renewal's receipt: made out to the organization, to its first admin (nobody asked for an automatic renewal). */
+function writeRenewalReceipt(tx: Executor, receipt: NonNullable<Move['receipt']>, before: SubscriptionRow, after: SubscriptionRow) {
+  return writeChargeReceipt(tx, { ...receipt, kind: 'RENEWAL', before, after, buyer: null });
 }
 
 /** A charge row already settled by an earlier run, as the gateway answered it then. */
