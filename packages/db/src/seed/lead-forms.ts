@@ -269,8 +269,24 @@ const FORMS: Array<{ path: string; kind: string; name: string; market?: 'HUMAN' 
   },
 ];
 
+const DAY_MS = 86_400_000;
+
+/**
+ * A demo webinar's date as seeded: its written date moved on by whole four-week steps (same weekday and
+ * hour) until it is at least 14 days after `now`. A webinar's registration closes when it begins, so a demo
+ * store (and its tests) always has webinars open for registration.
+ */
+export function upcomingWebinarDate(written: Date, now: Date): Date {
+  const earliest = now.getTime() + 14 * DAY_MS;
+  if (written.getTime() >= earliest) return written;
+  const steps = Math.ceil((earliest - written.getTime()) / (28 * DAY_MS));
+  return new Date(written.getTime() + steps * 28 * DAY_MS);
+}
+
+const WEBINAR_KINDS = new Set(['WEBINAR', 'VET_WEBINAR']);
+
 /** Inserts or updates the demo forms by path (a form an operator added stays as it is). */
-export async function seedLeadForms(db: Database): Promise<void> {
+export async function seedLeadForms(db: Database, now: Date = new Date()): Promise<void> {
   const rows = FORMS.map((form) => ({
     path: form.path,
     kind: form.kind,
@@ -279,7 +295,7 @@ export async function seedLeadForms(db: Database): Promise<void> {
     department: form.department,
     fields: f(form.fields),
     copy: Object.fromEntries(Object.entries(form.copy).map(([lang, [title, intro]]) => [lang, { title, intro } satisfies LeadFormCopy])),
-    eventStartsAt: form.eventStartsAt ? new Date(form.eventStartsAt) : null,
+    eventStartsAt: !form.eventStartsAt ? null : WEBINAR_KINDS.has(form.kind) ? upcomingWebinarDate(new Date(form.eventStartsAt), now) : new Date(form.eventStartsAt),
   }));
   await db
     .insert(leadForms)

@@ -3,7 +3,7 @@ import { builder } from '../builder.ts';
 import { MarketEnum } from '../enums.ts';
 import { throwIfLimited } from '../limits.ts';
 import { catalogueLanguage, LanguageCodeEnum } from '../language-code.ts';
-import { formCopy, type LeadError, type LeadForm, type LeadFormField, type LeadResult } from '../../modules/leads/index.ts';
+import { formCopy, registrationClosed, type LeadError, type LeadForm, type LeadFormField, type LeadResult } from '../../modules/leads/index.ts';
 
 const LeadFieldKeyEnum = builder.enumType('LeadFieldKey', {
   description: 'Spec §3 lead and contact form field keys (with the two heard-about keys and the inquiry topic).',
@@ -11,7 +11,7 @@ const LeadFieldKeyEnum = builder.enumType('LeadFieldKey', {
 });
 const LeadFormKindEnum = builder.enumType('LeadFormKind', { values: LEAD_FORM_KINDS });
 const ContactDepartmentEnum = builder.enumType('ContactDepartment', { values: CONTACT_DEPARTMENTS });
-const LeadErrorCodeEnum = builder.enumType('LeadErrorCode', { values: ['REQUIRED', 'INVALID', 'NOT_FOUND'] as const });
+const LeadErrorCodeEnum = builder.enumType('LeadErrorCode', { values: ['REQUIRED', 'INVALID', 'NOT_FOUND', 'CLOSED'] as const });
 
 const LeadFormFieldRef = builder.objectRef<LeadFormField & { market: LeadForm['market'] }>('LeadFormField').implement({
   description: 'One field of a form, in the order shown.',
@@ -42,6 +42,10 @@ const LeadFormRef = builder.objectRef<LeadFormView>('LeadForm').implement({
     title: t.string({ resolve: (v) => formCopy(v.form, v.language).title }),
     intro: t.string({ resolve: (v) => formCopy(v.form, v.language).intro }),
     eventStartsAt: t.string({ nullable: true, description: 'ISO date-time of the webinar or trade show.', resolve: (v) => v.form.eventStartsAt?.toISOString() ?? null }),
+    registrationClosed: t.boolean({
+      description: 'True once a webinar (WEBINAR, VET_WEBINAR) has begun: the page says registration is closed and a submission is refused with CLOSED.',
+      resolve: (v, _a, ctx) => registrationClosed(v.form, ctx.now()),
+    }),
     fields: t.field({ type: [LeadFormFieldRef], resolve: (v) => v.form.fields.map((f) => ({ ...f, market: v.form.market })) }),
     parentOrigins: t.stringList({
       description: 'The exact origins that may embed this page (the store\'s own and FORMS_PARENT_ORIGINS): it talks to no other parent.',

@@ -40,6 +40,14 @@ export async function findLeadForm(db: Database, path: string): Promise<LeadForm
   return row ? toForm(row) : null;
 }
 
+/** The kinds of form that register people for an event at a date: they close when it begins. */
+const REGISTRATION_KINDS = new Set(['WEBINAR', 'VET_WEBINAR']);
+
+/** Whether a webinar's registration is closed: its date has come (a webinar without a date stays open). */
+export function registrationClosed(form: Pick<LeadForm, 'kind' | 'eventStartsAt'>, now: Date): boolean {
+  return REGISTRATION_KINDS.has(form.kind) && form.eventStartsAt !== null && now.getTime() >= form.eventStartsAt.getTime();
+}
+
 /** The copy in a catalogue language, else English (every form has English copy). */
 export function formCopy(form: Pick<LeadForm, 'copy'>, language: string): LeadFormCopy {
   return form.copy[language] ?? form.copy.en ?? { title: '', intro: '' };

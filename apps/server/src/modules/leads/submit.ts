@@ -6,10 +6,10 @@ import { fieldChoices, type LeadFieldKey } from '@probe/domain';
 import { addressRules } from '../address/index.ts';
 import { recordConsent } from '../privacy/index.ts';
 import { enqueueLeadDelivery } from './delivery.ts';
-import type { LeadForm } from './forms.ts';
+import { registrationClosed, type LeadForm } from './forms.ts';
 import { readTicket } from './ticket.ts';
 
-export type LeadErrorCode = 'REQUIRED' | 'INVALID' | 'NOT_FOUND';
+export type LeadErrorCode = 'REQUIRED' | 'INVALID' | 'NOT_FOUND' | 'CLOSED';
 
 /** Spec §3 form error: the field (a lead field key), a message, the code. */
 export interface LeadError {
@@ -155,6 +155,8 @@ export async function submitLead(form: LeadForm, input: LeadSubmission, deps: Su
   if (!uuid.safeParse(input.submissionId).success) return { submitted: false, formName: null, errors: [{ field: 'submissionId', code: 'INVALID', message: 'Not a UUID' }] };
   const [existing] = await deps.db.select({ id: schema.leads.id }).from(schema.leads).where(eq(schema.leads.id, input.submissionId));
   if (existing) return { submitted: true, formName: form.name, errors: [] };
+  // A webinar that has begun takes no more registrations (a retry of one stored before is answered above).
+  if (registrationClosed(form, deps.now)) return { submitted: false, formName: null, errors: [{ field: null, code: 'CLOSED', message: 'Registration for this webinar is closed: it has taken place' }] };
   const { values, errors } = await validateLead(form, input, deps);
   if (errors.length) return { submitted: false, formName: null, errors };
   const reason = spamReason(form, input, deps);

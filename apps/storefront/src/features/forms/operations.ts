@@ -15,6 +15,7 @@ export const LEAD_FORM: TypedDocumentNode<LeadFormQuery, LeadFormQueryVariables>
       title
       intro
       eventStartsAt
+      registrationClosed
       fields { key required choices }
       parentOrigins
       ticket

@@ -70,6 +70,8 @@ export function Component() {
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [refused, setRefused] = useState(0);
+  // A webinar that has begun takes no registrations: closed when the page came, or when a submission is refused so.
+  const [closed, setClosed] = useState(form.registrationClosed);
   const submissionId = useRef<string | null>(null);
   const honeypot = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -119,6 +121,10 @@ export function Component() {
         },
       });
       const result = answer!.leadFormSubmit;
+      if (result.errors.some((e) => e.code === 'CLOSED')) {
+        setClosed(true);
+        return;
+      }
       setErrors(result.errors);
       if (result.errors.length) {
         setRefused((n) => n + 1);
@@ -151,7 +157,12 @@ export function Component() {
         {eventDate ? <p className="forms-page__event">{intl.formatMessage({ id: 'forms.eventDate' }, { date: eventDate })}</p> : null}
         <p className="forms-page__lead">{form.intro}</p>
       </header>
-      {done ? (
+      {closed ? (
+        <section className="forms-done forms-closed" aria-labelledby="forms-closed-heading" data-testid="forms-closed" role="status">
+          <h2 id="forms-closed-heading">{intl.formatMessage({ id: 'forms.closed.title' })}</h2>
+          <p>{intl.formatMessage({ id: 'forms.closed.text' }, { date: eventDate })}</p>
+        </section>
+      ) : done ? (
         <section className="forms-done" aria-labelledby="forms-done-heading" data-testid="forms-done">
           <h2 id="forms-done-heading" tabIndex={-1} ref={doneRef}>{intl.formatMessage({ id: 'forms.done.title' })}</h2>
           <p>{intl.formatMessage({ id: 'forms.done.text' })}</p>
