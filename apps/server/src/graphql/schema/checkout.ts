@@ -12,7 +12,7 @@ import { SeatConfiguration } from './shop.ts';
 import { vatCheckerFor } from '../../modules/vat/index.ts';
 import { savedMethodsForCheckout } from '../../modules/orders/index.ts';
 import { catalogueLanguage, LanguageCodeEnum } from '../language-code.ts';
-import { fail, formatPhone, CHECKOUT_ERROR_CODES, type CheckoutError, type PricedCheckout, type PricedLine, CheckoutService, isLearnerPromo, isProbe, tradeInOf, tradeInProgramRuns, type CheckoutPayload, seatedPlanOf } from '../../modules/checkout/index.ts';
+import { fail, formatPhone, CHECKOUT_ERROR_CODES, type CheckoutError, type PricedCheckout, type PricedLine, CheckoutService, isLearnerPromo, isProbe, tradeInOf, tradeInProgramRuns, type CheckoutPayload, seatedPlanOf, type UnsoldLine } from '../../modules/checkout/index.ts';
 
 const CheckoutErrorCodeEnum = builder.enumType('CheckoutErrorCode', { values: CHECKOUT_ERROR_CODES });
 export const PaymentMethodTypeEnum = builder.enumType('PaymentMethodType', { values: PAYMENT_METHODS });
@@ -208,6 +208,19 @@ export const CheckoutPayloadRef = builder.objectRef<{ checkout: PricedCheckout |
   }),
 });
 
+const RemovedLine = builder.objectRef<UnsoldLine>('CheckoutRemovedLine').implement({
+  description: 'A line a country change left behind because the new country does not sell it, named as the buyer saw it.',
+  fields: (t) => ({ sku: t.exposeString('sku'), name: t.exposeString('name'), quantity: t.exposeInt('quantity'), isFreeItemLine: t.exposeBoolean('isFree') }),
+});
+
+const CountryUpdatePayload = builder.objectRef<Awaited<ReturnType<typeof payload>> & { removed: UnsoldLine[] }>('CheckoutCountryUpdatePayload').implement({
+  fields: (t) => ({
+    checkout: t.field({ type: Checkout, nullable: true, resolve: (p) => (p.checkout ? { ...p.checkout, now: p.now, gatewayConfig: p.gatewayConfig, intent: null } : null) }),
+    errors: t.field({ type: [CheckoutErrorRef], resolve: (p) => p.errors }),
+    removedLines: t.field({ type: [RemovedLine], resolve: (p) => p.removed }),
+  }),
+});
+
 export function servicesOf(ctx: GraphQLContext) {
   const { userId } = ctx.requester();
   // Read only when a signed-in buyer's lines hold a probe.
@@ -382,10 +395,13 @@ builder.mutationFields((t) => ({
     resolve: (_root, a, ctx) => payload(ctx, checkoutChange(ctx, a.token, () => servicesOf(ctx).lineDelete(a.token, lineId(a.lineId), a.expectedVersion))),
   }),
   checkoutCountryUpdate: t.field({
-    type: CheckoutPayloadRef,
-    description: 'ChangeCheckoutCountry: reprices and retaxes.',
-    args: { token: t.arg.string({ required: true }), country: t.arg({ type: CountryCodeEnum, required: true }) },
-    resolve: (_root, a, ctx) => payload(ctx, checkoutChange(ctx, a.token, () => servicesOf(ctx).countryUpdate(a.token, a.country))),
+    type: CountryUpdatePayload,
+    description: 'ChangeCheckoutCountry: the cart moves to the country, repriced, retaxed and its availability checked there. Lines the country does not sell are named: refused one by one (COUNTRY_NOT_AVAILABLE on lines), or left behind and listed in removedLines when removeUnavailable is true.',
+    args: { token: t.arg.string({ required: true }), country: t.arg({ type: CountryCodeEnum, required: true }), removeUnavailable: t.arg.boolean({ description: 'The buyer agreed to leave behind what the country does not sell (default false: refused, each line named)' }) },
+    resolve: async (_root, a, ctx) => {
+      const moved = await checkoutChange(ctx, a.token, () => servicesOf(ctx).countryUpdate(a.token, a.country, a.removeUnavailable ?? false));
+      return { ...(await payload(ctx, moved)), removed: moved.removed };
+    },
   }),
   checkoutContactUpdate: t.field({
     type: CheckoutPayloadRef,

@@ -8,3 +8,4 @@ export { formatPhone, validateAddress, type AddressInput } from './address.ts';
 export { NOT_FOR_REFERRALS } from './voucher.ts';
 export { isLearnerPromo } from './learner-price.ts';
 export { seatedPlanOf, seatLimits, type SeatLimits, type SeatedPlan } from './seats.ts';
+export type { UnsoldLine } from './country-move.ts';

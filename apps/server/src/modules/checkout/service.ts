@@ -17,6 +17,7 @@ import {
 } from './repo.ts';
 import { isProbe, TRADE_IN_MODELS, TRADE_IN_TAKEN, tradeInProgramRuns, tradeInTaken } from './trade-in.ts';
 import { voucherProblem } from './voucher.ts';
+import { splitForCountry, unsoldErrors, type UnsoldLine } from './country-move.ts';
 import { findReferrer } from '../referrals/index.ts';
 import { recordConsent } from '../privacy/index.ts';
 
@@ -257,22 +258,33 @@ export class CheckoutService {
     });
   }
 
-  /** ChangeCheckoutCountry: reprices and retaxes; refused when an item is not sold in the new country. */
-  countryUpdate(token: string, country: string): Promise<CheckoutPayload> {
-    return this.mutate(token, null, async (checkout) => {
+  /**
+   * ChangeCheckoutCountry: the cart moves with the buyer, repriced, retaxed and its availability checked
+   * again in the new country (spec §7). Lines the new country does not sell are named: the move is refused
+   * with each of them, or, when the buyer agreed (`removeUnavailable`), made without them and they are
+   * reported in `removed`. Shipping and a VAT number of another country are not carried over.
+   */
+  async countryUpdate(token: string, country: string, removeUnavailable = false): Promise<CheckoutPayload & { removed: UnsoldLine[] }> {
+    let removed: UnsoldLine[] = [];
+    const payload = await this.mutate(token, null, async (checkout, from) => {
       const snapshot = isStoreCountry(country) ? await this.deps.catalogue.snapshot(country, checkout.row.language) : null;
       if (!snapshot) return [fail('COUNTRY_NOT_AVAILABLE', 'country', 'The store does not sell in this country')];
-      const unsold = checkout.lines.filter((l) => !variantById(snapshot, l.variantId)?.price);
-      if (unsold.length) return [fail('COUNTRY_NOT_AVAILABLE', 'country', 'An item in your cart is not sold in this country')];
+      const { kept, unsold } = splitForCountry(checkout, from, snapshot);
+      if (unsold.length && !removeUnavailable) return unsoldErrors(unsold, country);
+      removed = unsold;
       const vatStillValid = checkout.row.vatNumber ? checkVatNumber(checkout.row.vatNumber, country) !== null : false;
-      return { fields: {
-        country,
-        shippingAddress: checkout.row.shippingAddress?.country === country ? checkout.row.shippingAddress : null,
-        shippingMethod: null,
-        vatNumber: vatStillValid ? checkout.row.vatNumber : null,
-        paymentIntentId: null,
-      } };
+      return {
+        fields: {
+          country,
+          shippingAddress: checkout.row.shippingAddress?.country === country ? checkout.row.shippingAddress : null,
+          shippingMethod: null,
+          vatNumber: vatStillValid ? checkout.row.vatNumber : null,
+          paymentIntentId: null,
+        },
+        ...(unsold.length ? { lines: kept.map((l) => ({ variantId: l.variantId, quantity: l.quantity, isFree: l.isFree })) } : {}),
+      };
     });
+    return { ...payload, removed: payload.errors.length ? [] : removed };
   }
 
   /**
