@@ -84,6 +84,9 @@ describe('the account area', () => {
             expect(await order.getByTestId('credit-note-pdf').getAttribute('href')).toBe('/documents/credit-note/11111111-1111-4111-8111-111111111111/CN-0001.pdf');
             expect(await order.getByRole('img', { name: 'Visa' }).count()).toBe(1);
             expect(plainText(await order.textContent())).not.toContain(messages['account.invoice.none']);
+            // Billed where it was shipped: the address printed once, the billing block saying so.
+            expect(await order.locator('address').count()).toBe(1);
+            expect(plainText(await order.getByTestId('billing-same').textContent())).toBe(messages['checkout.billingSameAsShipping']);
             expect(await seriousViolations(page)).toEqual([]);
             await screenshot(page, `account-area-order-${language}-${width(viewport)}`);
             // Another buyer's number is not in this account.

@@ -79,6 +79,9 @@ describe('accounts (storefront, stand-in provider)', () => {
     await page.getByTestId('account-menu').focus();
     await page.keyboard.press('Enter');
     expect(await page.getByTestId('account-menu').getAttribute('aria-expanded')).toBe('true');
+    // Her account, its orders and her clinic's subscription, one step from any page.
+    expect(await page.locator('.account-menu__panel a').evaluateAll((links) => links.map((a) => [a.getAttribute('href'), a.textContent])))
+      .toEqual([['/us/en/account/', 'My account'], ['/us/en/account/orders/', 'Orders'], ['/us/en/subscription/', 'Subscription']]);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'account-menu-us-phone');
     await page.keyboard.press('Escape');

@@ -16,3 +16,10 @@ export function PostalAddress({ address, locale }: { address: Address; locale: s
   // Each line isolated (a Latin address inside an Arabic page reads left to right), aligned with the page.
   return <address className="postal-address">{lines.map((line, i) => <span key={i}><bdi>{line}</bdi></span>)}</address>;
 }
+
+/** The billing address is the shipping address, field for field (the order page then prints it once). */
+export function sameAddress(a: Address, b: Address | null | undefined): boolean {
+  if (!b) return false;
+  const fields = ['name', 'companyName', 'streetAddress1', 'streetAddress2', 'city', 'postalCode', 'countryArea', 'phone'] as const;
+  return a.country.code === b.country.code && fields.every((f) => (a[f] ?? '').trim() === (b[f] ?? '').trim());
+}

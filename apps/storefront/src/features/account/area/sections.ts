@@ -23,7 +23,8 @@ const ALL: readonly AccountSection[] = [
   { id: 'referrals', path: '/account/referrals/', label: 'account.nav.referrals', prefixes: ['/account/referrals/'] },
 ];
 
-type Who = Pick<AccountUser, 'organizationMemberships'>;
+/** What the rule reads of the user (the header's smaller user query has no referral links: none counted). */
+type Who = { organizationMemberships: ReadonlyArray<Pick<AccountUser['organizationMemberships'][number], 'isOrganizationAdmin'> & { referrerToken?: string | null }> };
 
 /**
  * The sections this user has: a subscription with an organization, payment methods for an organization

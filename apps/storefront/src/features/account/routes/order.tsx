@@ -11,7 +11,7 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { brandName } from '../../subscriptions/method-label.ts';
 import { LinePicture } from '../area/line-picture.tsx';
 import { fulfilmentBadge, paymentBadge, paymentFailed } from '../area/order-status.ts';
-import { PostalAddress } from '../area/postal-address.tsx';
+import { PostalAddress, sameAddress } from '../area/postal-address.tsx';
 import { StatusBadge } from '../area/status-badge.tsx';
 import { ACCOUNT_ORDER, type AccountOrderDetails } from '../operations.ts';
 
@@ -124,7 +124,15 @@ export function Component() {
               <h2 id="order-addresses" className="account-card__title">{t('account.addresses')}</h2>
               <div className="order-addresses">
                 {order.shippingAddress ? <div><h3>{t('account.shippingAddress')}</h3><PostalAddress address={order.shippingAddress} locale={base.locale} /></div> : null}
-                {order.billingAddress ? <div><h3>{t('account.billingAddress')}</h3><PostalAddress address={order.billingAddress} locale={base.locale} />{order.vatRegistrationNumber ? <p className="order-page__muted">{t('account.vatNumber', { number: order.vatRegistrationNumber })}</p> : null}</div> : null}
+                {order.billingAddress ? (
+                  <div>
+                    {/* Billed where it was shipped: the address once, and a sentence saying so. */}
+                    {sameAddress(order.billingAddress, order.shippingAddress)
+                      ? <p data-testid="billing-same">{t('checkout.billingSameAsShipping')}</p>
+                      : <><h3>{t('account.billingAddress')}</h3><PostalAddress address={order.billingAddress} locale={base.locale} /></>}
+                    {order.vatRegistrationNumber ? <p className="order-page__muted">{t('account.vatNumber', { number: order.vatRegistrationNumber })}</p> : null}
+                  </div>
+                ) : null}
               </div>
             </section>
           ) : null}
