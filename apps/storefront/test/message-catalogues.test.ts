@@ -41,6 +41,7 @@ const SURFACES: readonly Surface[] = [
   { name: 'organization invitation e-mails', dir: 'apps/server/src/modules/accounts/invitations/i18n/messages', languages: URL_LANGUAGES },
   { name: 'data export e-mails', dir: 'apps/server/src/modules/privacy/i18n/messages', languages: URL_LANGUAGES },
   { name: 'staff invitations and the console sign-in', dir: 'apps/server/src/modules/staff/i18n/messages', languages: URL_LANGUAGES },
+  { name: 'draft order pay-link e-mails', dir: 'apps/server/src/modules/draft-orders/i18n/messages', languages: URL_LANGUAGES },
 ];
 
 const ALL: readonly Language[] = LANGUAGES;

@@ -1,5 +1,6 @@
 import type { Database } from '@probe/db';
 import type { FastifyBaseLogger } from 'fastify';
+import type { CatalogueReads } from '../modules/catalogue/index.ts';
 import type { PaymentGateway } from '../modules/payments/index.ts';
 import type { Actor, Permission, StaffRole } from '../modules/staff/index.ts';
 
@@ -12,6 +13,8 @@ export interface Staff extends Actor {
 export interface AdminContext {
   db: Database;
   gateway: PaymentGateway;
+  /** The catalogue as the store prices it (a draft order is priced as a checkout). */
+  catalogue: CatalogueReads;
   log: FastifyBaseLogger;
   now: () => Date;
   /** The store's public origin (PUBLIC_URL): links in e-mails are built from it, never from the request. */

@@ -9,6 +9,7 @@ import './schema/customers.ts';
 import './schema/catalogue.ts';
 import './schema/products.ts';
 import './schema/returns.ts';
+import './schema/draft-orders.ts';
 import './schema/taxes.ts';
 import './schema/promotions.ts';
 import './schema/promos.ts';

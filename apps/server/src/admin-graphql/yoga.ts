@@ -9,6 +9,7 @@ import { decorateErrors, maskError, permissionDenied } from '../graphql/errors.t
 import { refuseUnstorableTextPlugin } from '../graphql/unstorable-text.ts';
 import { documentLimitsPlugin } from '../graphql/document-limits.ts';
 import type { PaymentGateway } from '../modules/payments/index.ts';
+import type { CatalogueService } from '../modules/catalogue/index.ts';
 import { may } from '../modules/staff/index.ts';
 import type { AdminContext, Staff } from './context.ts';
 import { adminSchema } from './schema.ts';
@@ -30,8 +31,8 @@ export const ADMIN_GRAPHQL_PATH = '/admin/graphql';
  * (a shop token is not), and every operation checks the caller's staff role on the server. Introspection
  * and field suggestions are off outside development.
  */
-export function createAdminYoga({ db, gateway, tokens, config, log, now = () => new Date() }: {
-  db: Database; gateway: PaymentGateway; tokens: TokenVerifier; config: Config; log: FastifyBaseLogger; now?: () => Date;
+export function createAdminYoga({ db, gateway, catalogue, tokens, config, log, now = () => new Date() }: {
+  db: Database; gateway: PaymentGateway; catalogue: CatalogueService; tokens: TokenVerifier; config: Config; log: FastifyBaseLogger; now?: () => Date;
 }): AdminYoga {
   const isDev = config.NODE_ENV === 'development';
   const staffOf = staffResolver(db, tokens);
@@ -61,7 +62,7 @@ export function createAdminYoga({ db, gateway, tokens, config, log, now = () => 
       let staff: Promise<Staff | null> | undefined;
       const who = () => (staff ??= staffOf(request.headers.get('authorization')));
       return {
-        db, gateway, log: req.log, now, publicUrl: config.PUBLIC_URL,
+        db, gateway, catalogue: catalogue.forRequest(), log: req.log, now, publicUrl: config.PUBLIC_URL,
         require: async (permission) => {
           const member = await who();
           if (!member || !may(member.role, permission)) throw permissionDenied();

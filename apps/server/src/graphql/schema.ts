@@ -9,6 +9,7 @@ import './schema/subscriptions.ts';
 import './schema/subscription-changes.ts';
 import './schema/checkout.ts';
 import './schema/orders.ts';
+import './schema/pay-links.ts';
 import './schema/analytics.ts';
 import './schema/referrals.ts';
 import './schema/learners.ts';

@@ -170,7 +170,7 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   const clock = now ?? (() => new Date());
   registerAuthHandoff(app, { tokens, handoffs: new Handoffs(database.db, clock), rateLimits, now: clock });
   registerLearnerProofs(app, database.db, { store: tokens, console: adminTokens });
-  await registerAdmin(app, { yoga: createAdminYoga({ db: database.db, gateway, tokens: adminTokens, config, log: app.log, ...(now ? { now } : {}) }), db: database.db, tokens: adminTokens });
+  await registerAdmin(app, { yoga: createAdminYoga({ db: database.db, gateway, catalogue, tokens: adminTokens, config, log: app.log, ...(now ? { now } : {}) }), db: database.db, tokens: adminTokens });
   registerDocumentRoutes(app, database.db, config, tokenMisses);
   registerPrivacyExportRoute(app, database.db, tokenMisses, clock);
   registerMailSinkPage(app, config);

@@ -1,0 +1,75 @@
+import { schema } from '@probe/db';
+import { eq } from 'drizzle-orm';
+import type { StoredAddress } from '@probe/db';
+import { CheckoutService, type Executor, type PricedCheckout } from '../checkout/index.ts';
+import type { DraftDeps } from './drafts.ts';
+
+export type DraftRow = typeof schema.draftOrders.$inferSelect;
+
+/** A draft's state as the console and the pay link say it: PAID is read from its checkout (its order placed). */
+export type DraftState = 'DRAFT' | 'SENT' | 'PAID' | 'CANCELLED';
+
+/** What the console and the pay link show of a draft: its priced checkout's lines and totals, addresses, state. */
+export interface DraftSummary {
+  id: number;
+  state: DraftState;
+  email: string;
+  country: string;
+  language: string;
+  currency: string;
+  note: string | null;
+  createdAt: Date;
+  linkSentAt: Date | null;
+  linkExpiresAt: Date | null;
+  orderToken: string | null;
+  orderNumber: string | null;
+  /** Whether the order placed from it was cancelled afterwards (its invoice is void). */
+  orderCancelled: boolean;
+  lines: Array<{ variantId: number; sku: string; name: string; quantity: number; unitGross: number; totalGross: number }>;
+  subtotal: number;
+  shipping: number;
+  tax: number;
+  total: number;
+  shippingAddress: StoredAddress | null;
+  billingAddress: StoredAddress | null;
+  requiredAttestations: readonly string[];
+}
+
+export function draftNumber(id: number): string {
+  return `D-${String(id).padStart(5, '0')}`;
+}
+
+/** The draft's row, its checkout priced as now, and its order once paid. */
+export async function summarize(deps: DraftDeps, draft: DraftRow): Promise<DraftSummary | null> {
+  const [checkout] = await deps.db.select().from(schema.checkouts).where(eq(schema.checkouts.id, draft.checkoutId));
+  if (!checkout) return null;
+  const order = checkout.completedOrderToken ? await orderOf(deps.db, checkout.completedOrderToken) : null;
+  // Priced as the anonymous buyer sees it (the checkout has no owner until cancelled: see cancelDraft).
+  const priced = await new CheckoutService({ db: deps.db, catalogue: deps.catalogue, now: deps.now, userId: checkout.userId }).get(checkout.token);
+  const state: DraftState = order ? 'PAID' : (draft.status as DraftState);
+  return {
+    id: draft.id, state, email: checkout.email ?? '', country: checkout.country, language: checkout.language,
+    currency: order?.currency ?? priced?.currency ?? '', note: draft.note, createdAt: draft.createdAt,
+    linkSentAt: draft.linkSentAt, linkExpiresAt: draft.linkExpiresAt,
+    orderToken: order?.token ?? null, orderNumber: order?.number ?? null, orderCancelled: !!order?.cancelledAt,
+    ...(priced ? pricedParts(priced) : { lines: [], subtotal: 0, shipping: 0, tax: 0, total: 0, requiredAttestations: [] }),
+    ...(order ? { subtotal: order.subtotalGross, shipping: order.shippingGross, tax: order.totalTax, total: order.totalGross } : {}),
+    shippingAddress: checkout.shippingAddress, billingAddress: checkout.billingAddress,
+  };
+}
+
+function pricedParts(priced: PricedCheckout) {
+  return {
+    lines: priced.priced.filter((l) => l.variant && l.totals).map((l) => ({
+      variantId: l.variant!.id, sku: l.variant!.sku, name: l.variant!.name ? `${l.variant!.product.name} · ${l.variant!.name}` : l.variant!.product.name,
+      quantity: l.row.quantity, unitGross: l.totals!.unitPrice.gross, totalGross: l.totals!.totalPriceDiscounted.gross,
+    })),
+    subtotal: priced.totals.subtotal.gross, shipping: priced.totals.shipping.gross, tax: priced.totals.total.tax, total: priced.totals.total.gross,
+    requiredAttestations: priced.requiredAttestations,
+  };
+}
+
+async function orderOf(db: Executor, token: string) {
+  const [order] = await db.select().from(schema.orders).where(eq(schema.orders.token, token));
+  return order ?? null;
+}
