@@ -1,7 +1,13 @@
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, schema } from '@probe/db';
+import { eq } from 'drizzle-orm';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hydrated } from '../support/account.ts';
 import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
+import { startServer } from '../support/server.ts';
 import { plainText, uiMessages } from '../support/text.ts';
 
 /** Issue 15: the marketing-forms variant under /{cc}/{lang}/form/*. */
@@ -180,5 +186,31 @@ describe('marketing forms', () => {
     expect(await frame.locator('#lead-FIRST_NAME').inputValue()).toBe('');
     expect(await page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([]);
     await context.close();
+  });
+  it('a webinar after its date (a server of its own, the webinar moved into the past): "registration closed" with the date, in Dutch at 390 px and English at 1440 px, no form; axe clean', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'probe-webinar-'));
+    cpSync(process.env.E2E_DATA_TEMPLATE!, dataDir, { recursive: true });
+    const db = await openDatabase({ dataDir });
+    await db.db.update(schema.leadForms).set({ eventStartsAt: new Date('2026-01-14T16:00:00Z') }).where(eq(schema.leadForms.path, 'webinar/lung-ultrasound-basics'));
+    await db.close();
+    const server = await startServer({}, dataDir);
+    try {
+      for (const [route, language, viewport] of [['/nl/nl', 'nl', VIEWPORTS.phone], ['/gb/en', 'en', VIEWPORTS.desktop]] as const) {
+        const own = uiMessages(language);
+        const { context, page, problems } = await openPage(browser, { viewport });
+        await page.goto(`${server.url}${route}/form/webinar/lung-ultrasound-basics/`);
+        await hydrated(page);
+        const closed = page.getByTestId('forms-closed');
+        expect(plainText(await closed.locator('h2').textContent())).toBe(own['forms.closed.title']);
+        expect(plainText(await closed.locator('p').textContent())).toContain(language === 'nl' ? '14 januari 2026' : '14 January 2026');
+        expect(await page.locator('.lead-form').count()).toBe(0);
+        expect(await seriousViolations(page)).toEqual([]);
+        await screenshot(page, `forms-webinar-closed-${viewport.width}-${language}`);
+        expect(problems.errors).toEqual([]);
+        await context.close();
+      }
+    } finally {
+      await server.stop();
+    }
   });
 });
