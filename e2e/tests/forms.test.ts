@@ -133,7 +133,7 @@ describe('marketing forms', () => {
     await context.close();
   });
 
-  it('embedded in an allowed parent on a second loopback origin: "provider loaded", the parent\'s prefill, then form-submitted with the form name', async () => {
+  it('embedded in an allowed parent on a second loopback origin: "provider loaded", its height (the parent fits the frame to it), the parent\'s prefill, then form-submitted with the form name and the new height', async () => {
     const base = inject('baseUrl');
     const parent = `http://parent.localhost:${inject('formsParentPort')}`;
     const { context, page } = await openPage(browser);
@@ -141,14 +141,31 @@ describe('marketing forms', () => {
     await page.waitForFunction(() => (window as unknown as { received: unknown[] }).received.length > 0);
     const frame = page.frame({ url: /\/form\/demo\/$/ })!;
     const started = Date.now();
-    expect(await page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([{ origin: base, data: { type: 'probe-forms:provider-loaded' } }]);
+    type Received = Array<{ origin: string; data: { type: string; height?: number; formName?: string } }>;
+    const received = () => page.evaluate(() => (window as unknown as { received: Received }).received);
+    const besidesHeight = async () => (await received()).filter((m) => m.data.type !== 'probe-forms:height');
+    expect(await besidesHeight()).toEqual([{ origin: base, data: { type: 'probe-forms:provider-loaded' } }]);
+    // The form's height: posted to this parent (whole CSS pixels), which fits its frame to it (1600 px before).
+    const heights = async () => (await received()).filter((m) => m.data.type === 'probe-forms:height').map((m) => { expect(m.origin).toBe(base); return m.data.height!; });
+    await page.waitForFunction(() => (window as unknown as { received: Received }).received.some((m) => m.data.type === 'probe-forms:height'));
+    const formHeight = (await heights()).at(-1)!;
+    expect(Number.isInteger(formHeight) && formHeight > 400 && formHeight < 1600).toBe(true);
+    const fitted = async () => ({
+      frame: await page.locator('#form').evaluate((el) => el.getBoundingClientRect().height),
+      content: await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height)),
+      innerScroll: await frame.evaluate(() => document.documentElement.scrollHeight > document.documentElement.clientHeight),
+    });
+    await expect.poll(fitted).toEqual({ frame: formHeight, content: formHeight, innerScroll: false });
     await page.evaluate(() => (document.getElementById('form') as HTMLIFrameElement).contentWindow!.postMessage({ type: 'probe-forms:prefill', values: { FIRST_NAME: 'Grace', EMAIL: 'grace@example.com' } }, '*'));
     await frame.waitForFunction(() => (document.querySelector('#lead-FIRST_NAME') as HTMLInputElement).value === 'Grace');
     await fillRequired(frame, 'embedded-demo', 'us');
     await page.waitForTimeout(Math.max(0, 400 - (Date.now() - started)));
     await frame.locator('.lead-form__submit').click();
-    await page.waitForFunction(() => (window as unknown as { received: unknown[] }).received.length > 1);
-    expect(await page.evaluate(() => (window as unknown as { received: unknown[] }).received.slice(1))).toEqual([{ origin: base, data: { type: 'probe-forms:form-submitted', formName: 'demo-request' } }]);
+    await expect.poll(async () => (await besidesHeight()).slice(1)).toEqual([{ origin: base, data: { type: 'probe-forms:form-submitted', formName: 'demo-request' } }]);
+    // The thank-you panel is shorter than the form: the frame shrinks with it, no gap and no inner scroll bar.
+    await expect.poll(async () => (await heights()).at(-1)).toBeLessThan(formHeight - 200);
+    const thanked = (await heights()).at(-1)!;
+    await expect.poll(fitted).toEqual({ frame: thanked, content: thanked, innerScroll: false });
     await screenshot(page, 'forms-embedded-desktop');
     await context.close();
   });

@@ -61,6 +61,8 @@ export const FORM_MESSAGES = {
   providerLoaded: 'probe-forms:provider-loaded',
   formSubmitted: 'probe-forms:form-submitted',
   prefill: 'probe-forms:prefill',
+  /** `{ type: 'probe-forms:height', height }`: the page's full height in CSS pixels, sent on load and on every change, so the parent sizes its iframe. */
+  height: 'probe-forms:height',
 } as const;
 
 /**

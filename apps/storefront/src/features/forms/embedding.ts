@@ -20,8 +20,8 @@ export function allowedParentOrigin(allowed: readonly string[]): string | null {
   return origin && isAllowedParentOrigin(origin, allowed) ? origin : null;
 }
 
-/** Posts to the allowed parent only (spec §2: "provider loaded", form-submitted with the form name). */
-export function postToParent(allowed: readonly string[], message: { type: string; formName?: string }): boolean {
+/** Posts to the allowed parent only (spec §2: "provider loaded", form-submitted with the form name; the page's height). */
+export function postToParent(allowed: readonly string[], message: { type: string; formName?: string; height?: number }): boolean {
   const origin = allowedParentOrigin(allowed);
   if (!origin) return false;
   window.parent.postMessage(message, origin);
@@ -43,4 +43,30 @@ export function listenToParent(allowed: readonly string[], onPrefill: (values: R
   };
   window.addEventListener('message', onMessage);
   return () => window.removeEventListener('message', onMessage);
+}
+
+/**
+ * Tells the allowed parent the page's height (`{ type: 'probe-forms:height', height }`, whole CSS pixels)
+ * now and whenever it changes (an error summary, the thank-you panel, a narrower frame), so the parent can
+ * fit its iframe to the form and no inner scroll bar appears. Nothing is sent to any other parent.
+ */
+export function reportHeightToParent(allowed: readonly string[]): () => void {
+  if (!allowedParentOrigin(allowed) || typeof ResizeObserver === 'undefined') return () => {};
+  // Framed, the page is as tall as its content (not the frame's height: the store's 100vh minimum would
+  // keep a frame from ever shrinking to its form).
+  document.documentElement.dataset.embedded = '';
+  let last = -1;
+  const send = () => {
+    const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+    if (height === last) return;
+    last = height;
+    postToParent(allowed, { type: FORM_MESSAGES.height, height });
+  };
+  const observer = new ResizeObserver(send);
+  observer.observe(document.documentElement);
+  send();
+  return () => {
+    observer.disconnect();
+    delete document.documentElement.dataset.embedded;
+  };
 }

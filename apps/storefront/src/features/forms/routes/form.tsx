@@ -13,7 +13,7 @@ import { usePageTitle } from '../../../lib/head.tsx';
 import { textVersion } from '../../../lib/text-version.ts';
 import { orFail } from '../../../lib/loader-failure.ts';
 import { FormErrors } from '../../../ui/form-errors.tsx';
-import { listenToParent, postToParent } from '../embedding.ts';
+import { listenToParent, postToParent, reportHeightToParent } from '../embedding.ts';
 import { LeadField } from '../lead-field.tsx';
 import { LEAD_FORM, LEAD_FORM_SUBMIT, type LeadFieldKey } from '../operations.ts';
 import '../forms.css';
@@ -87,9 +87,14 @@ export function Component() {
   // Spec §2: tell an allowed parent the provider is loaded; take prefills from that parent only.
   useEffect(() => {
     postToParent(form.parentOrigins, { type: FORM_MESSAGES.providerLoaded });
-    return listenToParent(form.parentOrigins, (prefill) =>
+    const stopHeight = reportHeightToParent(form.parentOrigins);
+    const stopListening = listenToParent(form.parentOrigins, (prefill) =>
       setValues((current) => ({ ...current, ...Object.fromEntries(Object.entries(prefill).filter(([k]) => keys.has(k as LeadFieldKey))) })),
     );
+    return () => {
+      stopHeight();
+      stopListening();
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [form.name]);
 
