@@ -8,6 +8,8 @@ import { Layout } from './layout.tsx';
 import { Callback } from './pages/callback.tsx';
 import { OrdersPage } from './pages/orders.tsx';
 import { OrderPage } from './pages/order.tsx';
+import { DraftOrdersPage } from './pages/draft-orders.tsx';
+import { DraftOrderPage } from './pages/draft-order.tsx';
 import { PricesPage } from './pages/prices.tsx';
 import { ProductsPage } from './pages/products.tsx';
 import { ProductPage } from './pages/product.tsx';
@@ -38,6 +40,8 @@ const router = createBrowserRouter(
       children: [
         { index: true, Component: OrdersPage },
         { path: 'orders/:number', Component: OrderPage },
+        { path: 'draft-orders', Component: DraftOrdersPage },
+        { path: 'draft-orders/:id', Component: DraftOrderPage },
         { path: 'customers', Component: CustomersPage },
         { path: 'customers/:id', Component: CustomerPage },
         { path: 'organizations', Component: OrganizationsPage },

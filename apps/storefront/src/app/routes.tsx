@@ -101,6 +101,8 @@ export const routes: RouteObject[] = [
               { id: 'confirmation', path: 'confirmation/:orderToken', ...screen('checkout/routes/confirmation', () => import('../features/checkout/routes/confirmation.tsx'), screens) },
               { id: 'order-payment', path: 'order-payment/:orderToken', ...screen('payments/routes/order-payment', () => import('../features/payments/routes/order-payment.tsx'), screens) },
               { id: 'invoice-payment', path: 'invoice-payment/:invoiceToken', ...screen('payments/routes/invoice-payment', () => import('../features/payments/routes/invoice-payment.tsx'), screens) },
+              // An order the store wrote for a phone or e-mail sale, paid from its pay-link e-mail (issue 35).
+              { id: 'pay-link', path: 'pay/:payToken', ...screen('payments/routes/pay-link', () => import('../features/payments/routes/pay-link.tsx'), screens) },
               // Where a buyer lands after paying an order or an invoice by its token (issue 14); unknown token → 404.
               { id: 'order-payment-confirmation', path: 'order-payment-confirmation/:orderToken', ...screen('payments/routes/order-payment-confirmation', () => import('../features/payments/routes/order-payment-confirmation.tsx'), { ...screens, notFound: true }) },
               { id: 'invoice-payment-confirmation', path: 'invoice-payment-confirmation/:invoiceToken', ...screen('payments/routes/invoice-payment-confirmation', () => import('../features/payments/routes/invoice-payment-confirmation.tsx'), { ...screens, notFound: true }) },

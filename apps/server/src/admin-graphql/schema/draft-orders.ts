@@ -1,6 +1,7 @@
 import {
   cancelDraft, createDraft, deleteDraft, draftById, draftNumber, listDrafts, sendPayLink, updateDraft, type DraftError, type DraftInput, type DraftSummary,
 } from '../../modules/draft-orders/index.ts';
+import { STORE_COUNTRIES, URL_LANGUAGES } from '@probe/domain';
 import { AdminErrorRef, builder } from '../builder.ts';
 import type { AdminContext } from '../context.ts';
 
@@ -73,7 +74,38 @@ const inputOf = (input: typeof DraftInputRef.$inferInput): DraftInput => ({
   shippingAddress: input.shippingAddress, billingAddress: input.billingAddress ?? null, note: input.note ?? null,
 });
 
+const DraftVariantRef = builder.objectRef<{ variantId: number; sku: string; name: string; price: number; currency: string }>('StaffDraftVariant').implement({
+  description: 'An item a draft may hold in a market, at its price there now (gross as entered, minor units).',
+  fields: (t) => ({ variantId: t.exposeInt('variantId'), sku: t.exposeString('sku'), name: t.exposeString('name'), price: t.exposeInt('price'), currency: t.exposeString('currency') }),
+});
+
 builder.queryFields((t) => ({
+  draftOrderCountries: t.stringList({
+    description: 'The countries a draft order may be written for (the store\'s markets)',
+    resolve: async (_root, _args, ctx) => {
+      await ctx.require('orders.read');
+      return [...STORE_COUNTRIES];
+    },
+  }),
+  draftOrderLanguages: t.stringList({
+    description: 'The languages of the store (a draft\'s pay link and e-mail speak one)',
+    resolve: async (_root, _args, ctx) => {
+      await ctx.require('orders.read');
+      return [...URL_LANGUAGES];
+    },
+  }),
+  draftOrderVariants: t.field({
+    type: [DraftVariantRef],
+    description: 'The items sold in a country, at their price there now, for a draft\'s lines.',
+    args: { country: t.arg.string({ required: true }) },
+    resolve: async (_root, { country }, ctx) => {
+      await ctx.require('orders.read');
+      const snapshot = await ctx.catalogue.snapshot(country.toUpperCase(), 'en');
+      return (snapshot?.products ?? []).flatMap((p) => p.variants.filter((v) => v.price).map((v) => ({
+        variantId: v.id, sku: v.sku, name: v.name ? `${p.name} · ${v.name}` : p.name, price: v.price!.amount, currency: v.price!.currency,
+      })));
+    },
+  }),
   draftOrders: t.field({
     type: [DraftRef],
     description: 'Draft orders, newest first (at most 100); `states` narrows them to some states.',
