@@ -1,4 +1,5 @@
 import { LANGUAGE_ENDONYMS } from '@probe/domain';
+import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import { type BaseData } from '../../data/route-data.ts';
@@ -11,8 +12,13 @@ export function RegionPicker({ base, countries }: { base: BaseData; countries: C
   const location = useLocation();
   const rest = location.pathname.split('/').slice(3).join('/');
   const current = countries.find((c) => c.code === base.country)?.country ?? base.country;
+  // A choice navigates in the page: the panel closes with it (it stayed open over the page it led to).
+  const panel = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (panel.current) panel.current.open = false;
+  }, [location.pathname]);
   return (
-    <details className="region-picker">
+    <details className="region-picker" ref={panel}>
       <summary>
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
           <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.6" />

@@ -2,6 +2,7 @@ import type { ApolloClient } from '@apollo/client';
 import { languageCodeEnum, type KnownCountry, type Language } from '@probe/domain';
 import { STORAGE_KEYS } from '../../session/storage-keys.ts';
 import { announceCartCount } from './cart-events.ts';
+import { moveCheckout } from './cart-move.ts';
 import { CHECKOUT_BY_TOKEN, CHECKOUT_CREATE, CHECKOUT_LINES_ADD, type CheckoutFields, type CheckoutPayload } from './operations.ts';
 
 
@@ -42,7 +43,7 @@ function forgetIdempotencyKey(scope: string, storage: Storage = sessionStorage):
 
 export const NO_CACHE = { fetchPolicy: 'no-cache' as const };
 
-/** The stored checkout when it is still open in this country; otherwise null (and forgotten when gone). */
+/** The stored checkout, moved to this country when it was in another; otherwise null (and forgotten when gone). */
 export async function currentCheckout(client: ApolloClient, country: string): Promise<CheckoutFields | null> {
   let token = storedCheckoutToken();
   // A signed-in buyer's open checkout from another device (UserCheckout); the account code loads only then.
@@ -54,7 +55,10 @@ export async function currentCheckout(client: ApolloClient, country: string): Pr
   const { data } = await client.query({ query: CHECKOUT_BY_TOKEN, variables: { token }, ...NO_CACHE });
   const checkout = data?.checkout ?? null;
   if (!checkout) storeCheckoutToken(null);
-  return checkout && checkout.country.code === country ? checkout : null;
+  // Switched country (the region picker): the cart follows, repriced there (ChangeCheckoutCountry); what is
+  // not sold there is named on the cart. Before, the cart was simply not found in the new country.
+  if (checkout && checkout.country.code !== country) return moveCheckout(client, checkout, country as KnownCountry);
+  return checkout;
 }
 
 /**

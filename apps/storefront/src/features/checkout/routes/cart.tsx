@@ -14,6 +14,7 @@ import { TradeInForm } from '../trade-in-form.tsx';
 import { CartSeats } from '../cart-seats.tsx';
 import { ExpressCheckout } from '../express/express-checkout.tsx';
 import { useCheckout } from '../use-checkout.ts';
+import { LeftBehindNotice } from '../left-behind-notice.tsx';
 import { usePageTitle } from '../../../lib/head.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import './checkout.css';
@@ -31,6 +32,7 @@ export function Component() {
       <h1>{t('cart.title')}</h1>
       {state.kind === 'loading' ? <Spinner label={t('cart.loading')} /> : null}
       {state.kind === 'failed' ? <p role="alert">{t('cart.loadFailed')}</p> : null}
+      {state.kind === 'ready' ? <LeftBehindNotice at={state.checkout.country.code} /> : null}
       {state.kind === 'empty' || (state.kind === 'ready' && state.checkout.lines.length === 0) ? (
         <div className="cart-empty">
           <p>{t('cart.empty')}</p>
