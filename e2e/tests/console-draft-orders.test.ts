@@ -1,0 +1,89 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { US_ADDRESS } from '../../apps/server/test/checkout-support.ts';
+import { hydrated, signInAtProvider } from '../support/account.ts';
+import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
+import { mailTo } from '../support/mail.ts';
+import { plainText } from '../support/text.ts';
+
+const TABLET = { width: 768, height: 1024 };
+
+/** Axe at 1440 and 768 px, nothing scrolling sideways at 768, both screenshots saved. */
+async function lookAt(page: Page, name: string): Promise<void> {
+  for (const [viewport, size] of [['desktop', VIEWPORTS.desktop], ['tablet', TABLET]] as const) {
+    await page.setViewportSize(size);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+    await screenshot(page, `${name}-${viewport}`);
+  }
+  await page.setViewportSize(VIEWPORTS.desktop);
+}
+
+/** Issue 35: a phone sale written in the console as a draft order, paid by the buyer from the pay-link e-mail. */
+describe('operator console: a draft order paid through its pay link', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let owner: Page;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({ context, page: owner } = await openPage(browser, { viewport: VIEWPORTS.desktop }));
+    await signInAtProvider(owner, '/admin/draft-orders', 'operator@demo.probe.store');
+    await owner.getByTestId('console-user').filter({ hasText: 'operator@demo.probe.store' }).waitFor();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+
+  it('written and sent in the console, opened from the e-mail, paid with the test card once; the console shows it paid', async () => {
+    const baseUrl = inject('baseUrl');
+    const email = `phone-sale-${Date.now()}@example.com`;
+    await owner.getByRole('link', { name: 'New draft order' }).click();
+    await owner.getByLabel("Buyer's e-mail").fill(email);
+    await owner.getByLabel('Item 1', { exact: true }).selectOption({ label: (await owner.getByLabel('Item 1', { exact: true }).locator('option', { hasText: 'ACC-USBC-1M' }).textContent())! });
+    await owner.getByLabel('Quantity of item 1').fill('2');
+    for (const [label, value] of [['First name', US_ADDRESS.firstName], ['Last name', US_ADDRESS.lastName], ['Street and number', US_ADDRESS.streetAddress1], ['Postal code', US_ADDRESS.postalCode],
+      ['City', US_ADDRESS.city], ['State, province or region', US_ADDRESS.countryArea], ['Phone', US_ADDRESS.phone]] as const) await owner.getByLabel(label, { exact: true }).fill(value);
+    await owner.getByLabel('Note').fill('Ordered by phone, call ref. 4411');
+    await owner.getByRole('button', { name: 'Save draft order' }).click();
+    const heading = owner.getByRole('heading', { name: /^Draft order D-\d+$/ });
+    await heading.waitFor();
+    const number = plainText(await heading.textContent()).replace('Draft order ', '');
+    expect(plainText(await owner.getByTestId('draft-state').textContent())).toBe('Draft, not sent');
+    const total = plainText(await owner.getByTestId('draft-total').textContent());
+    await lookAt(owner, 'console-draft-order');
+
+    await owner.getByRole('button', { name: 'Send pay link' }).click();
+    await owner.getByRole('status').filter({ hasText: `The pay link was e-mailed to ${email}.` }).waitFor();
+    await expect.poll(async () => plainText(await owner.getByTestId('draft-state').textContent())).toBe('Pay link sent');
+
+    const mail = await mailTo(baseUrl, email, new RegExp(`Your order ${number} from Probe Store`));
+    const link = /https?:\/\/[^\s"<>]+\/us\/en\/pay\/[A-Za-z0-9_-]+\//.exec(mail)![0];
+    const buyer = await openPage(browser, { viewport: VIEWPORTS.phone });
+    await buyer.page.goto(new URL(link).pathname);
+    await buyer.page.getByRole('heading', { name: `Order ${number}` }).waitFor();
+    await hydrated(buyer.page);
+    expect(plainText(await buyer.page.locator('.pay-link__total').textContent())).toContain(total.replace(/[^\d.,]/g, ''));
+    expect(await seriousViolations(buyer.page)).toEqual([]);
+    expect(await buyer.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    await screenshot(buyer.page, 'store-pay-link-phone');
+    for (const box of await buyer.page.locator('fieldset.attestations input[type=checkbox]').all()) await box.check();
+    await buyer.page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await buyer.page.getByLabel('Expiry date').fill('12/30');
+    await buyer.page.getByLabel('Security code (CVC)').fill('123');
+    await buyer.page.getByRole('button', { name: 'Pay now' }).click();
+    await buyer.page.waitForURL(/\/us\/en\/order-payment-confirmation\/[0-9a-f-]+\/$/);
+
+    // Opened again, the link says it is paid and offers nothing to pay.
+    await buyer.page.goto(new URL(link).pathname);
+    await buyer.page.getByTestId('pay-link-status').filter({ hasText: 'This order is paid. Thank you.' }).waitFor();
+    expect(await buyer.page.getByRole('button', { name: 'Pay now' }).count()).toBe(0);
+    await buyer.context.close();
+
+    await owner.reload();
+    await expect.poll(async () => plainText(await owner.getByTestId('draft-state').textContent())).toMatch(/^Paid · order \d+$/);
+    await owner.getByTestId('draft-state').getByRole('link').click();
+    await owner.getByRole('heading', { name: /^Order \d+$/ }).waitFor();
+    await expect.poll(async () => plainText(await owner.getByTestId('order-payment-state').textContent())).toBe('Paid');
+  });
+});
