@@ -163,22 +163,37 @@ describe('the console API (issue 16): its own endpoint, roles checked on the ser
     expect((await auditFor('shop:maintenance')).map((a) => a.action)).toEqual(['maintenance.update', 'maintenance.update']);
   });
 
-  it('the dashboard: sales per day and per country in each currency, and how many checkouts became orders', async () => {
-    type Report = { salesReport: { days: Array<{ date: string; orders: number; totals: Array<{ currency: string; gross: number }> }>; countries: Array<{ country: string; orders: number; totals: Array<{ currency: string; gross: number }> }>; checkouts: number; converted: number } };
-    const REPORT = '{ salesReport(days: 7) { days { date orders totals { currency gross } } countries { country orders totals { currency gross } } checkouts converted } }';
+  it('the dashboard: sales per day (every day drawn) and per country in each currency, cancelled orders left out and net of refunds, and how many checkouts became orders', async () => {
+    type Money = { currency: string; gross: number; refunded: number; net: number };
+    type Report = { salesReport: { days: Array<{ date: string; orders: number; totals: Money[] }>; countries: Array<{ country: string; orders: number; totals: Money[] }>; checkouts: number; converted: number } };
+    const REPORT = '{ salesReport(days: 7) { days { date orders totals { currency gross refunded net } } countries { country orders totals { currency gross refunded net } } checkouts converted } }';
     const before = (await adminGql<Report>(t, REPORT, {}, as.support)).data!.salesReport;
     const de = (r: Report['salesReport']) => r.countries.find((c) => c.country === 'DE') ?? { orders: 0, totals: [] };
     const today = (r: Report['salesReport']) => r.days.find((d) => d.date === new Date().toISOString().slice(0, 10)) ?? { orders: 0, totals: [] };
-    const eur = (totals: Array<{ currency: string; gross: number }>) => totals.find((m) => m.currency === 'eur')?.gross ?? 0;
+    const eur = (totals: Money[]) => totals.find((m) => m.currency === 'eur') ?? { gross: 0, refunded: 0, net: 0 };
+    const change = (a: Money[], b: Money[]) => ({ gross: eur(a).gross - eur(b).gross, refunded: eur(a).refunded - eur(b).refunded, net: eur(a).net - eur(b).net });
     const one = await placeCardOrder('DE');
     const two = await placeCardOrder('DE');
     await readyCheckout(t, { country: 'DE', lines: [{ sku: 'ACC-USBC-1M', quantity: 1 }] });
+    // A refund of 5.00 on the second order, and an unpaid quote placed and cancelled: neither is a sale.
+    const REFUND = 'mutation R($n: String!, $a: Int, $k: String!) { orderRefund(number: $n, amount: $a, idempotencyKey: $k, reason: "Returned") { errors { field code } } }';
+    expect((await adminGql<{ orderRefund: { errors: unknown[] } }>(t, REFUND, { n: two.number, a: 500, k: 'dashboard-refund' }, as.owner)).data!.orderRefund.errors).toEqual([]);
+    const quote = await readyCheckout(t, { country: 'DE', lines: [{ sku: 'ACC-USBC-1M', quantity: 5 }], method: 'ELECTRONIC_QUOTE' });
+    const quoted = (await t.gql<PlaceAnswer>(PLACE, { token: quote.token, key: `admin-${quote.token}`, total: quote.total })).body.data!.checkoutPlaceOrder;
+    expect(quoted.errors).toEqual([]);
+    const CANCEL = 'mutation C($n: String!) { orderCancel(number: $n, reason: "Test") { errors { code } } }';
+    expect((await adminGql<{ orderCancel: { errors: unknown[] } }>(t, CANCEL, { n: quoted.order!.number }, as.owner)).data!.orderCancel.errors).toEqual([]);
+
     const after = (await adminGql<Report>(t, REPORT, {}, as.support)).data!.salesReport;
     expect(de(after).orders - de(before).orders).toBe(2);
-    expect(eur(de(after).totals) - eur(de(before).totals)).toBe(one.total + two.total);
+    expect(change(de(after).totals, de(before).totals)).toEqual({ gross: one.total + two.total, refunded: 500, net: one.total + two.total - 500 });
     expect(today(after).orders - today(before).orders).toBe(2);
-    expect(eur(today(after).totals) - eur(today(before).totals)).toBe(one.total + two.total);
-    expect([after.checkouts - before.checkouts, after.converted - before.converted]).toEqual([3, 2]);
+    expect(change(today(after).totals, today(before).totals)).toEqual({ gross: one.total + two.total, refunded: 500, net: one.total + two.total - 500 });
+    expect([after.checkouts - before.checkouts, after.converted - before.converted]).toEqual([4, 3]);
+    // Seven days, one after the other up to today, each drawn: a day without orders is a zero without totals.
+    const dates = after.days.map((d) => d.date);
+    expect(dates).toEqual(Array.from({ length: 7 }, (_, i) => new Date(Date.now() - (6 - i) * 86_400_000).toISOString().slice(0, 10)));
+    for (const d of after.days) if (d.orders === 0) expect(d.totals).toEqual([]);
     expect(denied(await adminGql(t, REPORT, {}, as.buyer))).toBe(true);
   });
 });

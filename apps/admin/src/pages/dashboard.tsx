@@ -4,15 +4,24 @@ import { gql } from '../api.ts';
 import { useText, type Text } from '../i18n/text.ts';
 import { useData } from '../use-data.ts';
 
-interface MoneyTotal { currency: string; gross: number }
+interface MoneyTotal { currency: string; gross: number; refunded: number; net: number }
 interface Report {
   days: Array<{ date: string; orders: number; totals: MoneyTotal[] }>;
   countries: Array<{ country: string; orders: number; totals: MoneyTotal[] }>;
   checkouts: number;
   converted: number;
 }
-const QUERY = 'query Report($days: Int) { salesReport(days: $days) { days { date orders totals { currency gross } } countries { country orders totals { currency gross } } checkouts converted } }';
-const amounts = (totals: MoneyTotal[], { money }: Text) => totals.map((t) => money(t.gross, t.currency)).join(' · ') || '—';
+const QUERY = 'query Report($days: Int) { salesReport(days: $days) { days { date orders totals { currency gross refunded net } } countries { country orders totals { currency gross refunded net } } checkouts converted } }';
+const amounts = (totals: MoneyTotal[], { money }: Text, kind: 'net' | 'refunded' = 'net') => totals.map((t) => money(t[kind], t.currency)).join(' · ') || '—';
+/** The period's net sales per currency (never added across currencies). */
+function periodTotals(days: Report['days']): MoneyTotal[] {
+  const by = new Map<string, MoneyTotal>();
+  for (const t of days.flatMap((d) => d.totals)) {
+    const sum = by.get(t.currency) ?? { currency: t.currency, gross: 0, refunded: 0, net: 0 };
+    by.set(t.currency, { currency: t.currency, gross: sum.gross + t.gross, refunded: sum.refunded + t.refunded, net: sum.net + t.net });
+  }
+  return [...by.values()].sort((a, b) => a.currency.localeCompare(b.currency));
+}
 
 /**
  * Sales per day and per country, and checkout conversion, over the last days. Charts (Chart.js, loaded
@@ -36,24 +45,26 @@ export function DashboardPage() {
         <>
           <dl className="kpis" data-testid="kpis">
             <div><dt><FormattedMessage id="dashboard.kpi.orders" /></dt><dd>{number(data.days.reduce((n, d) => n + d.orders, 0))}</dd></div>
+            <div><dt><FormattedMessage id="dashboard.kpi.netSales" /></dt><dd data-testid="net-sales">{amounts(periodTotals(data.days), text)}</dd></div>
             <div><dt><FormattedMessage id="dashboard.kpi.checkouts" /></dt><dd>{number(data.checkouts)}</dd></div>
             <div><dt><FormattedMessage id="dashboard.kpi.conversion" /></dt><dd>{rate === null ? '—' : t('dashboard.kpi.conversionRate', { rate })}</dd></div>
           </dl>
+          <p className="hint"><FormattedMessage id="dashboard.salesNote" /></p>
           <section aria-labelledby="dash-days-title">
             <h2 id="dash-days-title"><FormattedMessage id="dashboard.perDay" /></h2>
             <BarChart label={t('dashboard.perDay')} labels={data.days.map((d) => day(d.date, 'short'))} values={data.days.map((d) => d.orders)} />
             <details><summary><FormattedMessage id="dashboard.figures" /></summary>
               <table><thead><tr><th scope="col"><FormattedMessage id="dashboard.column.day" /></th><th scope="col" className="num"><FormattedMessage id="dashboard.column.orders" /></th>
-                <th scope="col" className="num"><FormattedMessage id="dashboard.column.sales" /></th></tr></thead>
-                <tbody>{data.days.map((d) => <tr key={d.date}><td>{day(d.date)}</td><td className="num">{number(d.orders)}</td><td className="num">{amounts(d.totals, text)}</td></tr>)}</tbody></table>
+                <th scope="col" className="num"><FormattedMessage id="dashboard.column.refunded" /></th><th scope="col" className="num"><FormattedMessage id="dashboard.column.sales" /></th></tr></thead>
+                <tbody>{data.days.map((d) => <tr key={d.date}><td>{day(d.date)}</td><td className="num">{number(d.orders)}</td><td className="num">{amounts(d.totals, text, 'refunded')}</td><td className="num">{amounts(d.totals, text)}</td></tr>)}</tbody></table>
             </details>
           </section>
           <section aria-labelledby="dash-countries-title">
             <h2 id="dash-countries-title"><FormattedMessage id="dashboard.perCountry" /></h2>
             <BarChart label={t('dashboard.perCountry')} labels={data.countries.map((c) => c.country)} values={data.countries.map((c) => c.orders)} />
             <table data-testid="sales-by-country"><thead><tr><th scope="col"><FormattedMessage id="dashboard.column.country" /></th><th scope="col" className="num"><FormattedMessage id="dashboard.column.orders" /></th>
-              <th scope="col" className="num"><FormattedMessage id="dashboard.column.sales" /></th></tr></thead>
-              <tbody>{data.countries.map((c) => <tr key={c.country}><td>{c.country}</td><td className="num">{number(c.orders)}</td><td className="num">{amounts(c.totals, text)}</td></tr>)}</tbody></table>
+              <th scope="col" className="num"><FormattedMessage id="dashboard.column.refunded" /></th><th scope="col" className="num"><FormattedMessage id="dashboard.column.sales" /></th></tr></thead>
+              <tbody>{data.countries.map((c) => <tr key={c.country}><td>{c.country}</td><td className="num">{number(c.orders)}</td><td className="num">{amounts(c.totals, text, 'refunded')}</td><td className="num">{amounts(c.totals, text)}</td></tr>)}</tbody></table>
           </section>
         </>
       ) : error ? null : <p role="status"><FormattedMessage id="common.loading" /></p>}

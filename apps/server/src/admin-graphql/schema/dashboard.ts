@@ -2,7 +2,13 @@ import { salesReport, type SalesReport } from '../../modules/orders/index.ts';
 import { builder } from '../builder.ts';
 
 const MoneyRef = builder.objectRef<SalesReport['days'][number]['totals'][number]>('StaffMoney').implement({
-  fields: (t) => ({ currency: t.exposeString('currency'), gross: t.exposeInt('gross') }),
+  description: 'An amount in one currency (minor units): as placed (gross), refunded since, and net of those refunds.',
+  fields: (t) => ({
+    currency: t.exposeString('currency'),
+    gross: t.exposeInt('gross', { description: 'The orders\' totals as placed (cancelled orders left out)' }),
+    refunded: t.exposeInt('refunded', { description: 'What went back to the buyers (refunds that went through)' }),
+    net: t.exposeInt('net', { description: 'gross − refunded: the sales' }),
+  }),
 });
 const DayRef = builder.objectRef<SalesReport['days'][number]>('StaffSalesDay').implement({
   fields: (t) => ({ date: t.exposeString('date'), orders: t.exposeInt('orders'), totals: t.field({ type: [MoneyRef], resolve: (d) => d.totals }) }),
@@ -23,7 +29,7 @@ const ReportRef = builder.objectRef<SalesReport>('StaffSalesReport').implement({
 
 builder.queryField('salesReport', (t) => t.field({
   type: ReportRef,
-  description: 'Sales per day and per country (gross, per currency) and checkout conversion over the last `days` days, today included.',
+  description: 'Sales per day (every day, those without orders as zeros) and per country, per currency, cancelled orders left out and net of refunds, and checkout conversion, over the last `days` days, today included.',
   args: { days: t.arg.int({ defaultValue: 30 }) },
   resolve: async (_root, { days }, ctx) => {
     await ctx.require('orders.read');

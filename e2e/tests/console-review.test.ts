@@ -1,0 +1,53 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CARD_OK, PLACE, readyCheckout, type PlaceAnswer } from '../../apps/server/test/checkout-support.ts';
+import { signInAtProvider } from '../support/account.ts';
+import { httpGql } from '../support/api.ts';
+import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
+import { plainText } from '../support/text.ts';
+
+const TABLET = { width: 768, height: 1024 };
+
+/** Issue 35, the rest of the review: the console's dashboard as an operator reads it, at 1440 and 768 px. */
+describe('console review (issue 35)', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let owner: Page;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({ context, page: owner } = await openPage(browser, { viewport: VIEWPORTS.desktop }));
+    await signInAtProvider(owner, '/admin/', 'operator@demo.probe.store');
+    await owner.getByTestId('console-user').filter({ hasText: 'operator@demo.probe.store' }).waitFor();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+
+  it('the dashboard: net sales, every day of the period drawn (zeros too), refunds beside the sales; readable at 768 px, axe clean', async () => {
+    const api = httpGql(inject('baseUrl'));
+    const ready = await readyCheckout(api, { country: 'DE', lines: [{ sku: 'ACC-USBC-1M', quantity: 1 }] });
+    const placed = (await api.gql<PlaceAnswer>(PLACE, { token: ready.token, key: `review-${ready.token}`, total: ready.total, card: CARD_OK })).body.data!.checkoutPlaceOrder;
+    expect(placed.errors).toEqual([]);
+
+    await owner.goto('/admin/dashboard');
+    const byCountry = owner.getByTestId('sales-by-country');
+    await byCountry.waitFor();
+    expect(plainText(await owner.getByTestId('kpis').textContent())).toMatch(/Net sales.*€/);
+    expect(await byCountry.locator('thead th').allTextContents()).toEqual(['Country', 'Orders', 'Refunded', 'Net sales']);
+    expect(plainText(await byCountry.locator('tr').filter({ hasText: /^DE/ }).textContent())).toMatch(/^DE\d+.*€/);
+    // The last 30 days, each a row of the figures (and a bar of the chart), days without orders as zeros.
+    await owner.locator('summary').filter({ hasText: 'The figures' }).click();
+    const dayRows = owner.locator('section[aria-labelledby="dash-days-title"] tbody tr');
+    expect(await dayRows.count()).toBe(30);
+    expect((await dayRows.allTextContents()).filter((row) => plainText(row).endsWith('0——')).length).toBeGreaterThan(0);
+    expect(await seriousViolations(owner)).toEqual([]);
+    await screenshot(owner, 'console-review-dashboard-1440');
+    await owner.setViewportSize(TABLET);
+    // The charts redraw at the new width a moment later (Chart.js watches its box).
+    await expect.poll(() => owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(TABLET.width);
+    expect(await seriousViolations(owner)).toEqual([]);
+    await screenshot(owner, 'console-review-dashboard-768');
+    await owner.setViewportSize(VIEWPORTS.desktop);
+  });
+});
