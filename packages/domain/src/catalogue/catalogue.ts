@@ -43,6 +43,28 @@ export type CatalogueGroup = (typeof CATALOGUE_GROUPS)[number];
 
 export const RESTRICTED_GROUPS: readonly CatalogueGroup[] = ['TEAM', 'TEAM_ADDITIONAL', 'TEAM_ADDITIONAL_10_BASED'];
 
+/**
+ * Spec §6 country permissions (Country.countryPermissions, from the server): what a country lets signed-in
+ * buyers buy of the restricted shop data. A store country has both unless an operator took one away.
+ */
+export const COUNTRY_PERMISSIONS = ['TEAM_SUBSCRIPTIONS', 'VET_VARIANTS'] as const;
+export type CountryPermission = (typeof COUNTRY_PERMISSIONS)[number];
+
+/**
+ * The country permissions a variant needs where it is sold: team subscriptions, their additional seats and the
+ * old 10-based seat packs need TEAM_SUBSCRIPTIONS; their veterinary variants VET_VARIANTS as well. Other
+ * variants need none (they are not restricted shop data).
+ */
+export function countryPermissionsNeeded(variant: { groups: readonly string[]; market: string }): CountryPermission[] {
+  if (!variant.groups.some((g) => (RESTRICTED_GROUPS as readonly string[]).includes(g))) return [];
+  return variant.market === 'VETERINARY' ? ['TEAM_SUBSCRIPTIONS', 'VET_VARIANTS'] : ['TEAM_SUBSCRIPTIONS'];
+}
+
+/** Whether a country with these permissions sells the variant to a signed-in buyer. */
+export function countryPermits(permissions: readonly string[], variant: { groups: readonly string[]; market: string }): boolean {
+  return countryPermissionsNeeded(variant).every((p) => permissions.includes(p));
+}
+
 /** Spec §1: the four Pro Custom add-ons; the first chosen has one price, each further one another. */
 export const PRO_CUSTOM_ADDONS = ['DIAGNOSTIC_TOOLS', 'PROCEDURAL_TOOLS', 'EDUCATION', 'COLLABORATION'] as const;
 export type ProCustomAddon = (typeof PRO_CUSTOM_ADDONS)[number];
