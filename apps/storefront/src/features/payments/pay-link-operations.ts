@@ -7,7 +7,7 @@ const PAY_LINK_FIELDS = gql`
   fragment PayLinkFields on PayLink {
     state number orderNumber orderToken email currency subtotal shipping tax total expiresAt requiredAttestations
     lines { name sku quantity total }
-    shippingAddress { firstName lastName companyName streetAddress1 streetAddress2 postalCode city countryArea }
+    shippingAddress { name companyName streetAddress1 streetAddress2 city postalCode countryArea phone country { code } }
   }
 `;
 

@@ -8,6 +8,7 @@ import { Money } from '../../../ui/money.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { Attestations } from '../../checkout/attestations.tsx';
 import { NO_CACHE } from '../../checkout/cart-session.ts';
+import { PostalAddress } from '../../account/area/postal-address.tsx';
 import { PayByCard } from '../pay-by-card.tsx';
 import { PAY_LINK, PAY_LINK_PAY, type PayLinkFields } from '../pay-link-operations.ts';
 import '../../checkout/routes/checkout.css';
@@ -91,10 +92,7 @@ function Summary({ link }: { link: PayLinkFields }) {
       {address ? (
         <section aria-labelledby="pay-link-ship-to">
           <h2 id="pay-link-ship-to">{t('account.shippingAddress')}</h2>
-          <p className="pay-link__address">
-            {[`${address.firstName} ${address.lastName}`, address.companyName, address.streetAddress1, address.streetAddress2, `${address.postalCode} ${address.city}`, address.countryArea]
-              .filter((part) => part.trim()).map((part, i) => <span key={i}>{part}<br /></span>)}
-          </p>
+          <PostalAddress address={address} locale={intl.locale} />
         </section>
       ) : null}
     </>
