@@ -50,4 +50,33 @@ describe('console review (issue 35)', () => {
     await screenshot(owner, 'console-review-dashboard-768');
     await owner.setViewportSize(VIEWPORTS.desktop);
   });
+  it('the support role reads every screen without a live control to change anything; a note says who may; at 1440 and 768 px, axe clean', async () => {
+    const { context: supportContext, page } = await openPage(browser, { viewport: VIEWPORTS.desktop });
+    await signInAtProvider(page, '/admin/prices', 'support@demo.probe.store');
+    await page.getByTestId('console-user').filter({ hasText: 'support@demo.probe.store' }).waitFor();
+    const pages: Array<[string, string]> = [
+      ['prices', 'Your role may read prices, not change them: a catalogue manager or the owner changes them.'],
+      ['vouchers', 'Your role reads vouchers; a catalogue manager or the owner creates and switches them.'],
+      ['learners', 'Your role reads the queue; an order manager or the owner approves or rejects a request.'],
+      ['data-requests', 'Your role reads the data requests; only the owner starts an erasure.'],
+    ];
+    for (const [path, note] of pages) {
+      await page.goto(`/admin/${path}`);
+      await page.getByTestId('read-only').filter({ hasText: note }).waitFor();
+      await page.locator('h1').waitFor();
+      // What is left to press only reads (a country to show, a file to download); nothing writes.
+      const writes = page.locator('main').getByRole('button', { name: /Preview|Save|Create|Switch|Approve|Reject|Start|Erase/ });
+      expect(await writes.count(), path).toBe(0);
+      expect(await page.locator('main input:not([type=hidden])').count(), path).toBe(0);
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+    await page.goto('/admin/prices');
+    await page.getByRole('cell', { name: 'ACC-USBC-1M' }).waitFor();
+    await screenshot(page, 'console-review-support-prices-1440');
+    await page.setViewportSize(TABLET);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(TABLET.width);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'console-review-support-prices-768');
+    await supportContext.close();
+  });
 });

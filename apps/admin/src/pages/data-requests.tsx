@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { useOutletContext } from 'react-router';
+import type { Me } from '../layout.tsx';
 import { gql } from '../api.ts';
 import { fieldErrors, TextField, type FieldErrors } from '../fields.tsx';
 import { FormMessage } from '../form-message.tsx';
@@ -18,12 +20,13 @@ const START = 'mutation Start($email: String!) { dataErasureStart(email: $email)
  */
 export function DataRequestsPage() {
   const { t, when } = useText();
+  const canErase = useOutletContext<Me>().permissions.includes('privacy.erase');
   const { data, error, reload } = useData(() => gql<{ dataRequests: DataRequest[] }>(LIST).then((d) => d.dataRequests), []);
   return (
     <>
       <h1><FormattedMessage id="privacy.title" /></h1>
       <p><FormattedMessage id="privacy.intro" /></p>
-      <StartErasure onStarted={reload} />
+      {canErase ? <StartErasure onStarted={reload} /> : <p className="note" data-testid="read-only"><FormattedMessage id="privacy.readOnly" /></p>}
       {error ? <p role="alert" className="error">{error}</p> : null}
       {data?.length === 0 ? <p><FormattedMessage id="privacy.empty" /></p> : null}
       {data?.length ? (

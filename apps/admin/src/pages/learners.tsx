@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { useOutletContext } from 'react-router';
+import type { Me } from '../layout.tsx';
 import { download, gql } from '../api.ts';
 import { FormMessage } from '../form-message.tsx';
 import { useText } from '../i18n/text.ts';
@@ -11,18 +13,21 @@ const DECIDE = 'mutation Decide($id: String!, $approve: Boolean!, $note: String)
 
 /** Learners waiting for a decision, oldest first: read their proof, approve, or reject saying why (the learner reads it). */
 export function LearnersPage() {
+  // Support and catalogue managers read the queue; deciding is for order managers and the owner.
+  const canDecide = useOutletContext<Me>().permissions.includes('learners.decide');
   const { data, error, reload } = useData(() => gql<{ learnerVerifications: Request[] }>(QUEUE).then((d) => d.learnerVerifications), []);
   return (
     <>
       <h1><FormattedMessage id="learners.title" /></h1>
       {error ? <p role="alert" className="error">{error}</p> : null}
+      {canDecide ? null : <p className="note" data-testid="read-only"><FormattedMessage id="learners.readOnly" /></p>}
       {data?.length === 0 ? <p><FormattedMessage id="learners.empty" /></p> : null}
-      <ul className="queue">{data?.map((r) => <li key={r.id}><Decision request={r} onDone={reload} /></li>)}</ul>
+      <ul className="queue">{data?.map((r) => <li key={r.id}><Decision request={r} onDone={reload} canDecide={canDecide} /></li>)}</ul>
     </>
   );
 }
 
-function Decision({ request: r, onDone }: { request: Request; onDone: () => void }) {
+function Decision({ request: r, onDone, canDecide }: { request: Request; onDone: () => void; canDecide: boolean }) {
   const { t, when } = useText();
   const describe = useDescribe();
   const [note, setNote] = useState('');
@@ -41,11 +46,15 @@ function Decision({ request: r, onDone }: { request: Request; onDone: () => void
       <h2>{r.email}</h2>
       <p>{t(r.market === 'VETERINARY' ? 'learners.market.veterinary' : 'learners.market.human')} · {r.traineeType.replace('_', ' ').toLowerCase()} · {r.institution} · {t('learners.graduating', { year: String(r.graduationYear) })} · {t('learners.sent', { time: when(r.createdAt) })}</p>
       <p><button type="button" className="link" onClick={() => void download(r.proofUrl, r.proofName).catch((e: unknown) => setMessage({ error: true, text: describe(e) }))}><FormattedMessage id="learners.downloadProof" values={{ name: r.proofName }} /></button></p>
-      <div className="field"><label htmlFor={`note-${r.id}`}><FormattedMessage id="learners.reason" /></label><input id={`note-${r.id}`} value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} /></div>
-      <p className="actions">
-        <button type="button" onClick={() => void decide(true)}><FormattedMessage id="learners.approve" /></button>
-        <button type="button" className="secondary" onClick={() => void decide(false)}><FormattedMessage id="learners.reject" /></button>
-      </p>
+      {canDecide ? (
+        <>
+          <div className="field"><label htmlFor={`note-${r.id}`}><FormattedMessage id="learners.reason" /></label><input id={`note-${r.id}`} value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} /></div>
+          <p className="actions">
+            <button type="button" onClick={() => void decide(true)}><FormattedMessage id="learners.approve" /></button>
+            <button type="button" className="secondary" onClick={() => void decide(false)}><FormattedMessage id="learners.reject" /></button>
+          </p>
+        </>
+      ) : null}
       <FormMessage message={message} />
     </article>
   );

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { useOutletContext } from 'react-router';
+import type { Me } from '../layout.tsx';
 import { gql } from '../api.ts';
 import { FormMessage } from '../form-message.tsx';
 import { useText } from '../i18n/text.ts';
@@ -17,6 +19,7 @@ const SAVE = `mutation Save($country: String!, $changes: [StaffPriceChange!]!) {
 /** A bulk price edit for one country: type new prices and list prices, see every change before and after, then save them together. */
 export function PricesPage() {
   const { t, money, decimal } = useText();
+  const canWrite = useOutletContext<Me>().permissions.includes('catalogue.write');
   const describe = useDescribe();
   const [country, setCountry] = useState('DE');
   const { data, error, reload } = useData(() => gql<{ countryPrices: { pricesEntered: string; prices: Price[] } | null }>(LOAD, { country }).then((d) => d.countryPrices), [country]);
@@ -71,28 +74,29 @@ export function PricesPage() {
       {data ? (
         <>
           <p><FormattedMessage id={data.pricesEntered === 'gross' ? 'prices.enteredGross' : 'prices.enteredNet'} values={{ country }} /></p>
+          {canWrite ? null : <p className="note" data-testid="read-only"><FormattedMessage id="prices.readOnly" /></p>}
           <table>
             <thead><tr><th scope="col"><FormattedMessage id="prices.column.sku" /></th><th scope="col"><FormattedMessage id="prices.column.item" /></th>
               <th scope="col" className="num"><FormattedMessage id="prices.column.listPrice" /></th><th scope="col" className="num"><FormattedMessage id="prices.column.price" /></th>
-              <th scope="col"><FormattedMessage id="prices.column.newPrice" /></th><th scope="col"><FormattedMessage id="prices.column.newListPrice" /></th></tr></thead>
+              {canWrite ? <><th scope="col"><FormattedMessage id="prices.column.newPrice" /></th><th scope="col"><FormattedMessage id="prices.column.newListPrice" /></th></> : null}</tr></thead>
             <tbody>
               {data.prices.map((p) => (
                 <tr key={p.sku}>
                   <td>{p.sku}</td><td>{p.productName} · {p.variantName}</td><td className="num">{money(p.amountUndiscounted, p.currency)}</td><td className="num">{money(p.amount, p.currency)}</td>
-                  <td><label className="visually-hidden" htmlFor={`price-${p.sku}`}><FormattedMessage id="prices.newPriceOf" values={{ sku: p.sku, currency: p.currency.toUpperCase() }} /></label>
+                  {canWrite ? <><td><label className="visually-hidden" htmlFor={`price-${p.sku}`}><FormattedMessage id="prices.newPriceOf" values={{ sku: p.sku, currency: p.currency.toUpperCase() }} /></label>
                     <input id={`price-${p.sku}`} className="price-input" inputMode="decimal" placeholder={decimal(p.amount)} value={edits[p.sku]?.amount ?? ''}
                       onChange={(e) => type(p.sku, 'amount', e.target.value)} /></td>
                   <td><label className="visually-hidden" htmlFor={`list-${p.sku}`}><FormattedMessage id="prices.newListPriceOf" values={{ sku: p.sku, currency: p.currency.toUpperCase() }} /></label>
                     <input id={`list-${p.sku}`} className="price-input" inputMode="decimal" placeholder={decimal(p.amountUndiscounted)} value={edits[p.sku]?.list ?? ''}
-                      onChange={(e) => type(p.sku, 'list', e.target.value)} /></td>
+                      onChange={(e) => type(p.sku, 'list', e.target.value)} /></td></> : null}
                 </tr>
               ))}
             </tbody>
           </table>
-          <p className="actions">
+          {canWrite ? <p className="actions">
             <button type="button" disabled={!Object.keys(edits).length} onClick={() => void run(PREVIEW, 'priceChangesPreview')}><FormattedMessage id="prices.preview" /></button>
             <button type="button" disabled={!preview || preview.errors.length > 0 || !preview.changed.length} onClick={() => void run(SAVE, 'countryPricesUpdate')}><FormattedMessage id="prices.save" values={{ count: preview?.changed.length ?? 0 }} /></button>
-          </p>
+          </p> : null}
           {preview && preview.changed.length ? (
             <table data-testid="price-preview">
               <caption><FormattedMessage id="prices.previewCaption" values={{ country }} /></caption>

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { useOutletContext } from 'react-router';
+import type { Me } from '../layout.tsx';
 import { gql } from '../api.ts';
 import { FormMessage } from '../form-message.tsx';
 import { useText } from '../i18n/text.ts';
@@ -15,6 +17,7 @@ type Field = keyof typeof EMPTY;
 /** Voucher codes with how often each was used; a new code buyers can use at once; a code switched off. */
 export function VouchersPage() {
   const { t, when, number } = useText();
+  const canWrite = useOutletContext<Me>().permissions.includes('promotions.write');
   const describe = useDescribe();
   const { data, error, reload } = useData(() => gql<{ vouchers: Voucher[] }>(LIST).then((d) => d.vouchers), []);
   const [form, setForm] = useState(EMPTY);
@@ -62,7 +65,8 @@ export function VouchersPage() {
   return (
     <>
       <h1><FormattedMessage id="vouchers.title" /></h1>
-      <form className="card" onSubmit={submit} aria-labelledby="voucher-new" noValidate>
+      {canWrite ? null : <p className="note" data-testid="read-only"><FormattedMessage id="vouchers.readOnly" /></p>}
+      {canWrite ? <form className="card" onSubmit={submit} aria-labelledby="voucher-new" noValidate>
         <h2 id="voucher-new"><FormattedMessage id="vouchers.new" /></h2>
         <div className="grid">
           {input('code', t('vouchers.field.code'), { required: true, autoComplete: 'off' })}
@@ -74,7 +78,7 @@ export function VouchersPage() {
         </div>
         <button type="submit"><FormattedMessage id="vouchers.create" /></button>
         <FormMessage message={message} />
-      </form>
+      </form> : null}
       {error ? <p role="alert" className="error">{error}</p> : null}
       {data ? (
         <table>
@@ -87,7 +91,7 @@ export function VouchersPage() {
               <tr key={v.code}>
                 <td>{v.code}</td><td>{v.name}</td><td>{v.percent != null ? t('common.percent', { percent: v.percent }) : v.fixed ?? '—'}</td><td>{v.countries.join(', ') || t('common.allCountries')}</td>
                 <td>{when(v.expiresAt)}</td><td className="num">{number(v.usedCount)}{v.usageLimit ? ` / ${number(v.usageLimit)}` : ''}</td>
-                <td>{t(v.isActive ? 'common.on' : 'common.off')} · <button type="button" className="link" onClick={() => void toggle(v)}>{t(v.isActive ? 'vouchers.switchOff' : 'vouchers.switchOn')}<span className="visually-hidden"> {v.code}</span></button></td>
+                <td>{t(v.isActive ? 'common.on' : 'common.off')}{canWrite ? <> · <button type="button" className="link" onClick={() => void toggle(v)}>{t(v.isActive ? 'vouchers.switchOff' : 'vouchers.switchOn')}<span className="visually-hidden"> {v.code}</span></button></> : null}</td>
               </tr>
             ))}
           </tbody>
