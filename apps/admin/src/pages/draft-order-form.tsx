@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { gql } from '../api.ts';
 import { fieldErrors, TextField, type FieldErrors } from '../fields.tsx';
 import { FormMessage } from '../form-message.tsx';
 import { useText, type MessageId } from '../i18n/text.ts';
 import { useData, useDescribe } from '../use-data.ts';
+import './draft-order-form.css';
 import { CHOICES, CREATE, EMPTY_ADDRESS, UPDATE, type Draft, type DraftAddress, type DraftPayload } from './draft-order-api.ts';
 
 type Line = { variantId: string; quantity: string };
@@ -20,7 +21,9 @@ const AUTOCOMPLETE: Record<(typeof ADDRESS_FIELDS)[number], string> = {
  * Prices and tax are the server's, shown on the draft once saved.
  */
 export function DraftOrderForm({ draft, onSaved }: { draft: Draft | null; onSaved: (draft: Draft) => void }) {
-  const { t, money } = useText();
+  const { t, money, languageName } = useText();
+  const intl = useIntl();
+  const countryName = (code: string) => `${new Intl.DisplayNames([intl.locale], { type: 'region' }).of(code) ?? code} (${code})`;
   const describe = useDescribe();
   const [email, setEmail] = useState(draft?.email ?? '');
   const [country, setCountry] = useState(draft?.country ?? 'US');
@@ -63,14 +66,14 @@ export function DraftOrderForm({ draft, onSaved }: { draft: Draft | null; onSave
         <TextField id="draft-email" label={t('drafts.form.email')} type="email" autoComplete="off" value={email} onChange={setEmail} error={errors.email} />
         <div className="field"><label htmlFor="draft-country"><FormattedMessage id="drafts.form.country" /></label>
           <select id="draft-country" value={country} onChange={(e) => { setCountry(e.target.value); setLines([{ variantId: '', quantity: '1' }]); }}>
-            {(choices?.draftOrderCountries ?? [country]).map((c) => <option key={c} value={c}>{c}</option>)}
+            {(choices?.draftOrderCountries ?? [country]).map((c) => <option key={c} value={c}>{countryName(c)}</option>)}
           </select></div>
         <div className="field"><label htmlFor="draft-language"><FormattedMessage id="drafts.form.language" /></label>
           <select id="draft-language" value={language} onChange={(e) => setLanguage(e.target.value)}>
-            {(choices?.draftOrderLanguages ?? [language]).map((l) => <option key={l} value={l}>{l}</option>)}
+            {(choices?.draftOrderLanguages ?? [language]).map((l) => <option key={l} value={l}>{languageName(l)}</option>)}
           </select></div>
       </div>
-      <fieldset className={errors.lines ? 'invalid' : undefined}>
+      <fieldset className="draft-lines">
         <legend><FormattedMessage id="drafts.form.lines" /></legend>
         {lines.map((line, i) => (
           <div className="grid draft-line" key={i}>
