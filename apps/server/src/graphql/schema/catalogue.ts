@@ -1,4 +1,4 @@
-import { REQUIRED_DEVICE_SKUS, RESTRICTED_GROUPS, THUMBNAIL_SIZES, VOUCHER_CODE, voucherStatus, type CatalogueGroup, type VoucherStatus } from '@probe/domain';
+import { countryPermits, REQUIRED_DEVICE_SKUS, RESTRICTED_GROUPS, THUMBNAIL_SIZES, VOUCHER_CODE, voucherStatus, type CatalogueGroup, type VoucherStatus } from '@probe/domain';
 import { GraphQLError } from 'graphql';
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
@@ -179,11 +179,13 @@ const Catalogue = builder.objectRef<CatalogueRoot>('Catalogue').implement({
     voucher: t.field({ type: AppliedVoucher, nullable: true, resolve: (r) => (r.voucherCode ? r : null) }),
     variants: t.field({
       type: [ProductVariant],
-      description: 'The variants of a catalogue group, optionally of one market. TEAM groups need a signed-in user.',
+      description: 'The variants of a catalogue group, optionally of one market. TEAM groups need a signed-in user, and are offered only as far as the country\'s countryPermissions allow (TEAM_SUBSCRIPTIONS; VET_VARIANTS for their vet variants).',
       args: { group: t.arg({ type: CatalogueGroupEnum, required: true }), market: t.arg({ type: MarketEnum, required: false }) },
       resolve: (root, { group, market }, ctx) => {
         if (RESTRICTED_GROUPS.includes(group as CatalogueGroup) && !ctx.requester().userId) throw permissionDenied();
-        return (root.snapshot.variantsByGroup.get(group) ?? []).filter((v) => !market || v.market === market).map((v) => ({ v, root }));
+        // Restricted shop data the country's permissions do not cover is not offered there (spec 6).
+        const permissions = root.snapshot.country.permissions;
+        return (root.snapshot.variantsByGroup.get(group) ?? []).filter((v) => (!market || v.market === market) && countryPermits(permissions, v)).map((v) => ({ v, root }));
       },
     }),
     products: t.field({

@@ -1,3 +1,4 @@
+import { countryPermits } from '@probe/domain';
 import type { CatalogueSnapshot } from '../catalogue/index.ts';
 import { fail, type CheckoutError } from './errors.ts';
 import { variantById } from './price.ts';
@@ -17,7 +18,11 @@ export interface UnsoldLine {
  * buyer agreed to leave them behind, in which case they are reported as removed. Nothing goes silently.
  */
 export function splitForCountry(checkout: LoadedCheckout, from: CatalogueSnapshot, to: CatalogueSnapshot) {
-  const kept = checkout.lines.filter((l) => variantById(to, l.variantId)?.price);
+  // Sold there: priced, and permitted by the country's permissions when it is restricted shop data (spec 6).
+  const kept = checkout.lines.filter((l) => {
+    const variant = variantById(to, l.variantId);
+    return variant?.price && countryPermits(to.country.permissions, variant);
+  });
   const unsold: UnsoldLine[] = checkout.lines.filter((l) => !kept.includes(l)).map((l) => {
     const variant = variantById(from, l.variantId);
     const name = !variant ? `#${l.variantId}` : variant.name && variant.name !== variant.product.name ? `${variant.product.name} – ${variant.name}` : variant.product.name;

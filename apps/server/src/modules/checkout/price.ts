@@ -1,5 +1,5 @@
 import {
-  availablePaymentMethods, CHECKOUT_TYPES, checkVatNumber, computeTotals, DUTY_RATES, isCheckoutType, lineAllowed,
+  availablePaymentMethods, CHECKOUT_TYPES, countryPermits, checkVatNumber, computeTotals, DUTY_RATES, isCheckoutType, lineAllowed,
   reverseChargeApplies, shippingMethodsFor, type CheckoutTotals, type CheckoutType, type Currency, type LineTotals, type PaymentMethod,
   type TaxedMoney, applyTax,
 } from '@probe/domain';
@@ -66,6 +66,7 @@ export async function priceCheckout(db: Executor, snapshot: CatalogueSnapshot, c
   for (const line of priced) {
     if (!line.variant) problems.push(fail('PRODUCTS_ARE_CHANGED', 'lines', 'An item in your cart is no longer available'));
     else if (!lineAllowed(bundleType, line.variant)) problems.push(fail('BUNDLE_NOT_FOUND', 'lines', `${line.variant.sku} cannot be bought in this purchase`));
+    else if (!countryPermits(snapshot.country.permissions, line.variant)) problems.push(notPermitted(line.variant.sku));
     else if (line.variant.trackInventory && line.variant.stock < line.row.quantity) {
       problems.push(fail('INSUFFICIENT_STOCK', 'lines', `Only ${line.variant.stock} of ${line.variant.sku} left`));
     }
@@ -161,3 +162,6 @@ export function assertSameLocale(snapshot: CatalogueSnapshot, checkout: LoadedCh
     throw new CheckoutFailure([fail('VERSION_CONFLICT', 'country', 'The checkout changed in another window; try again')]);
   }
 }
+
+/** Spec 6: a line of restricted shop data (team plans, their vet variants) that the checkout's country does not permit. */
+export const notPermitted = (sku: string, field = 'lines') => fail('NO_PERMISSIONS', field, `${sku} is not sold in this country (its country permissions)`);

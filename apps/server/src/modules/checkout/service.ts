@@ -1,6 +1,6 @@
 import { schema, type Database } from '@probe/db';
 import {
-  checkVatNumber, inferCheckoutType, isCheckoutType, isStoreCountry, isVatNumberAvailable, lineAllowed, VOUCHER_CODE, CHECKOUT_TYPES,
+  checkVatNumber, countryPermits, inferCheckoutType, isCheckoutType, isStoreCountry, isVatNumberAvailable, lineAllowed, VOUCHER_CODE, CHECKOUT_TYPES,
   type CheckoutType,
 } from '@probe/domain';
 import { eq } from 'drizzle-orm';
@@ -9,7 +9,7 @@ import type { CatalogueReads, CatalogueSnapshot } from '../catalogue/index.ts';
 import { validateAddress, type AddressInput } from './address.ts';
 import { CheckoutFailure, fail, type CheckoutError } from './errors.ts';
 import { probeRefusals, type ProbeBuyerOf } from './probe-rights.ts';
-import { priceCheckout, variantById, type PricedCheckout } from './price.ts';
+import { notPermitted, priceCheckout, variantById, type PricedCheckout } from './price.ts';
 import { seatedPlanOf, seatLimits, seatProblem } from './seats.ts';
 import type { VatChecker } from '../vat/index.ts';
 import {
@@ -141,6 +141,7 @@ export class CheckoutService {
       const quantityError = checkQuantity(line.quantity, `lines.${i}.quantity`);
       if (quantityError) errors.push(quantityError);
       else if (!variant || !variant.price) errors.push(fail('NOT_FOUND', `lines.${i}.variantId`, 'This product is not sold in your country'));
+      else if (!countryPermits(snapshot.country.permissions, variant)) errors.push(notPermitted(variant.sku, `lines.${i}.variantId`));
       else lines.push({ variant, quantity: line.quantity });
     });
     return lines;
