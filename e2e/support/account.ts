@@ -1,5 +1,6 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
-import type { BrowserContext, Page, Route } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Route } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Signs access tokens the way an OpenID Connect provider would (EdDSA), for a server started with the public key. */
 export function tokenMinter(issuer = 'probe-store', audience = 'probe-store') {
@@ -191,4 +192,19 @@ export async function signInAtProvider(page: Page, path: string, email: string):
   await page.locator('input[name=password]').fill('demo-password-1');
   await page.locator('form[action$="/login"] button[type=submit]').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/oidc/'));
+}
+
+/**
+ * Saves a test card in an organization's payment methods (my account → Payment methods; `methods` is the
+ * organization's block), made primary, and waits until the page shows it primary.
+ */
+export async function savePrimaryCard(methods: Locator, number: string): Promise<void> {
+  await methods.getByTestId('add-method').click();
+  const form = methods.getByTestId('add-method-form');
+  await form.locator('input[name="card.number"]').fill(number);
+  await form.locator('input[name="card.expiry"]').fill('12/30');
+  await form.locator('input[name="card.cvc"]').fill('123');
+  await form.locator('input[name=makePrimary]').check();
+  await form.locator('button[type=submit]').click();
+  await expect.poll(async () => (await methods.locator('[data-primary=true]').textContent()) ?? '').toContain(`…${number.slice(-4)}`);
 }

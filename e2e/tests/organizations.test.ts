@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated } from '../support/account.ts';
+import { hydrated, savePrimaryCard } from '../support/account.ts';
 import { addFromProductPage, ADDRESSES, pay } from '../support/buyer.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
@@ -165,14 +165,7 @@ describe('a new clinic (built-in provider, mail sink)', () => {
     // (an order in my account, its confirmation e-mail with the invoice attached), and a seat more for both of them.
     await page.goto(`${base}/account/payment-methods/`);
     const methods = page.getByTestId('organization-methods').filter({ hasText: 'Harbour Clinic' });
-    await methods.getByTestId('add-method').click();
-    const methodForm = methods.getByTestId('add-method-form');
-    await methodForm.locator('input[name="card.number"]').fill('4242 4242 4242 4242');
-    await methodForm.locator('input[name="card.expiry"]').fill('12/30');
-    await methodForm.locator('input[name="card.cvc"]').fill('123');
-    await methodForm.locator('input[name=makePrimary]').check();
-    await methodForm.locator('button[type=submit]').click();
-    await expect.poll(async () => plainText(await methods.locator('[data-primary=true]').textContent())).toContain('…4242');
+    await savePrimaryCard(methods, '4242 4242 4242 4242');
     await page.goto(`${base}/upgrade/license/`);
     await page.getByTestId('upgrade-current').waitFor();
     await hydrated(page);

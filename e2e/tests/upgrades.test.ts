@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMinor, intlLocale } from '../../packages/domain/src/index.ts';
-import { hydrated } from '../support/account.ts';
+import { hydrated, savePrimaryCard } from '../support/account.ts';
 import { ADDRESSES, pay } from '../support/buyer.ts';
 import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -214,14 +214,7 @@ describe('upgrade pages (built-in provider, real API)', () => {
     const { context, page } = await signedIn('admin@demo.probe.store', '/us/en/account/payment-methods/');
     const org = page.getByTestId('organization-methods');
     await org.waitFor();
-    await org.getByTestId('add-method').click();
-    const form = org.getByTestId('add-method-form');
-    await form.locator('input[name="card.number"]').fill('4000 0000 0000 0341');
-    await form.locator('input[name="card.expiry"]').fill('12/30');
-    await form.locator('input[name="card.cvc"]').fill('123');
-    await form.locator('input[name=makePrimary]').check();
-    await form.locator('button[type=submit]').click();
-    await expect.poll(async () => plainText(await org.locator('[data-primary=true]').textContent())).toContain('…0341');
+    await savePrimaryCard(org, '4000 0000 0000 0341');
 
     await page.goto('/us/en/upgrade/license/');
     await page.getByTestId('upgrade-current').waitFor();
