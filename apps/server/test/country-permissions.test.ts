@@ -135,3 +135,19 @@ describe('country permissions', () => {
     expect(mid).not.toBe(before);
   });
 });
+
+describe('a product page in a country without the permission', () => {
+  it('lists no team plan the country does not permit (the same answer for everyone, so it may be cached)', async () => {
+    const PRODUCT = '{ shop { catalogue(country: US, languageCode: EN) { product(slug: "team-membership") { variants { sku } } } } }';
+    const skus = async () => (await t.gql<{ shop: { catalogue: { product: { variants: Array<{ sku: string }> } } } }>(PRODUCT)).body.data!.shop.catalogue.product.variants.map((v) => v.sku);
+    expect(await skus()).toContain('TEAM-ANNUAL-VET');
+    await usPermissions(['TEAM_SUBSCRIPTIONS']);
+    try {
+      expect(await skus()).toEqual(['TEAM-ANNUAL-HUMAN', 'TEAM-ADDITIONAL-HUMAN', 'TEAM-ADDITIONAL-10-HUMAN']);
+      await usPermissions([]);
+      expect(await skus()).toEqual([]);
+    } finally {
+      await usPermissions(['TEAM_SUBSCRIPTIONS', 'VET_VARIANTS']);
+    }
+  });
+});

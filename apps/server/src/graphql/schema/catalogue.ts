@@ -130,7 +130,11 @@ Product.implement({
       type: TaxRate,
       resolve: ({ p, root }) => ({ rate: countryRate(root.snapshot.country, p.productType.taxClass), rateType: p.productType.taxClass.toLowerCase() }),
     }),
-    variants: t.field({ type: [ProductVariant], resolve: ({ p, root }) => p.variants.map((v) => ({ v, root })) }),
+    variants: t.field({
+      type: [ProductVariant],
+      description: 'Its variants, but restricted shop data (team plans, their vet variants) the country\'s countryPermissions do not permit.',
+      resolve: ({ p, root }) => p.variants.filter((v) => countryPermits(root.snapshot.country.permissions, v)).map((v) => ({ v, root })),
+    }),
   }),
 });
 

@@ -34,7 +34,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs): 
     offerSlug ? orFail('Failed to load shop', () => client.query({ query: PRODUCT_OFFER, variables: { slug: offerSlug } })).then((r) => r.data.shop.offer) : null,
   ]);
   const catalogue = answer.shop.catalogue;
-  if (!catalogue.product) throw data(null, { status: 404, statusText: 'Not Found' });
+  // A product none of whose variants this country offers (team plans where its countryPermissions say no) is not sold here.
+  if (!catalogue.product || !catalogue.product.variants.length) throw data(null, { status: 404, statusText: 'Not Found' });
   const endedOffer = offer?.hasEnded && offer.endDate ? { slug: offer.slug, endDate: offer.endDate } : null;
   return { ...catalogue, product: catalogue.product, endedOffer };
 }
