@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestGateway } from '../src/modules/payments/index.ts';
 import { adminGql, denied, startStaffApp } from './admin-support.ts';
-import { CARD_DECLINED, CARD_OK, DE_ADDRESS } from './checkout-support.ts';
+import { CARD_DECLINED, CARD_OK, DE_ADDRESS, PLACE, type PlaceAnswer } from './checkout-support.ts';
 import type { TestApp } from './harness.ts';
 
 const DB = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -96,6 +96,8 @@ describe(`draft orders and pay links (issue 35, ${DB})`, () => {
     const badLine = await create(as.orders, { lines: [{ sku: 'NO-SUCH-SKU', quantity: 1 }] });
     expect(badLine.errors.map((e) => e.field)).toEqual(['lines.0.variantId']);
     expect((await create(as.orders, { lines: [] })).errors.map((e) => e.code)).toEqual(['REQUIRED']);
+    expect((await create(as.orders, { lines: [], email: 'not-an-address' })).errors.map((e) => e.field)).toEqual(['lines', 'email']);
+    expect((await create(as.orders, { email: 'someone@mailinator.com' })).errors.map((e) => e.code)).toEqual(['BANNED_EMAIL_ADDRESS']);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -189,6 +191,11 @@ describe(`draft orders and pay links (issue 35, ${DB})`, () => {
     const refused = await pay(token, CARD_OK, ['TERMS_AND_CONDITIONS'], draft!.total);
     expect([refused.payLink!.state, refused.errors.map((e) => e.code)]).toEqual(['CANCELLED', ['OPERATION_NOT_ALLOWED']]);
     expect((await run('draftOrderSendPayLink', draft!.id)).errors.map((e) => e.code)).toEqual(['OPERATION_NOT_ALLOWED']);
+    // A payment already under way when the cancel committed reaches placement after it: the checkout is out of its reach.
+    const [{ token: checkoutToken }] = await t.database.db.select({ token: schema.checkouts.token }).from(schema.checkouts)
+      .innerJoin(schema.draftOrders, eq(schema.draftOrders.checkoutId, schema.checkouts.id)).where(eq(schema.draftOrders.id, draft!.id)) as [{ token: string }];
+    const underWay = (await t.gql<PlaceAnswer>(PLACE, { token: checkoutToken, key: `draft-order:${draft!.id}`, total: draft!.total, card: CARD_OK })).body.data!.checkoutPlaceOrder;
+    expect([underWay.order, underWay.errors.map((e) => e.code)]).toEqual([null, ['NOT_FOUND']]);
     expect(await snapshot()).toEqual(before);
     expect((await auditOf(draft!.number)).map(([action]) => action)).toEqual(['draft_order.create', 'draft_order.send_link', 'draft_order.cancel']);
 

@@ -38,7 +38,11 @@ class Refusal extends Error {
  * kept (a checkout half written is deleted).
  */
 async function writeCheckout(deps: DraftDeps, input: DraftInput): Promise<{ id: number; token: string } | DraftError[]> {
-  if (!input.lines.length) return [{ field: 'lines', code: 'REQUIRED', message: 'Add at least one item.' }];
+  // Said together with an empty order, not after it (the checkout checks the e-mail fully when it is written).
+  const early: DraftError[] = [];
+  if (!input.lines.length) early.push({ field: 'lines', code: 'REQUIRED', message: 'Add at least one item.' });
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email.trim())) early.push({ field: 'email', code: 'INVALID', message: 'Enter a valid e-mail address' });
+  if (early.length) return early;
   const service = new CheckoutService({ db: deps.db, catalogue: deps.catalogue, now: deps.now, userId: null });
   const created = await service.create({
     country: input.country, language: input.language, email: input.email,
