@@ -79,4 +79,32 @@ describe('console review (issue 35)', () => {
     await screenshot(page, 'console-review-support-prices-768');
     await supportContext.close();
   });
+  it('the audit log speaks the console\'s words: a voucher created in the console shows as "Voucher created" on "Voucher CODE" with what changed, no code or JSON; readable at 768 px', async () => {
+    const code = `REVIEW${Date.now().toString(36).toUpperCase()}`;
+    await owner.goto('/admin/vouchers');
+    await owner.getByLabel('Code').fill(code);
+    await owner.getByLabel('Name').fill('Review voucher');
+    await owner.getByLabel(/Percent/).fill('5');
+    await owner.getByRole('button', { name: 'Create voucher' }).click();
+    // Its outcome is said once.
+    await owner.getByRole('status').filter({ hasText: code }).waitFor();
+    expect(await owner.locator('main [role="status"], main [role="alert"]').count()).toBe(1);
+
+    await owner.goto('/admin/audit');
+    const row = owner.locator('tr', { has: owner.getByRole('cell', { name: `Voucher ${code}`, exact: true }) });
+    await row.waitFor();
+    expect(await row.getAttribute('data-action')).toBe('voucher.create');
+    const text = plainText(await row.textContent());
+    expect(text).toContain('Voucher created');
+    expect(text).toContain(`Code: — → ${code}`);
+    expect(text).toContain('Name: — → Review voucher');
+    const page = plainText(await owner.locator('main').textContent());
+    expect(page).not.toMatch(/[{}"]|voucher\.create|FULLY_CHARGED|price:DE/);
+    expect(await seriousViolations(owner)).toEqual([]);
+    await screenshot(owner, 'console-review-audit-1440');
+    await owner.setViewportSize(TABLET);
+    await expect.poll(() => owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(TABLET.width);
+    await screenshot(owner, 'console-review-audit-768');
+    await owner.setViewportSize(VIEWPORTS.desktop);
+  });
 });

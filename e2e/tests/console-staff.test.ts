@@ -203,8 +203,8 @@ describe('console: staff and subscriptions', () => {
     // The audit log has both.
     await page.goto('/admin/audit');
     await settled(page);
-    await page.getByText('subscription.cancel_now').first().waitFor();
-    await page.getByText('subscription.retry_renewal').first().waitFor();
+    await page.getByRole('cell', { name: en['audit.action.subscription.cancel_now'], exact: true }).first().waitFor();
+    await page.getByRole('cell', { name: en['audit.action.subscription.retry_renewal'], exact: true }).first().waitFor();
     await context.close();
   });
 

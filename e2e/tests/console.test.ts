@@ -68,7 +68,7 @@ describe('operator console', () => {
     expect(before).not.toContain('23,45 €');
 
     await owner.goto('/admin/audit');
-    await owner.getByRole('cell', { name: 'price:DE:ACC-USBC-1M' }).first().waitFor();
+    await owner.getByRole('cell', { name: 'Price DE · ACC-USBC-1M' }).first().waitFor();
     // Put the price back: other browser tests read German prices.
     await owner.goto('/admin/prices');
     await owner.getByLabel('Country').selectOption('DE');
