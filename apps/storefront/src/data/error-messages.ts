@@ -35,6 +35,8 @@ const TABLE: Record<string, string> = {
   ':attestations:INVALID': 'errors.attestations',
   ':paymentMethod:INVALID': 'errors.paymentMethodInvalid',
   ':token:NOT_FOUND': 'errors.checkoutNotFound',
+  // A pay link replaced by a newer one while its page was open (issue 35).
+  'PayLinkPay:token:NOT_FOUND': 'payLink.notFoundLead',
   // A Team or Clinic plan's seats outside the Shop's limits (the cart's seats field, a placement refused).
   'CheckoutPlaceOrder:seats:INVALID': 'checkout.seatsOutOfRange',
   'CheckoutPlaceOrder:seats:QUANTITY_GREATER_THAN_LIMIT': 'checkout.seatsOutOfRange',

@@ -58,7 +58,8 @@ export function Component() {
             const { data: answer } = await client.mutate({ mutation: PAY_LINK_PAY, variables: { token, card, attestations: given, expectedTotal: link.total }, ...NO_CACHE });
             const paid = answer!.payLinkPay.payLink;
             if (paid?.state === 'PAID' && paid.orderToken) await navigate(`${base.basePath}/order-payment-confirmation/${paid.orderToken}/`);
-            else if (paid && paid.state !== 'OPEN') await refetch();
+            // Cancelled or expired meanwhile, or changed by the store (a new total): the page shows it as it is now.
+            else if ((paid && paid.state !== 'OPEN') || answer!.payLinkPay.errors.some((e) => e.code === 'PRICES_ARE_CHANGED')) await refetch();
             return answer!.payLinkPay.errors;
           }} />
         </>
