@@ -46,19 +46,15 @@ export async function referrerById(db: Executor, membershipId: string): Promise<
  * order) and, when the referrer's organization has a subscription, a month of it: the running period
  * ends a month later (the renewal charge comes a month later) and referralCreditMonths counts the month
  * (while any remain the plan cannot be edited; the renewal that starts the next period uses them up).
+ * One statement (it was three: the referrer's organization, the subscription, the credit); a referrer
+ * whose membership is gone by now gets nothing, as before.
  */
-export async function creditReferral(tx: Executor, input: { orderId: number; referrerMembershipId: string }): Promise<void> {
-  const [membership] = await tx.select({ organizationId: schema.organizationMemberships.organizationId }).from(schema.organizationMemberships)
-    .where(eq(schema.organizationMemberships.id, input.referrerMembershipId));
-  if (!membership) return;
-  const [subscription] = await tx.update(schema.subscriptions)
-    .set({
-      referralCreditMonths: sql`${schema.subscriptions.referralCreditMonths} + ${REFERRAL_CREDIT_MONTHS}`,
-      periodEnd: sql`case when ${schema.subscriptions.status} <> 'CANCELED' then ${schema.subscriptions.periodEnd} + make_interval(months => ${REFERRAL_CREDIT_MONTHS}) else ${schema.subscriptions.periodEnd} end`,
-    })
-    .where(eq(schema.subscriptions.organizationId, membership.organizationId))
-    .returning({ id: schema.subscriptions.id });
-  await tx.insert(schema.referralCredits).values({
-    referrerMembershipId: input.referrerMembershipId, orderId: input.orderId, months: REFERRAL_CREDIT_MONTHS, appliedToSubscription: subscription?.id ?? null,
-  });
+export async function creditReferral(tx: Pick<Database, 'execute'>, input: { orderId: number; referrerMembershipId: string }): Promise<void> {
+  const { organizationMemberships: m, subscriptions: s, referralCredits: c } = schema;
+  await tx.execute(sql`with referrer as (select ${m.organizationId} as organization_id from ${m} where ${m.id} = ${input.referrerMembershipId}::uuid),
+    credited as (update ${s} set ${sql.identifier(s.referralCreditMonths.name)} = ${s.referralCreditMonths} + ${REFERRAL_CREDIT_MONTHS}::int,
+        ${sql.identifier(s.periodEnd.name)} = case when ${s.status} <> 'CANCELED' then ${s.periodEnd} + make_interval(months => ${REFERRAL_CREDIT_MONTHS}::int) else ${s.periodEnd} end
+      where ${s.organizationId} = (select organization_id from referrer) returning ${s.id})
+    insert into ${c} (${sql.identifier(c.referrerMembershipId.name)}, ${sql.identifier(c.orderId.name)}, ${sql.identifier(c.months.name)}, ${sql.identifier(c.appliedToSubscription.name)})
+    select ${input.referrerMembershipId}::uuid, ${input.orderId}::int, ${REFERRAL_CREDIT_MONTHS}::int, (select id from credited limit 1) from referrer`);
 }
