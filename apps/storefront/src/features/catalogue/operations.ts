@@ -1,5 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { AccessoriesStepQuery, AccessoriesStepQueryVariables, ProductOfferQuery, ProductOfferQueryVariables, CardVariantFragment, GroupCardsQuery, GroupCardsQueryVariables, HomeQuery, HomeQueryVariables, PricingQuery, PricingQueryVariables, ProductQuery, ProductQueryVariables } from '../../graphql/generated.ts';
+import type { AuthorizedUserShopQuery, AuthorizedUserShopQueryVariables, AccessoriesStepQuery, AccessoriesStepQueryVariables, ProductOfferQuery, ProductOfferQueryVariables, CardVariantFragment, GroupCardsQuery, GroupCardsQueryVariables, HomeQuery, HomeQueryVariables, PricingQuery, PricingQueryVariables, ProductQuery, ProductQueryVariables } from '../../graphql/generated.ts';
 
 export type ProductPageFields = ProductQuery;
 export type CardVariant = CardVariantFragment;
@@ -85,6 +85,25 @@ export const HOME: TypedDocumentNode<HomeQuery, HomeQueryVariables> = gql`
 
 
 /** The pricing page and its plan and feature comparison. */
+/**
+ * AuthorizedUserShop (spec 7, network-only, with the signed-in user's token): the shop data restricted to
+ * authorised users (spec 6): team plans, their additional and 10-based seats, their vet variants, as far as
+ * the country's countryPermissions allow. Sent only by a signed-in browser; the server refuses it otherwise.
+ */
+export const AUTHORIZED_USER_SHOP: TypedDocumentNode<AuthorizedUserShopQuery, AuthorizedUserShopQueryVariables> = gql`
+  query AuthorizedUserShop($country: CountryCode!, $languageCode: LanguageCodeEnum!, $voucherCode: String) {
+    shop {
+      catalogue(country: $country, languageCode: $languageCode, voucherCode: $voucherCode) {
+        countryPermissions
+        team: variants(group: TEAM) { ...CardVariant }
+        teamAdditional: variants(group: TEAM_ADDITIONAL) { ...CardVariant }
+        teamAdditional10: variants(group: TEAM_ADDITIONAL_10_BASED) { ...CardVariant }
+      }
+    }
+  }
+  ${CARD_VARIANT}
+`;
+
 export const PRICING: TypedDocumentNode<PricingQuery, PricingQueryVariables> = gql`
   query Pricing($country: CountryCode!, $languageCode: LanguageCodeEnum!, $voucherCode: String) {
     shop {

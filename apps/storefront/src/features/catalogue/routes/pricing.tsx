@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../lib/head.tsx';
 import { orFail } from '../../../lib/loader-failure.ts';
 import { catalogueVariables } from '../../../lib/route-locale.ts';
 import { Price } from '../../../ui/price.tsx';
+import { useAuthorizedTeam } from '../authorized-team.ts';
 import './pricing.css';
 
 /** The pricing page (/pricing/): the plans side by side with their prices and the features they include. */
@@ -38,8 +39,10 @@ export function Component() {
   const { displayGrossPrices: gross } = shop.catalogue;
   usePageTitle(`${intl.formatMessage({ id: 'pricing.title' })} · ${intl.formatMessage({ id: 'app.brand' })}`);
   const human = (list: CardVariant[]) => list.find((v) => v.market === 'HUMAN' && v.billingPeriod === 'ANNUAL' && v.pricing);
+  // Team is restricted shop data: a signed-in buyer gets its price and buys it themselves (AuthorizedUserShop); others talk to our team.
+  const team = useAuthorizedTeam(base);
   const prices: Record<Plan, CardVariant | undefined> = {
-    core: human(shop.catalogue.core), pro: human(shop.catalogue.pro), team: undefined, clinic: human(shop.catalogue.clinic), custom: human(shop.catalogue.proCustom),
+    core: human(shop.catalogue.core), pro: human(shop.catalogue.pro), team: team ?? undefined, clinic: human(shop.catalogue.clinic), custom: human(shop.catalogue.proCustom),
   };
   const presets = shop.programFlags.twentyImagingPresets ? 20 : 19;
   const name = (plan: Plan) => intl.formatMessage({ id: `compare.${plan}` });
@@ -58,11 +61,19 @@ export function Component() {
                   <span className="compare__plan">{name(plan)}</span>
                   <span className="compare__price">
                     {prices[plan]?.pricing ? (
-                      <Price price={prices[plan]!.pricing!.price} previous={prices[plan]!.pricing!.priceUndiscounted} displayGross={gross} perMonth={plan === 'pro'} suffix={plan === 'pro' ? 'mo' : 'yr'} />
+                      <>
+                        <Price price={prices[plan]!.pricing!.price} previous={prices[plan]!.pricing!.priceUndiscounted} displayGross={gross} perMonth={plan === 'pro'} suffix={plan === 'pro' ? 'mo' : 'yr'} />
+                        {plan === 'team' ? <span className="compare__unit">{intl.formatMessage({ id: 'pricing.teamPerSeat' })}</span> : null}
+                      </>
                     ) : (
                       <span className="compare__quote">{intl.formatMessage({ id: 'pricing.quote' })}</span>
                     )}
                   </span>
+                  {plan === 'team' && team ? (
+                    <Link className="button button--small" to={`${base.basePath}/product/team-membership/?sku=${encodeURIComponent(team.sku)}`} data-testid="buy-team">
+                      {intl.formatMessage({ id: 'plans.choose' })}<span className="visually-hidden">: {name(plan)}</span>
+                    </Link>
+                  ) : null}
                   {PRODUCT_OF[plan] ? (
                     <Link className="button button--small" to={`${base.basePath}/product/${PRODUCT_OF[plan]}/`}>
                       {intl.formatMessage({ id: 'plans.choose' })}<span className="visually-hidden">: {name(plan)}</span>
