@@ -42,8 +42,11 @@ describe('operator console: a draft order paid through its pay link', () => {
     await owner.getByLabel("Buyer's e-mail").fill(email);
     await owner.getByLabel('Item 1', { exact: true }).selectOption({ label: (await owner.getByLabel('Item 1', { exact: true }).locator('option', { hasText: 'ACC-USBC-1M' }).textContent())! });
     await owner.getByLabel('Quantity of item 1').fill('2');
-    for (const [label, value] of [['First name', US_ADDRESS.firstName], ['Last name', US_ADDRESS.lastName], ['Street and number', US_ADDRESS.streetAddress1], ['Postal code', US_ADDRESS.postalCode],
-      ['City', US_ADDRESS.city], ['State, province or region', US_ADDRESS.countryArea], ['Phone', US_ADDRESS.phone]] as const) await owner.getByLabel(label, { exact: true }).fill(value);
+    for (const [label, value] of [['First name', US_ADDRESS.firstName], ['Last name', US_ADDRESS.lastName], ['Street and number', US_ADDRESS.streetAddress1],
+      ['City', US_ADDRESS.city], ['Phone', US_ADDRESS.phone]] as const) await owner.getByLabel(label, { exact: true }).fill(value);
+    // The United States' address as the store asks it: a ZIP code and a state from the list.
+    await owner.getByLabel('ZIP code', { exact: true }).fill(US_ADDRESS.postalCode);
+    await owner.getByLabel('State, province or region', { exact: true }).selectOption(US_ADDRESS.countryArea);
     await owner.getByLabel('Note').fill('Ordered by phone, call ref. 4411');
     await owner.getByRole('button', { name: 'Save draft order' }).click();
     const heading = owner.getByRole('heading', { name: /^Draft order D-\d+$/ });

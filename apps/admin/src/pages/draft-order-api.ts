@@ -18,7 +18,11 @@ export const DRAFT_FIELDS = `id number state email country language currency not
 
 export const DRAFTS = `query Drafts { draftOrders { ${DRAFT_FIELDS} } }`;
 export const DRAFT = `query Draft($id: Int!) { draftOrder(id: $id) { ${DRAFT_FIELDS} } }`;
-export const CHOICES = 'query DraftChoices($country: String!) { draftOrderCountries draftOrderLanguages draftOrderVariants(country: $country) { variantId sku name price currency } }';
+export const CHOICES = `query DraftChoices($country: String!, $language: String) {
+  draftOrderCountries draftOrderLanguages draftOrderVariants(country: $country) { variantId sku name price currency }
+  draftOrderAddressRules(country: $country, language: $language) { requiredFields countryAreaChoices { raw verbose } postalCodeType hasPostalCode }
+}`;
+export interface AddressRules { requiredFields: string[]; countryAreaChoices: Array<{ raw: string; verbose: string }>; postalCodeType: string; hasPostalCode: boolean }
 export const CREATE = `mutation DraftCreate($input: StaffDraftOrderInput!) { draftOrderCreate(input: $input) { draft { ${DRAFT_FIELDS} } errors { field code message } } }`;
 export const UPDATE = `mutation DraftUpdate($id: Int!, $input: StaffDraftOrderInput!) { draftOrderUpdate(id: $id, input: $input) { draft { ${DRAFT_FIELDS} } errors { field code message } } }`;
 export const action = (name: 'draftOrderSendPayLink' | 'draftOrderCancel' | 'draftOrderDelete') =>

@@ -6,10 +6,12 @@ import { FormMessage } from '../form-message.tsx';
 import { useText, type MessageId } from '../i18n/text.ts';
 import { useData, useDescribe } from '../use-data.ts';
 import './draft-order-form.css';
-import { CHOICES, CREATE, EMPTY_ADDRESS, UPDATE, type Draft, type DraftAddress, type DraftPayload } from './draft-order-api.ts';
+import { CHOICES, CREATE, EMPTY_ADDRESS, UPDATE, type AddressRules, type Draft, type DraftAddress, type DraftPayload } from './draft-order-api.ts';
 
 type Line = { variantId: string; quantity: string };
 const ADDRESS_FIELDS = ['firstName', 'lastName', 'companyName', 'streetAddress1', 'streetAddress2', 'postalCode', 'city', 'countryArea', 'phone'] as const;
+/** Asked in every country (the checkout requires them whatever the country's data says). */
+const ALWAYS_REQUIRED = ['firstName', 'lastName', 'streetAddress1', 'city'];
 const AUTOCOMPLETE: Record<(typeof ADDRESS_FIELDS)[number], string> = {
   firstName: 'given-name', lastName: 'family-name', companyName: 'organization', streetAddress1: 'address-line1', streetAddress2: 'address-line2',
   postalCode: 'postal-code', city: 'address-level2', countryArea: 'address-level1', phone: 'tel',
@@ -33,7 +35,15 @@ export function DraftOrderForm({ draft, onSaved }: { draft: Draft | null; onSave
   const [note, setNote] = useState(draft?.note ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  const { data: choices } = useData(() => gql<{ draftOrderCountries: string[]; draftOrderLanguages: string[]; draftOrderVariants: Array<{ variantId: number; sku: string; name: string; price: number; currency: string }> }>(CHOICES, { country }), [country]);
+  const { data: choices } = useData(() => gql<{
+    draftOrderCountries: string[]; draftOrderLanguages: string[]; draftOrderVariants: Array<{ variantId: number; sku: string; name: string; price: number; currency: string }>;
+    draftOrderAddressRules: AddressRules | null;
+  }>(CHOICES, { country, language }), [country, language]);
+  const rules = choices?.draftOrderAddressRules ?? null;
+  // The country's own fields, as the storefront's address form shows them: no postal code where it has none, its areas as a list.
+  const shown = ADDRESS_FIELDS.filter((f) => (f === 'postalCode' ? (rules?.hasPostalCode ?? true) : f === 'countryArea' ? !rules || rules.countryAreaChoices.length > 0 || rules.requiredFields.includes('countryArea') : true));
+  const required = (f: string) => ALWAYS_REQUIRED.includes(f) || (rules?.requiredFields.includes(f) ?? false);
+  const labelOf = (f: (typeof ADDRESS_FIELDS)[number]) => t(f === 'postalCode' && rules?.postalCodeType === 'zip' ? 'drafts.address.zip' : (`drafts.address.${f}` as MessageId));
   const setLine = (i: number, change: Partial<Line>) => setLines(lines.map((l, j) => (j === i ? { ...l, ...change } : l)));
 
   const submit = async (event: FormEvent) => {
@@ -60,12 +70,12 @@ export function DraftOrderForm({ draft, onSaved }: { draft: Draft | null; onSave
   };
   const lineError = (i: number) => errors[`lines.${i}.variantId`] ?? errors[`lines.${i}.quantity`];
   return (
-    <form className="card" onSubmit={submit} aria-labelledby="draft-form-title" data-testid="draft-form" noValidate>
+    <form className="card draft-form" onSubmit={submit} aria-labelledby="draft-form-title" data-testid="draft-form" noValidate>
       <h2 id="draft-form-title"><FormattedMessage id={draft ? 'drafts.form.editTitle' : 'drafts.form.newTitle'} /></h2>
       <div className="grid">
         <TextField id="draft-email" label={t('drafts.form.email')} type="email" autoComplete="off" value={email} onChange={setEmail} error={errors.email} />
         <div className="field"><label htmlFor="draft-country"><FormattedMessage id="drafts.form.country" /></label>
-          <select id="draft-country" value={country} onChange={(e) => { setCountry(e.target.value); setLines([{ variantId: '', quantity: '1' }]); }}>
+          <select id="draft-country" value={country} onChange={(e) => { setCountry(e.target.value); setLines([{ variantId: '', quantity: '1' }]); setAddress({ ...address, countryArea: '' }); }}>
             {(choices?.draftOrderCountries ?? [country]).map((c) => <option key={c} value={c}>{countryName(c)}</option>)}
           </select></div>
         <div className="field"><label htmlFor="draft-language"><FormattedMessage id="drafts.form.language" /></label>
@@ -93,10 +103,20 @@ export function DraftOrderForm({ draft, onSaved }: { draft: Draft | null; onSave
       <fieldset>
         <legend><FormattedMessage id="drafts.form.address" /></legend>
         <div className="grid">
-          {ADDRESS_FIELDS.map((f) => (
-            <TextField key={f} id={`draft-${f}`} label={t(`drafts.address.${f}` as MessageId)} autoComplete={`shipping ${AUTOCOMPLETE[f]}`} value={address[f]}
+          {shown.map((f) => (f === 'countryArea' && rules?.countryAreaChoices.length ? (
+            <div key={f} className={`field${errors['shippingAddress.countryArea'] ? ' invalid' : ''}`}>
+              <label htmlFor="draft-countryArea">{labelOf(f)}</label>
+              <select id="draft-countryArea" required={required(f)} value={address.countryArea} autoComplete="shipping address-level1" onChange={(e) => setAddress({ ...address, countryArea: e.target.value })}
+                aria-invalid={errors['shippingAddress.countryArea'] ? true : undefined} aria-describedby={errors['shippingAddress.countryArea'] ? 'draft-countryArea-error' : undefined}>
+                <option value="">—</option>
+                {rules.countryAreaChoices.map((c) => <option key={c.raw} value={c.raw}>{c.verbose}</option>)}
+              </select>
+              {errors['shippingAddress.countryArea'] ? <p className="error" id="draft-countryArea-error">{errors['shippingAddress.countryArea']}</p> : null}
+            </div>
+          ) : (
+            <TextField key={f} id={`draft-${f}`} label={labelOf(f)} required={required(f)} autoComplete={`shipping ${AUTOCOMPLETE[f]}`} value={address[f]}
               onChange={(v) => setAddress({ ...address, [f]: v })} error={errors[`shippingAddress.${f}`]} />
-          ))}
+          )))}
         </div>
       </fieldset>
       <div className="field"><label htmlFor="draft-note"><FormattedMessage id="drafts.form.note" /></label>

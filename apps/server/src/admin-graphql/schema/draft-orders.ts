@@ -2,6 +2,7 @@ import {
   cancelDraft, createDraft, deleteDraft, draftById, draftNumber, listDrafts, sendPayLink, updateDraft, type DraftError, type DraftInput, type DraftSummary,
 } from '../../modules/draft-orders/index.ts';
 import { STORE_COUNTRIES, URL_LANGUAGES } from '@probe/domain';
+import { addressRules, type AddressRules } from '../../modules/address/index.ts';
 import { AdminErrorRef, builder } from '../builder.ts';
 import type { AdminContext } from '../context.ts';
 
@@ -79,7 +80,30 @@ const DraftVariantRef = builder.objectRef<{ variantId: number; sku: string; name
   fields: (t) => ({ variantId: t.exposeInt('variantId'), sku: t.exposeString('sku'), name: t.exposeString('name'), price: t.exposeInt('price'), currency: t.exposeString('currency') }),
 });
 
+const AreaChoiceRef = builder.objectRef<AddressRules['countryAreaChoices'][number]>('StaffAreaChoice').implement({
+  fields: (t) => ({ raw: t.exposeString('raw'), verbose: t.exposeString('verbose') }),
+});
+const AddressRulesRef = builder.objectRef<AddressRules>('StaffAddressRules').implement({
+  description: 'A country\'s address shape, as the storefront\'s address form uses it (Google\'s address data).',
+  fields: (t) => ({
+    requiredFields: t.exposeStringList('requiredFields'),
+    countryAreaChoices: t.field({ type: [AreaChoiceRef], resolve: (r) => r.countryAreaChoices }),
+    postalCodeType: t.exposeString('postalCodeType', { description: 'zip or postal' }),
+    hasPostalCode: t.boolean({ resolve: (r) => r.postalCodeRequired || r.postalCodePattern !== null }),
+  }),
+});
+
 builder.queryFields((t) => ({
+  draftOrderAddressRules: t.field({
+    type: AddressRulesRef,
+    nullable: true,
+    description: 'The address fields of a country (which are required, its areas, ZIP or postal code) for a draft\'s address.',
+    args: { country: t.arg.string({ required: true }), language: t.arg.string() },
+    resolve: async (_root, { country, language }, ctx) => {
+      await ctx.require('orders.read');
+      return addressRules(country, language ?? null);
+    },
+  }),
   draftOrderCountries: t.stringList({
     description: 'The countries a draft order may be written for (the store\'s markets)',
     resolve: async (_root, _args, ctx) => {
