@@ -134,6 +134,8 @@ describe(`draft orders and pay links (issue 35, ${DB})`, () => {
     const open = await view(first.token);
     expect(open).toMatchObject({ state: 'OPEN', number: draft!.number, total: draft!.total, lines: [{ sku: 'ACC-USBC-1M', quantity: 2 }] });
     expect(await view(first.token.slice(0, -2) + 'xx')).toBeNull();
+    // Search engines are asked to keep out of pay links (a buyer's own page).
+    expect((await t.app.inject({ method: 'GET', url: '/robots.txt' })).body).toContain('Disallow: /*/*/pay/\n');
 
     await run('draftOrderSendPayLink', draft!.id);
     const second = await linkIn('link.buyer@example.com');

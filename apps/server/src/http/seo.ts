@@ -89,7 +89,7 @@ function sendXml(req: FastifyRequest, reply: FastifyReply, gzipped: Buffer): Fas
 const DISALLOWED = [
   '/graphql', '/admin/', '/oidc/', '/auth/', '/documents/', '/privacy/', '/learner-proofs/', '/test-gateway/', '/dev/',
   '/*/*/cart/', '/*/*/checkout/', '/*/*/confirmation/', '/*/*/order-payment', '/*/*/invoice-payment',
-  '/*/*/account/', '/*/*/subscription/', '/*/*/upgrade/', '/*/*/refer/', '/*/*/learner',
+  '/*/*/account/', '/*/*/subscription/', '/*/*/upgrade/', '/*/*/refer/', '/*/*/learner', '/*/*/pay/',
 ];
 
 /** robots.txt and sitemap.xml, with absolute URLs on PUBLIC_URL's origin (never the request's Host). */
