@@ -127,7 +127,7 @@ export function createYogaServer({ db, catalogue, tokens, now = () => new Date()
         config,
         log: req.log,
         geoLookup,
-        catalogue: catalogue.forRequest(),
+        catalogue: catalogue.forRequest(req.shopState),
         gateway,
         now,
         requester: () => {

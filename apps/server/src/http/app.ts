@@ -1,13 +1,13 @@
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '@probe/db';
 import type { Config } from '../config.ts';
 import { createYogaServer, type Yoga } from '../graphql/yoga.ts';
 import { refusedByLimits } from '../graphql/document-limits.ts';
 import { createTokenVerifier } from '../auth/tokens.ts';
 import { CatalogueService } from '../modules/catalogue/index.ts';
-import { maintenanceClosedTo, type GeoLookup } from '../modules/shop/index.ts';
+import { maintenanceClosedTo, noteMaintenanceState, type GeoLookup } from '../modules/shop/index.ts';
 import { registerClientErrors } from './client-errors.ts';
 import { registerGraphqlRoute } from './graphql-route.ts';
 import { ResponseCache } from './response-cache.ts';
@@ -93,7 +93,7 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
     else done(null, payload);
   });
   const lifecycle: Lifecycle = { accepting: true };
-  const catalogue = new CatalogueService(database.db, { cache: config.CATALOGUE_CACHE, versionTtlMs: config.CATALOGUE_VERSION_TTL_MS });
+  const catalogue = new CatalogueService(database.db, { cache: config.CATALOGUE_CACHE, versionTtlMs: config.CATALOGUE_VERSION_TTL_MS, onState: (row) => noteMaintenanceState(database.db, row) });
   // One set of rate-limit counters for the whole app (one Redis connection when REDIS_URL is set).
   const rateLimits = createRateLimiterFactory({ redisUrl: config.REDIS_URL, keyPrefix: 'probe' });
   const identity = await registerIdentity(app, { config, db: database.db, rateLimits, ...(now ? { now } : {}) });
@@ -153,7 +153,11 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
     observeDatabase(database);
   }
   // Maintenance (the console's switch): the store's pages and API answer 503 to everyone but the addresses let through.
-  const closedTo = (clientIp: string) => maintenanceClosedTo(database.db, clientIp, config.MAINTENANCE_ALLOW_IPS);
+  // The switch as the database has it at the start (before any request is counted); then as requests read it.
+  await catalogue.settings().then((row) => noteMaintenanceState(database.db, row), () => undefined);
+  // When the switch must be read again, it is the request's own read of the settings row (the catalogue's), kept on
+  // the request for its operations: no request sends a statement more for it.
+  const closedTo = (req: FastifyRequest) => maintenanceClosedTo(database.db, req.ip, config.MAINTENANCE_ALLOW_IPS, () => (req.shopState ??= catalogue.requestSettings()));
   // A proof of enrollment (up to 5 MB) only from a signed-in user, 10 an hour each: anyone else's upload is refused unread.
   const uploads = rateLimits.create('upload', { points: 10, durationS: 3600 });
   registerGraphqlRoute(app, yoga, responseCache, () => catalogue.version(), async (authorization) => {

@@ -4,6 +4,7 @@ import type { CacheHint, RequestParams, ResponseCache } from './response-cache.t
 import { PROOF_MAX_BYTES } from '../modules/learners/index.ts';
 import { responseCacheLookups } from '../metrics/index.ts';
 import { openDuringMaintenance, sendMaintenance } from './maintenance.ts';
+import type { ShopStateRow } from '../modules/catalogue/index.ts';
 
 const cacheHit = responseCacheLookups.labels('hit');
 const cacheMiss = responseCacheLookups.labels('miss');
@@ -32,6 +33,8 @@ export type UploadGate = (authorization: string | null) => Promise<{ status: 401
 declare module 'fastify' {
   interface FastifyRequest {
     cacheHint?: CacheHint;
+    /** The shop's settings row as read for this request (by the maintenance check), shared by its operations' reads. */
+    shopState?: Promise<ShopStateRow>;
   }
 }
 
@@ -66,7 +69,7 @@ const mediaType = (headers: FastifyRequest['headers']) => (headers['content-type
  * While maintenance is on (closedTo says so for the client's address) only the shop's maintenance fields and
  * the marketing forms are answered; every other request gets 503 with Retry-After, before any cache or parse.
  */
-export function registerGraphqlRoute(app: FastifyInstance, yoga: Yoga, cache: ResponseCache, version: () => Promise<number>, mayUpload: UploadGate, closedTo: (clientIp: string) => Promise<boolean> = async () => false): void {
+export function registerGraphqlRoute(app: FastifyInstance, yoga: Yoga, cache: ResponseCache, version: () => Promise<number>, mayUpload: UploadGate, closedTo: (req: FastifyRequest) => Promise<boolean> = async () => false): void {
   // Multipart bodies (file uploads) are parsed by Yoga itself, so Fastify's body limit does not bound them:
   // they must declare their length, at most one proof of enrollment and its form fields.
   app.addContentTypeParser('multipart/form-data', {}, (req, _payload, done) => {
@@ -86,7 +89,7 @@ export function registerGraphqlRoute(app: FastifyInstance, yoga: Yoga, cache: Re
       bodyLimit: GRAPHQL_JSON_MAX_BYTES,
       handler: async (req, reply) => {
         const type = mediaType(req.headers);
-        if (req.method !== 'OPTIONS' && (await closedTo(req.ip)) && !openDuringMaintenance(requestedQuery(req.method, req.query, req.body))) return sendMaintenance(reply);
+        if (req.method !== 'OPTIONS' && (await closedTo(req)) && !openDuringMaintenance(requestedQuery(req.method, req.query, req.body))) return sendMaintenance(reply);
         if (req.method === 'POST' && !preflighted(type, req.headers)) {
           return reply.status(415).header('cache-control', 'no-store').send({ errors: [{ message: 'Send GraphQL as application/json', extensions: { exception: { code: 'UnsupportedMediaType' } } }] });
         }

@@ -111,7 +111,7 @@ function fillTemplate(bundle: StorefrontBundle, result: Extract<SsrRenderResult,
 /** Static assets and server rendering of every page path: the forms application under `/{cc}/{lang}/form/`, the store elsewhere. */
 export async function registerStorefront(
   app: FastifyInstance,
-  { yoga, config, bundles, closedTo = async () => false }: { yoga: Yoga; config: Config; bundles: StorefrontBundles; closedTo?: (clientIp: string) => Promise<boolean> },
+  { yoga, config, bundles, closedTo = async () => false }: { yoga: Yoga; config: Config; bundles: StorefrontBundles; closedTo?: (req: FastifyRequest) => Promise<boolean> },
 ): Promise<void> {
   const bundle = bundles.store;
   await app.register(fastifyStatic, {
@@ -147,7 +147,7 @@ export async function registerStorefront(
     const forms = FORM_PAGE_PATH.test(pathname);
     const { bundle, csp, shell } = forms ? apps.forms : apps.store;
     reply.header('content-security-policy', csp).header('vary', 'cookie, ' + config.GEO_COUNTRY_HEADER);
-    const closed = !forms && (await closedTo(req.ip));
+    const closed = !forms && (await closedTo(req));
     if (closed) reply.header('retry-after', String(MAINTENANCE_RETRY_AFTER_S));
     if (shell) return reply.status(closed ? 503 : 200).type('text/html; charset=utf-8').header('cache-control', closed ? 'no-store' : 'no-cache').send(shell);
 

@@ -24,6 +24,8 @@ export interface CatalogueServiceOptions {
   cache: boolean;
   /** How long a read of the catalogue version is trusted before asking the database again. */
   versionTtlMs: number;
+  /** Told each settings row read (the maintenance switch rides on them: the check before a request then needs no read of its own). */
+  onState?: (row: ShopStateRow) => void;
 }
 
 /**
@@ -60,6 +62,7 @@ export class CatalogueService implements CatalogueReads {
     if (!row) throw new Error('shop_settings row is missing: the demo data was not loaded');
     this.versionValue = row.catalogueVersion;
     this.versionReadAt = performance.now();
+    this.options.onState?.(row);
     return row;
   }
 
@@ -102,13 +105,19 @@ export class CatalogueService implements CatalogueReads {
     return this.readState();
   }
 
+  /** A read of the settings row sent now (shared with the requests asking meanwhile), to seed a request's reads (forRequest). */
+  requestSettings(): Promise<ShopStateRow> {
+    return this.sharedState();
+  }
+
   /**
    * The reads of one request: the settings row is read at most once, and gives the catalogue version too
    * when the read-ahead has none fresh. Uncached (versionTtlMs 0), the Shop query was three statements
-   * (version, settings, version again) and is one.
+   * (version, settings, version again) and is one. `seed`: a read of the row already sent for this request (the
+   * maintenance check's, before the operation ran), which the request's reads then share.
    */
-  forRequest(): CatalogueReads {
-    let state: Promise<ShopStateRow> | undefined;
+  forRequest(seed?: Promise<ShopStateRow>): CatalogueReads {
+    let state: Promise<ShopStateRow> | undefined = seed;
     const settings = () => (state ??= this.sharedState());
     const version = async () => (this.versionIsFresh() ? this.versionValue : (await settings()).catalogueVersion);
     return {

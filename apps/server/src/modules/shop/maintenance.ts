@@ -12,7 +12,7 @@ export interface MaintenanceInput {
   allowIps: string[];
 }
 
-/** How long a server trusts the maintenance switch it last read: another copy's change reaches it within this time. */
+/** How long a server trusts a maintenance switch it knows to be on before reading it again (to let the store open again). */
 export const MAINTENANCE_STATUS_TTL_MS = 2000;
 
 /** The seconds a closed store asks clients to wait (the Retry-After of its 503 answers). */
@@ -21,17 +21,27 @@ export const MAINTENANCE_RETRY_AFTER_S = 300;
 interface MaintenanceStatus { on: boolean; allowIps: readonly string[] }
 const statusCache = new WeakMap<object, { status: MaintenanceStatus; readAt: number }>();
 
+/** Keeps the switch of a settings row read for another purpose (the catalogue's once-per-request read, the start): known for free. */
+export function noteMaintenanceState(db: Database, row: { maintenanceMode: boolean; maintenanceAllowIps: string[] }): void {
+  statusCache.set(db, { status: { on: row.maintenanceMode, allowIps: row.maintenanceAllowIps }, readAt: Date.now() });
+}
+
 /**
- * Whether the store is closed to this client address: maintenance on and the address neither in the
- * configured list nor in the shop's. Read for every store page and API call, so the switch is kept for
- * MAINTENANCE_STATUS_TTL_MS (setMaintenance forgets it at once in this process).
+ * Whether the store is closed to this client address: maintenance on and the address neither in the configured list
+ * nor in the shop's. Asked before every store page and API call, so it costs no statement while the store is open:
+ * the switch is known from the settings row as the requests read it anyway (and as the console sets it); only while
+ * it is known to be on is it read again (`read`: the request's own read of the row, shared with its operations) once
+ * older than MAINTENANCE_STATUS_TTL_MS. Another server's console switching it on is seen at the next request here
+ * that reads the settings (every store page does).
  */
-export async function maintenanceClosedTo(db: Database, clientIp: string, configuredIps: readonly string[]): Promise<boolean> {
+export async function maintenanceClosedTo(
+  db: Database, clientIp: string, configuredIps: readonly string[],
+  read: () => Promise<{ maintenanceMode: boolean; maintenanceAllowIps: string[] }> = () => getShopSettings(db),
+): Promise<boolean> {
   let cached = statusCache.get(db);
-  if (!cached || Date.now() - cached.readAt > MAINTENANCE_STATUS_TTL_MS) {
-    const settings = await getShopSettings(db);
-    cached = { status: { on: settings.maintenanceMode, allowIps: settings.maintenanceAllowIps }, readAt: Date.now() };
-    statusCache.set(db, cached);
+  if (!cached || (cached.status.on && Date.now() - cached.readAt > MAINTENANCE_STATUS_TTL_MS)) {
+    noteMaintenanceState(db, await read());
+    cached = statusCache.get(db)!;
   }
   return cached.status.on && !configuredIps.includes(clientIp) && !cached.status.allowIps.includes(clientIp);
 }
@@ -57,6 +67,6 @@ export async function setMaintenance(db: Database, actor: Actor, input: Maintena
       maintenancePageUrl: before.maintenancePageUrl, maintenanceAllowIps: before.maintenanceAllowIps,
     }, after);
   });
-  statusCache.delete(db);
+  noteMaintenanceState(db, { maintenanceMode: input.on, maintenanceAllowIps: allowIps });
   return { errors: [] };
 }
