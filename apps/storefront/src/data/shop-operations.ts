@@ -79,6 +79,7 @@ export const PROMO_BANNERS: TypedDocumentNode<PromoBannersQuery, PromoBannersQue
     shop {
       catalogue(country: $country, languageCode: $languageCode) {
         promos { code bannerMessage bannerLink bannerColor bannerVisibilityPages }
+        banners { content url visibility }
       }
     }
   }

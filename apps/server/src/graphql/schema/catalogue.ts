@@ -216,11 +216,15 @@ const Catalogue = builder.objectRef<CatalogueRoot>('Catalogue').implement({
     banner: t.field({
       type: Banner,
       nullable: true,
+      description: 'The site banner of a page (spec §3 Banner): of those current in this country and chosen for the page, the newest.',
       args: { page: t.arg.string({ required: false }) },
       resolve: async (r, { page }, ctx) =>
-        (await ctx.catalogue.banners(r.snapshot.language)).find(
-          (b) => activeNow(r.now, b.startsAt, b.endsAt) && (!b.countries.length || b.countries.includes(r.snapshot.country.code)) && (!page || !b.visibility.length || b.visibility.includes(page)),
-        ) ?? null,
+        (await currentBanners(r, ctx)).find((b) => !page || !b.visibility.length || b.visibility.includes(page)) ?? null,
+    }),
+    banners: t.field({
+      type: [Banner],
+      description: 'The site banners current in this country, newest first, each with the pages chosen for it (none: every page); a page shows the first that names it.',
+      resolve: (r, _a, ctx) => currentBanners(r, ctx),
     }),
     promos: t.field({
       type: [Promo],
@@ -230,6 +234,13 @@ const Catalogue = builder.objectRef<CatalogueRoot>('Catalogue').implement({
     }),
   }),
 });
+
+/** The banners running now in the root's country, newest first (the newest banner chosen for a page wins). */
+async function currentBanners(r: CatalogueRoot, ctx: GraphQLContext) {
+  return (await ctx.catalogue.banners(r.snapshot.language))
+    .filter((b) => activeNow(r.now, b.startsAt, b.endsAt) && (!b.countries.length || b.countries.includes(r.snapshot.country.code)))
+    .reverse();
+}
 
 async function catalogueRoot(ctx: GraphQLContext, country: string, languageCode: string, voucherCode: string | null | undefined): Promise<CatalogueRoot> {
   const snapshot = await ctx.catalogue.snapshot(country, catalogueLanguage(languageCode));

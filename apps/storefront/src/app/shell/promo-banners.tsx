@@ -118,5 +118,36 @@ export function loadPromoBanners(client: ApolloClient, variables: PromoBannersQu
  */
 export function StorePromoBanners({ variables, page, basePath }: { variables: PromoBannersQueryVariables; page: string | null; basePath: string }) {
   const { data } = useQuery(PROMO_BANNERS, { variables, fetchPolicy: 'cache-first', nextFetchPolicy: 'cache-first', context: { optional: true } });
-  return <PromoBanners promos={data?.shop.catalogue.promos ?? []} page={page} basePath={basePath} />;
+  return (
+    <>
+      <SiteBanner banners={data?.shop.catalogue.banners ?? []} page={page} basePath={basePath} />
+      <PromoBanners promos={data?.shop.catalogue.promos ?? []} page={page} basePath={basePath} />
+    </>
+  );
+}
+
+/** The home and the offers page show the site banner in their own content; the layout shows it on the other pages one can choose. */
+const LAYOUT_BANNER_PAGES = new Set(['iq', 'vet', 'product', 'pricing', 'cart', 'checkout']);
+
+/** The site banner (spec §3 Banner) chosen for a page: the newest that names it (the server sends them newest first). */
+export function siteBannerFor<B extends { visibility: readonly string[] }>(banners: readonly B[], page: string | null): B | null {
+  if (!page || !LAYOUT_BANNER_PAGES.has(page)) return null;
+  return banners.find((b) => !b.visibility.length || b.visibility.includes(page)) ?? null;
+}
+
+function SiteBanner({ banners, page, basePath }: { banners: ReadonlyArray<{ content: string; url: string | null; visibility: readonly string[] }>; page: string | null; basePath: string }) {
+  const intl = useIntl();
+  const banner = siteBannerFor(banners, page);
+  const content = banner?.content.trim();
+  if (!banner || !content) return null;
+  const link = banner.url?.trim();
+  return (
+    <section className="site-banners" aria-label={intl.formatMessage({ id: 'siteBanner.label' })}>
+      <div className="site-banner" data-site-banner="">
+        <p className="container site-banner__inner">
+          {!link ? content : link.startsWith('/') ? <Link to={`${basePath}${link}`}>{content}</Link> : <a href={link} rel="noopener">{content}</a>}
+        </p>
+      </div>
+    </section>
+  );
 }
