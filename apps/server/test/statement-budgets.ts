@@ -19,7 +19,7 @@ export const STATEMENT_BUDGETS: Record<string, Budget> = {
   Shop: [3, 'shop', 'one', 'the settings row (with the catalogue version); cold: the tax settings of the country and the catalogue rows'],
   CountryAddressValidation: [0, 'shop', 'one'],
   Home: [6, 'shop', 'list', 'cold catalogue (settings row with the version, tax settings, rows) + offers, banners and their translations'],
-  PromoBanners: [4, 'shop', 'list', 'cold catalogue (version, tax settings, rows: the snapshot Shop builds in the same request, sent beside it) + the promos with their translations; none warm within the version read-ahead'],
+  PromoBanners: [5, 'shop', 'list', 'cold catalogue (version, tax settings, rows: the snapshot Shop builds in the same request, sent beside it) + the promos with their translations + the site banners with theirs (the layout shows them on the pages chosen, issue 35); none warm within the version read-ahead'],
   Pricing: [3, 'shop', 'list', 'cold catalogue (version, tax settings, rows) + settings'],
   GroupCards: [3, 'shop', 'list'],
   AccessoriesStep: [3, 'shop', 'list'],
