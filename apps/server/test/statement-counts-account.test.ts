@@ -82,6 +82,10 @@ describe(`my account, signed in (${DB})`, () => {
     const renewal = await c.run('UpgradeRenewalPreview', { organizationId: gid('Organization', ORG.mokotow) }, 'lapsed');
     expect(renewal.data.subscriptionRenewalPreview.errors).toEqual([]);
     measured.within('UpgradeRenewalPreview', renewal);
+    // The restricted groups (team plans, their seats and vet variants), as the pricing page asks for them signed in.
+    const restricted = await c.run('AuthorizedUserShop', { country: 'US', languageCode: 'EN' }, 'admin');
+    expect(restricted.data.shop.catalogue.team.length).toBeGreaterThan(0);
+    measured.within('AuthorizedUserShop', restricted);
     measured.within('LearnerVerification', await c.run('LearnerVerification', { market: 'HUMAN' }, 'student'));
     const request = await sendProof();
     expect(request.data.learnerVerificationRequest.errors).toEqual([]);

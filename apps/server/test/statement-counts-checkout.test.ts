@@ -65,6 +65,9 @@ describe(`the checkout path (${DB})`, () => {
     await c.run('CheckoutLinesAdd', { token, lines: [{ sku: skus[lines - 1], quantity: 1 }] }, viewer);
     await step('UpdateVoucher', { token, voucherCode: 'SPRING10' });
     await step('UpdateVoucher', { token, voucherCode: null });
+    // To Austria and back (the region picker): the cart follows, repriced there.
+    await step('ChangeCheckoutCountry', { token, country: 'AT', removeUnavailable: true });
+    await c.run('ChangeCheckoutCountry', { token, country: 'DE', removeUnavailable: true }, viewer);
     await step('CheckoutContactUpdate', { token, email: 'buyer@example.com', firstName: 'Hanna', lastName: 'Schmidt', marketingOptIn: false });
     await step('UpdateExpressCheckoutShippingAddress', { token, shippingAddress: { city: 'Berlin', postalCode: '10117', country: 'DE', countryArea: '' } });
     await step('AddExpressCheckoutAddresses', { token, shippingAddress: DE_ADDRESS, billingAddress: DE_ADDRESS, email: 'buyer@example.com' });
