@@ -107,4 +107,37 @@ describe('console review (issue 35)', () => {
     await screenshot(owner, 'console-review-audit-768');
     await owner.setViewportSize(VIEWPORTS.desktop);
   });
+  it('a promo written in the console with its German banner shows the German on /de/de/ and the English on /us/en/; switched off again', async () => {
+    const code = `HERBST${Date.now().toString(36).toUpperCase()}`;
+    await owner.goto('/admin/promos');
+    await owner.locator('#p-code').fill(code);
+    await owner.locator('#p-name').fill('Autumn offer');
+    await owner.locator('#p-percent').fill('5');
+    await owner.locator('#p-countries').fill('DE, US');
+    await owner.locator('#p-bannerMessage').fill(`Autumn offer ${code}`);
+    await owner.getByRole('group', { name: 'Banner shown on' }).getByRole('checkbox', { name: 'home', exact: true }).check();
+    await owner.getByTestId('promo-translations').locator('summary').click();
+    await owner.getByLabel('Banner message in German (de)').fill(`Herbstangebot ${code}`);
+    await owner.getByLabel('Name in German (de)').fill('Herbstangebot');
+    expect(await seriousViolations(owner)).toEqual([]);
+    await screenshot(owner, 'console-review-promo-translations-1440');
+    await owner.getByRole('button', { name: 'Create promo' }).click();
+    await owner.getByRole('status').filter({ hasText: code }).waitFor();
+    expect(await owner.locator('main [role="status"], main [role="alert"]').count()).toBe(1);
+
+    const buyer = await openPage(browser, { viewport: VIEWPORTS.phone });
+    const bannerOf = async (path: string) => {
+      await buyer.page.goto(path);
+      return plainText(await buyer.page.locator(`.promo-banner[data-promo="${code}"]`).textContent());
+    };
+    await expect.poll(() => bannerOf('/de/de/'), { timeout: 10_000 }).toBe(`Herbstangebot ${code}`);
+    await screenshot(buyer.page, 'console-review-promo-de-390');
+    expect(await bannerOf('/us/en/')).toBe(`Autumn offer ${code}`);
+    await buyer.context.close();
+
+    // Switched off: other browser tests read the German home page.
+    await owner.goto('/admin/promos');
+    await owner.getByRole('button', { name: `Switch off ${code}` }).click();
+    await owner.getByRole('status').filter({ hasText: code }).waitFor();
+  });
 });

@@ -12,9 +12,13 @@ interface Promo {
   id: number; code: string; name: string; codeKind: string; percent: number | null; fixed: string | null; countries: string[]; startsAt: string | null; expiresAt: string | null;
   attributionDays: number | null; applyNTimesPerOrder: number | null; usageLimit: number | null; usedCount: number; isActive: boolean;
   bannerMessage: string | null; bannerLink: string | null; bannerColor: string | null; bannerVisibilityPages: string[]; freeProductVariants: string[]; voucherApplicableItemsSKUs: string[]; bundles: string[];
+  translations: Array<{ language: string; name: string | null; bannerMessage: string | null }>;
 }
+/** The store languages besides English a promo's name and banner are written in (en-US reads the English). */
+const TRANSLATION_LANGUAGES = ['ar', 'da', 'de', 'es', 'fi', 'fr', 'it', 'nl', 'no', 'pl', 'pt', 'sv', 'tr'] as const;
+type Texts = Record<string, { name: string; bannerMessage: string }>;
 interface Options { bannerPages: string[]; bundles: string[]; codeKinds: string[] }
-const FIELDS = 'id code name codeKind percent fixed countries startsAt expiresAt attributionDays applyNTimesPerOrder usageLimit usedCount isActive bannerMessage bannerLink bannerColor bannerVisibilityPages freeProductVariants voucherApplicableItemsSKUs bundles';
+const FIELDS = 'id code name codeKind percent fixed countries startsAt expiresAt attributionDays applyNTimesPerOrder usageLimit usedCount isActive bannerMessage bannerLink bannerColor bannerVisibilityPages freeProductVariants voucherApplicableItemsSKUs bundles translations { language name bannerMessage }';
 const LOAD = `{ promos { ${FIELDS} } promoOptions { bannerPages bundles codeKinds } }`;
 const SAVE = `mutation Save($id: Int!, $input: StaffPromoInput!) { promoUpdate(id: $id, input: $input) { promo { code } errors { field code message } } }`;
 const CREATE = `mutation Create($input: StaffPromoInput!) { promoCreate(input: $input) { promo { code } errors { field code message } } }`;
@@ -23,6 +27,7 @@ const ACTIVE = 'mutation Active($id: Int!, $active: Boolean!) { promoActiveSet(i
 const EMPTY = {
   code: '', name: '', codeKind: 'VOUCHER', percent: '', fixed: '', countries: '', startsAt: '', expiresAt: '', attributionDays: '', applyNTimesPerOrder: '', usageLimit: '',
   bannerMessage: '', bannerLink: '', bannerColor: '', bannerVisibilityPages: [] as string[], freeProductVariants: '', voucherApplicableItemsSKUs: '', bundles: [] as string[],
+  translations: {} as Texts,
 };
 type Form = typeof EMPTY;
 /** The server's names for refused fields, as this form names them. */
@@ -43,6 +48,7 @@ const formOf = (p: Promo): Form => ({
   startsAt: dayOf(p.startsAt), expiresAt: dayOf(p.expiresAt), attributionDays: String(p.attributionDays ?? ''), applyNTimesPerOrder: String(p.applyNTimesPerOrder ?? ''),
   usageLimit: String(p.usageLimit ?? ''), bannerMessage: p.bannerMessage ?? '', bannerLink: p.bannerLink ?? '', bannerColor: p.bannerColor ?? '',
   bannerVisibilityPages: p.bannerVisibilityPages, freeProductVariants: p.freeProductVariants.join(', '), voucherApplicableItemsSKUs: p.voucherApplicableItemsSKUs.join(', '), bundles: p.bundles,
+  translations: Object.fromEntries(p.translations.map((tr) => [tr.language, { name: tr.name ?? '', bannerMessage: tr.bannerMessage ?? '' }])),
 });
 
 const inputOf = (f: Form) => ({
@@ -50,6 +56,7 @@ const inputOf = (f: Form) => ({
   startsAt: isoOf(f.startsAt, false), expiresAt: isoOf(f.expiresAt, true), attributionDays: num(f.attributionDays), applyNTimesPerOrder: num(f.applyNTimesPerOrder), usageLimit: num(f.usageLimit),
   bannerMessage: f.bannerMessage.trim() || null, bannerLink: f.bannerLink.trim() || null, bannerColor: f.bannerColor.trim() || null, bannerVisibilityPages: f.bannerVisibilityPages,
   freeProductVariants: listOf(f.freeProductVariants, true), voucherApplicableItemsSKUs: listOf(f.voucherApplicableItemsSKUs, true), bundles: f.bundles,
+  translations: TRANSLATION_LANGUAGES.map((language) => ({ language, name: f.translations[language]?.name.trim() || null, bannerMessage: f.translations[language]?.bannerMessage.trim() || null })),
 });
 
 /** The discount in the table: percent, fixed amounts as money, free items. */
@@ -69,7 +76,7 @@ const runsOf = (p: Promo, { t, when }: Text) => {
 export function PromosPage() {
   const me = useOutletContext<Me>();
   const text = useText();
-  const { t, number } = text;
+  const { t, number, languageName } = text;
   const describe = useDescribe();
   const canEdit = me.permissions.includes('promotions.write');
   const { data, error, reload } = useData(() => gql<{ promos: Promo[]; promoOptions: Options }>(LOAD), []);
@@ -115,7 +122,9 @@ export function PromosPage() {
       setMessage({ error: true, text: describe(e) });
     }
   };
-  const field = (key: Exclude<keyof Form, 'bannerVisibilityPages' | 'bundles' | 'codeKind'>, label: string, props: Record<string, unknown> = {}) => (
+  const setText = (language: string, key: 'name' | 'bannerMessage') => (value: string) =>
+    setForm((f) => ({ ...f, translations: { ...f.translations, [language]: { name: '', bannerMessage: '', ...f.translations[language], [key]: value } } }));
+  const field = (key: Exclude<keyof Form, 'bannerVisibilityPages' | 'bundles' | 'codeKind' | 'translations'>, label: string, props: Record<string, unknown> = {}) => (
     <TextField id={`p-${key}`} label={label} value={form[key]} onChange={set(key)} error={errors[key]} {...props} />
   );
 
@@ -161,6 +170,18 @@ export function PromosPage() {
             {field('bannerColor', t('promos.field.bannerColor'), { placeholder: '#0b2545' })}
           </div>
           <Checkboxes id="p-pages" legend={t('promos.field.bannerPages')} options={data?.promoOptions.bannerPages ?? []} value={form.bannerVisibilityPages} onChange={set('bannerVisibilityPages')} error={errors.bannerVisibilityPages} />
+          <details className="translations" data-testid="promo-translations" open={Boolean(errors.translations) || undefined}>
+            <summary><FormattedMessage id="promos.translations" /></summary>
+            <p className="hint"><FormattedMessage id="promos.translationsHint" /></p>
+            {errors.translations ? <p className="error" role="alert">{errors.translations}</p> : null}
+            {TRANSLATION_LANGUAGES.map((language) => (
+              <fieldset key={language} className="plain grid">
+                <legend>{languageName(language)}</legend>
+                <TextField id={`p-tr-${language}-name`} label={t('promos.translationName', { language: languageName(language) })} value={form.translations[language]?.name ?? ''} onChange={setText(language, 'name')} lang={language} dir={language === 'ar' ? 'rtl' : undefined} />
+                <TextField id={`p-tr-${language}-banner`} label={t('promos.translationBanner', { language: languageName(language) })} value={form.translations[language]?.bannerMessage ?? ''} onChange={setText(language, 'bannerMessage')} lang={language} dir={language === 'ar' ? 'rtl' : undefined} />
+              </fieldset>
+            ))}
+          </details>
           <div className="actions">
             <button type="submit">{editing ? t('common.saveChanges') : t('promos.create')}</button>
             {editing ? <button type="button" className="secondary" onClick={() => startEdit(null)}><FormattedMessage id="common.cancelEdit" /></button> : null}

@@ -1,8 +1,19 @@
 import { CHECKOUT_TYPE_NAMES } from '@probe/domain';
-import { BANNER_PAGES, CODE_KINDS, listPromos, savePromo, setPromoActive, type PromoView } from '../../modules/promotions/index.ts';
+import { BANNER_PAGES, CODE_KINDS, listPromos, PROMO_TRANSLATION_LANGUAGES, savePromo, setPromoActive, type PromoTranslation, type PromoView } from '../../modules/promotions/index.ts';
 import { AdminErrorRef, builder, type AdminError } from '../builder.ts';
 import type { AdminContext } from '../context.ts';
 import { readDates } from './input-dates.ts';
+
+const PromoTranslationRef = builder.objectRef<PromoTranslation>('StaffPromoTranslation').implement({
+  description: 'A promo\'s name and banner message in another store language; where none is written, buyers read the English.',
+  fields: (t) => ({ language: t.exposeString('language'), name: t.exposeString('name', { nullable: true }), bannerMessage: t.exposeString('bannerMessage', { nullable: true }) }),
+});
+const PromoTranslationInput = builder.inputType('StaffPromoTranslationInput', {
+  fields: (t) => ({
+    language: t.string({ required: true, description: `One of ${PROMO_TRANSLATION_LANGUAGES.join(', ')}` }),
+    name: t.string(), bannerMessage: t.string(),
+  }),
+});
 
 const PromoRef = builder.objectRef<PromoView>('StaffPromo').implement({
   description: 'A promo with a code (spec §3 Promo): its terms, its banner, and how often orders used it.',
@@ -28,6 +39,7 @@ const PromoRef = builder.objectRef<PromoView>('StaffPromo').implement({
     voucherApplicableItemsSKUs: t.exposeStringList('voucherApplicableItemsSkus'),
     bundles: t.exposeStringList('bundles'),
     isActive: t.exposeBoolean('isActive'),
+    translations: t.field({ type: [PromoTranslationRef], description: 'Its texts in the other store languages', resolve: (p) => p.translations }),
   }),
 });
 
@@ -45,6 +57,7 @@ const PromoInput = builder.inputType('StaffPromoInput', {
     freeProductVariants: t.stringList({ description: 'SKUs added free of charge' }),
     voucherApplicableItemsSKUs: t.stringList({ description: 'SKUs it discounts; empty: every item' }),
     bundles: t.stringList({ description: 'Kinds of purchase (checkout types) it applies to; empty: all' }),
+    translations: t.field({ type: [PromoTranslationInput], description: 'Its name and banner message in other store languages (all of them: a language left out has none); left out, those saved stay' }),
   }),
 });
 
@@ -102,6 +115,7 @@ async function save(input: Input, id: number | null, ctx: AdminContext) {
     attributionDays: input.attributionDays ?? null, applyNTimesPerOrder: input.applyNTimesPerOrder ?? null, usageLimit: input.usageLimit ?? null,
     bannerMessage: input.bannerMessage ?? null, bannerLink: input.bannerLink ?? null, bannerColor: input.bannerColor ?? null,
     bannerVisibilityPages: input.bannerVisibilityPages ?? [], freeSkus: input.freeProductVariants ?? [], skus: input.voucherApplicableItemsSKUs ?? [], bundles: input.bundles ?? [],
+    ...(input.translations ? { translations: input.translations.map((tr) => ({ language: tr.language, name: tr.name ?? null, bannerMessage: tr.bannerMessage ?? null })) } : {}),
   });
 }
 

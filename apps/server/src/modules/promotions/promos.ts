@@ -1,12 +1,18 @@
 import { schema, type Database } from '@probe/db';
-import { CHECKOUT_TYPE_NAMES, CURRENCIES, VOUCHER_CODE } from '@probe/domain';
+import { CHECKOUT_TYPE_NAMES, CURRENCIES, LANGUAGES, VOUCHER_CODE } from '@probe/domain';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { knownSkus } from '../catalogue/index.ts';
 import { audit, type Actor } from '../staff/index.ts';
 import { checkCountries, checkLink, checkPages, checkPeriod, checkText, clean, isUniqueViolation, type FieldError } from './checks.ts';
 
 /** A promo with a code as the console shows it: every field of spec §3 Promo, the free items by SKU, how often used. */
-export type PromoView = typeof schema.promos.$inferSelect & { freeSkus: string[] };
+export type PromoView = typeof schema.promos.$inferSelect & { freeSkus: string[]; translations: PromoTranslation[] };
+
+/** A promo's name and banner message in one of the other catalogue languages (English is the promo's own). */
+export interface PromoTranslation { language: string; name: string | null; bannerMessage: string | null }
+
+/** The languages a promo's texts are written in besides English (en-US reads the English). */
+export const PROMO_TRANSLATION_LANGUAGES = LANGUAGES.filter((l) => l !== 'en' && l !== 'en-US');
 
 export const CODE_KINDS = ['VOUCHER', 'AFFILIATE', 'REFERRAL'] as const;
 
@@ -30,16 +36,19 @@ export interface PromoInput {
   freeSkus: string[];
   skus: string[];
   bundles: string[];
+  /** The texts in other languages; left out, those saved before stay as they are. */
+  translations?: PromoTranslation[];
 }
 
 // "promos"."id" is qualified by hand: drizzle prints a lone "id" in a one-table select, which the subquery would read as v.id.
 const freeSkusOf = sql<string[] | null>`(select array_agg(v.sku order by v.sku) from promo_free_variants f join product_variants v on v.id = f.variant_id where f.promo_id = "promos"."id")`;
+const translationsOf = sql<PromoTranslation[] | null>`(select json_agg(json_build_object('language', t.language, 'name', t.name, 'bannerMessage', t.banner_message) order by t.language) from promo_translations t where t.promo_id = "promos"."id")`;
 
 /** The promos buyers enter a code for (the code-less student prices are catalogue data), newest first. */
 export async function listPromos(db: Pick<Database, 'select'>, id?: number): Promise<PromoView[]> {
-  const rows = await db.select({ promo: schema.promos, freeSkus: freeSkusOf }).from(schema.promos)
+  const rows = await db.select({ promo: schema.promos, freeSkus: freeSkusOf, translations: translationsOf }).from(schema.promos)
     .where(id === undefined ? sql`${schema.promos.code} is not null` : eq(schema.promos.id, id)).orderBy(desc(schema.promos.id));
-  return rows.map((r) => ({ ...r.promo, freeSkus: r.freeSkus ?? [] }));
+  return rows.map((r) => ({ ...r.promo, freeSkus: r.freeSkus ?? [], translations: r.translations ?? [] }));
 }
 
 async function validate(db: Pick<Database, 'select'>, input: PromoInput, existing: PromoView | null): Promise<FieldError[]> {
@@ -69,6 +78,11 @@ async function validate(db: Pick<Database, 'select'>, input: PromoInput, existin
   checkLink(errors, 'bannerLink', clean(input.bannerLink));
   if (clean(input.bannerColor) && !/^#[0-9a-f]{6}$/i.test(input.bannerColor!.trim())) errors.push({ field: 'bannerColor', code: 'INVALID', message: 'A colour as #rrggbb, e.g. #0b2545' });
   checkPages(errors, 'bannerVisibilityPages', input.bannerVisibilityPages);
+  for (const tr of input.translations ?? []) {
+    if (!(PROMO_TRANSLATION_LANGUAGES as readonly string[]).includes(tr.language)) errors.push({ field: 'translations', code: 'INVALID', message: `Not a language of the store besides English: ${tr.language}` });
+    checkText(errors, 'translations', tr.name, 120, null);
+    checkText(errors, 'translations', tr.bannerMessage, 200, null);
+  }
   const badBundles = input.bundles.filter((b) => !(CHECKOUT_TYPE_NAMES as readonly string[]).includes(b));
   if (badBundles.length) errors.push({ field: 'bundles', code: 'INVALID', message: `Not a kind of purchase: ${badBundles.join(', ')}` });
   const known = await knownSkus(db, [...new Set([...input.skus, ...input.freeSkus])]);
@@ -121,6 +135,16 @@ async function setFreeItems(tx: Tx, promoId: number, skus: string[]): Promise<vo
   await tx.insert(schema.promoFreeVariants).values(variants.map((v) => ({ promoId, variantId: v.id, quantity: 1 })));
 }
 
+/** The texts in other languages as given: a language with neither a name nor a message has none (the English shows). */
+async function setTranslations(tx: Tx, promoId: number, englishName: string, translations: PromoTranslation[]): Promise<void> {
+  await tx.delete(schema.promoTranslations).where(eq(schema.promoTranslations.promoId, promoId));
+  const rows = translations
+    .map((t) => ({ language: t.language, name: clean(t.name), bannerMessage: clean(t.bannerMessage) }))
+    .filter((t) => t.name || t.bannerMessage)
+    .map((t) => ({ promoId, language: t.language, name: t.name ?? englishName, bannerMessage: t.bannerMessage }));
+  if (rows.length) await tx.insert(schema.promoTranslations).values(rows);
+}
+
 export interface PromoResult { promo: PromoView | null; errors: FieldError[] }
 
 /**
@@ -139,6 +163,7 @@ export async function savePromo(db: Database, actor: Actor, id: number | null, i
         ? await tx.update(schema.promos).set(values).where(eq(schema.promos.id, existing.id)).returning()
         : await tx.insert(schema.promos).values(values).returning();
       await setFreeItems(tx, row!.id, [...new Set(input.freeSkus)]);
+      if (input.translations) await setTranslations(tx, row!.id, values.name, input.translations);
       const [saved] = await listPromos(tx, row!.id);
       await audit(tx, actor, existing ? 'promo.update' : 'promo.create', `promo:${saved!.code}`, existing ? snapshot(existing) : null, snapshot(saved!));
       return saved!;
