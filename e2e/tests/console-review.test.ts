@@ -115,7 +115,10 @@ describe('console review (issue 35)', () => {
     await owner.locator('#p-percent').fill('5');
     await owner.locator('#p-countries').fill('DE, US');
     await owner.locator('#p-bannerMessage').fill(`Autumn offer ${code}`);
-    await owner.getByRole('group', { name: 'Banner shown on' }).getByRole('checkbox', { name: 'home', exact: true }).check();
+    await owner.getByRole('group', { name: 'Banner shown on' }).getByRole('checkbox', { name: 'Home', exact: true }).check();
+    // Kinds of purchase, pages and kinds of code are words, not the server's codes (INDIVIDUAL_CHECKOUT…).
+    expect(await owner.getByRole('group', { name: 'Kinds of purchase (none: all)' }).getByRole('checkbox', { name: 'A probe with a plan', exact: true }).count()).toBe(1);
+    expect(plainText(await owner.locator('main').textContent())).not.toMatch(/[A-Z]+_CHECKOUT|AFFILIATE|\bREFERRAL\b/);
     await owner.getByTestId('promo-translations').locator('summary').click();
     await owner.getByLabel('Banner message in German (de)').fill(`Herbstangebot ${code}`);
     await owner.getByLabel('Name in German (de)').fill('Herbstangebot');

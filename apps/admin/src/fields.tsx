@@ -29,8 +29,10 @@ export function TextField({ id, label, value, onChange, error, hint, ...props }:
 }
 
 /** A group of checkboxes under one legend (storefront pages, kinds of purchase). */
-export function Checkboxes({ id, legend, options, value, onChange, error, disabled }: {
+export function Checkboxes({ id, legend, options, value, onChange, error, disabled, label = (o) => o }: {
   id: string; legend: string; options: string[]; value: string[]; onChange: (value: string[]) => void; error?: string; disabled?: boolean;
+  /** An option's words (the option itself when left out). */
+  label?: (option: string) => string;
 }) {
   return (
     <fieldset className={`field choices${error ? ' invalid' : ''}`} aria-describedby={error ? `${id}-error` : undefined} disabled={disabled}>
@@ -38,7 +40,7 @@ export function Checkboxes({ id, legend, options, value, onChange, error, disabl
       <div className="choice-list">
         {options.map((o) => (
           <label key={o} className="choice">
-            <input type="checkbox" checked={value.includes(o)} onChange={(e) => onChange(e.target.checked ? [...value, o] : value.filter((v) => v !== o))} /> {o}
+            <input type="checkbox" checked={value.includes(o)} onChange={(e) => onChange(e.target.checked ? [...value, o] : value.filter((v) => v !== o))} /> {label(o)}
           </label>
         ))}
       </div>

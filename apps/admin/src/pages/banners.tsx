@@ -7,6 +7,7 @@ import { FormMessage } from '../form-message.tsx';
 import { useText, type Text } from '../i18n/text.ts';
 import type { Me } from '../layout.tsx';
 import { useData, useDescribe } from '../use-data.ts';
+import { usePromoWords } from '../promo-words.ts';
 
 interface Banner { id: number; content: string; url: string | null; visibility: string[]; countries: string[]; startsAt: string | null; endsAt: string | null }
 const LIST = '{ banners { id content url visibility countries startsAt endsAt } promoOptions { bannerPages } }';
@@ -25,6 +26,7 @@ export function BannersPage() {
   const me = useOutletContext<Me>();
   const text = useText();
   const { t } = text;
+  const words = usePromoWords();
   const describe = useDescribe();
   const canEdit = me.permissions.includes('promotions.write');
   const { data, error, reload } = useData(() => gql<{ banners: Banner[]; promoOptions: { bannerPages: string[] } }>(LIST), []);
@@ -84,7 +86,7 @@ export function BannersPage() {
             <TextField id="b-start" label={t('common.startsOn')} type="date" value={form.startsAt} onChange={set('startsAt')} error={errors.startsAt} />
             <TextField id="b-end" label={t('common.endsAfter')} type="date" value={form.endsAt} onChange={set('endsAt')} error={errors.endsAt} />
           </div>
-          <Checkboxes id="b-pages" legend={t('banners.field.pages')} options={data?.promoOptions.bannerPages ?? []} value={form.visibility} onChange={set('visibility')} error={errors.visibility} />
+          <Checkboxes id="b-pages" legend={t('banners.field.pages')} options={data?.promoOptions.bannerPages ?? []} value={form.visibility} onChange={set('visibility')} error={errors.visibility} label={words.page} />
           <div className="actions">
             <button type="submit">{editing ? t('common.saveChanges') : t('banners.create')}</button>
             {editing ? <button type="button" className="secondary" onClick={() => startEdit(null)}><FormattedMessage id="common.cancelEdit" /></button> : null}
@@ -103,7 +105,7 @@ export function BannersPage() {
             <tbody>
               {data.banners.map((b) => (
                 <tr key={b.id}>
-                  <td>{b.content}</td><td>{b.url ?? '—'}</td><td>{b.visibility.join(', ') || t('banners.everyPage')}</td><td>{b.countries.join(', ') || t('common.allCountries')}</td>
+                  <td>{b.content}</td><td>{b.url ?? '—'}</td><td>{b.visibility.map(words.page).join(', ') || t('banners.everyPage')}</td><td>{b.countries.join(', ') || t('common.allCountries')}</td>
                   <td>{runsOf(b, text)}</td>
                   {canEdit ? (
                     <td><div className="actions">

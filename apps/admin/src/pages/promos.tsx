@@ -6,6 +6,7 @@ import { Checkboxes, dayOf, fieldErrors, isoOf, listOf, TextField, type FieldErr
 import { FormMessage } from '../form-message.tsx';
 import { useText, type Text } from '../i18n/text.ts';
 import type { Me } from '../layout.tsx';
+import { usePromoWords } from '../promo-words.ts';
 import { useData, useDescribe } from '../use-data.ts';
 
 interface Promo {
@@ -77,6 +78,7 @@ export function PromosPage() {
   const me = useOutletContext<Me>();
   const text = useText();
   const { t, number, languageName } = text;
+  const words = usePromoWords();
   const describe = useDescribe();
   const canEdit = me.permissions.includes('promotions.write');
   const { data, error, reload } = useData(() => gql<{ promos: Promo[]; promoOptions: Options }>(LOAD), []);
@@ -141,7 +143,7 @@ export function PromosPage() {
               <label htmlFor="p-codeKind"><FormattedMessage id="promos.field.codeKind" /></label>
               <select id="p-codeKind" value={form.codeKind} onChange={(e) => set('codeKind')(e.target.value)}
                 aria-invalid={errors.codeKind ? true : undefined} aria-describedby={errors.codeKind ? 'p-codeKind-error' : undefined}>
-                {(data?.promoOptions.codeKinds ?? ['VOUCHER']).map((k) => <option key={k} value={k}>{k.toLowerCase()}</option>)}
+                {(data?.promoOptions.codeKinds ?? ['VOUCHER']).map((k) => <option key={k} value={k}>{words.codeKind(k)}</option>)}
               </select>
               {errors.codeKind ? <p className="error" id="p-codeKind-error">{errors.codeKind}</p> : null}
             </div>
@@ -162,14 +164,14 @@ export function PromosPage() {
             {field('usageLimit', t('promos.field.usageLimit'), { inputMode: 'numeric' })}
             {field('attributionDays', t('promos.field.attributionDays'), { inputMode: 'numeric' })}
           </div>
-          <Checkboxes id="p-bundles" legend={t('promos.field.bundles')} options={data?.promoOptions.bundles ?? []} value={form.bundles} onChange={set('bundles')} error={errors.bundles} />
+          <Checkboxes id="p-bundles" legend={t('promos.field.bundles')} options={data?.promoOptions.bundles ?? []} value={form.bundles} onChange={set('bundles')} error={errors.bundles} label={words.purchase} />
           <h3><FormattedMessage id="promos.section.banner" /></h3>
           <div className="grid">
             {field('bannerMessage', t('promos.field.bannerMessage'))}
             {field('bannerLink', t('promos.field.bannerLink'), { placeholder: '/pricing/' })}
             {field('bannerColor', t('promos.field.bannerColor'), { placeholder: '#0b2545' })}
           </div>
-          <Checkboxes id="p-pages" legend={t('promos.field.bannerPages')} options={data?.promoOptions.bannerPages ?? []} value={form.bannerVisibilityPages} onChange={set('bannerVisibilityPages')} error={errors.bannerVisibilityPages} />
+          <Checkboxes id="p-pages" legend={t('promos.field.bannerPages')} options={data?.promoOptions.bannerPages ?? []} value={form.bannerVisibilityPages} onChange={set('bannerVisibilityPages')} error={errors.bannerVisibilityPages} label={words.page} />
           <details className="translations" data-testid="promo-translations" open={Boolean(errors.translations) || undefined}>
             <summary><FormattedMessage id="promos.translations" /></summary>
             <p className="hint"><FormattedMessage id="promos.translationsHint" /></p>
@@ -201,10 +203,10 @@ export function PromosPage() {
             <tbody>
               {data.promos.map((p) => (
                 <tr key={p.id}>
-                  <td className="nowrap">{p.code}{p.codeKind !== 'VOUCHER' ? <> <small>({p.codeKind.toLowerCase()})</small></> : null}</td>
+                  <td className="nowrap">{p.code}{p.codeKind !== 'VOUCHER' ? <> <small>({words.codeKind(p.codeKind)})</small></> : null}</td>
                   <td>{p.name}</td><td>{discountOf(p, text)}</td><td>{p.countries.join(', ') || t('common.allCountries')}</td>
                   <td>{runsOf(p, text)}</td>
-                  <td>{p.bannerMessage ? <>{p.bannerColor ? <span className="swatch" style={{ background: p.bannerColor }} aria-hidden="true" /> : null}{p.bannerMessage} <small>({p.bannerVisibilityPages.join(', ') || t('promos.noPage')})</small></> : '—'}</td>
+                  <td>{p.bannerMessage ? <>{p.bannerColor ? <span className="swatch" style={{ background: p.bannerColor }} aria-hidden="true" /> : null}{p.bannerMessage} <small>({p.bannerVisibilityPages.map(words.page).join(', ') || t('promos.noPage')})</small></> : '—'}</td>
                   <td className="num">{number(p.usedCount)}{p.usageLimit ? ` / ${number(p.usageLimit)}` : ''}</td>
                   <td>
                     {t(p.isActive ? 'common.on' : 'common.off')}
