@@ -143,4 +143,30 @@ describe('console review (issue 35)', () => {
     await owner.getByRole('button', { name: `Switch off ${code}` }).click();
     await owner.getByRole('status').filter({ hasText: code }).waitFor();
   });
+  it('a site banner written in the console for the pricing page with its German message shows it on /de/de/pricing/ (390 px), then is deleted', async () => {
+    const message = `Open on Saturdays ${Date.now().toString(36)}`;
+    await owner.goto('/admin/banners');
+    await owner.locator('#b-content').fill(message);
+    await owner.locator('#b-countries').fill('DE');
+    await owner.getByRole('group', { name: 'Shown on (none: every page)' }).getByRole('checkbox', { name: 'Pricing', exact: true }).check();
+    await owner.getByTestId('banner-translations').locator('summary').click();
+    await owner.getByLabel('Message in German (de)').fill(`Samstags geöffnet ${message}`);
+    expect(await seriousViolations(owner)).toEqual([]);
+    await owner.getByRole('button', { name: 'Create banner' }).click();
+    await owner.getByRole('status').filter({ hasText: 'The banner is saved' }).waitFor();
+
+    const buyer = await openPage(browser, { viewport: VIEWPORTS.phone });
+    const siteBanner = async () => {
+      await buyer.page.goto('/de/de/pricing/');
+      return plainText(await buyer.page.locator('[data-site-banner]').textContent({ timeout: 2000 }).catch(() => ''));
+    };
+    await expect.poll(siteBanner, { timeout: 10_000 }).toBe(`Samstags geöffnet ${message}`);
+    expect(await seriousViolations(buyer.page)).toEqual([]);
+    await screenshot(buyer.page, 'console-review-site-banner-pricing-390-de');
+    await buyer.context.close();
+
+    owner.once('dialog', (dialog) => void dialog.accept());
+    await owner.getByRole('button', { name: new RegExp(`^Delete .*${message}`) }).click();
+    await owner.getByRole('status').filter({ hasText: 'The banner is deleted.' }).waitFor();
+  });
 });

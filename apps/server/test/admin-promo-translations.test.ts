@@ -50,4 +50,22 @@ describe('promo texts in the store languages', () => {
     expect((await shown('DE', 'DE'))!.bannerMessage).toBe('Herbst: 10 % Rabatt');
     expect((await shown('FR', 'FR'))!.bannerMessage).toBe('Autumn offer: 10% off');
   });
+
+  it('a banner\'s message too: written with it in the console, shown in that language (English elsewhere), replaced with it; an unknown language refused', async () => {
+    const SAVE = 'mutation S($id: Int, $i: StaffBannerInput!) { bannerSave(id: $id, input: $i) { banner { id translations { language content } } errors { field code } } }';
+    type Saved = { bannerSave: { banner: { id: number; translations: Array<{ language: string; content: string }> } | null; errors: Array<{ field: string; code: string }> } };
+    const input = { content: 'Open on Saturdays in December', visibility: ['pricing'], countries: ['DE', 'FR'] };
+    const refused = (await adminGql<Saved>(t, SAVE, { i: { ...input, translations: [{ language: 'en', content: 'x' }] } }, manager)).data!.bannerSave;
+    expect(refused.errors).toEqual([{ field: 'translations', code: 'INVALID' }]);
+    const saved = (await adminGql<Saved>(t, SAVE, { i: { ...input, translations: [{ language: 'de', content: 'Im Dezember auch samstags geöffnet' }, { language: 'fr', content: '' }] } }, manager)).data!.bannerSave;
+    expect(saved.banner!.translations).toEqual([{ language: 'de', content: 'Im Dezember auch samstags geöffnet' }]);
+    const banner = async (country: string, language: string) =>
+      (await t.gql<{ shop: { catalogue: { banner: { content: string } | null } } }>(`{ shop { catalogue(country: ${country}, languageCode: ${language}) { banner(page: "pricing") { content } } } }`)).body.data!.shop.catalogue.banner?.content;
+    expect(await banner('DE', 'DE')).toBe('Im Dezember auch samstags geöffnet');
+    expect(await banner('FR', 'FR')).toBe('Open on Saturdays in December');
+    const replaced = (await adminGql<Saved>(t, SAVE, { id: saved.banner!.id, i: { ...input, translations: [{ language: 'fr', content: 'Ouvert le samedi en décembre' }] } }, manager)).data!.bannerSave;
+    expect(replaced.banner!.translations).toEqual([{ language: 'fr', content: 'Ouvert le samedi en décembre' }]);
+    expect(await banner('FR', 'FR')).toBe('Ouvert le samedi en décembre');
+    expect(await banner('DE', 'DE')).toBe('Open on Saturdays in December');
+  });
 });

@@ -9,11 +9,13 @@ import type { Me } from '../layout.tsx';
 import { useData, useDescribe } from '../use-data.ts';
 import { usePromoWords } from '../promo-words.ts';
 
-interface Banner { id: number; content: string; url: string | null; visibility: string[]; countries: string[]; startsAt: string | null; endsAt: string | null }
-const LIST = '{ banners { id content url visibility countries startsAt endsAt } promoOptions { bannerPages } }';
+interface Banner { id: number; content: string; url: string | null; visibility: string[]; countries: string[]; startsAt: string | null; endsAt: string | null; translations: Array<{ language: string; content: string }> }
+const LIST = '{ banners { id content url visibility countries startsAt endsAt translations { language content } } promoOptions { bannerPages } }';
+/** The store languages besides English a banner's message is written in (en-US reads the English). */
+const TRANSLATION_LANGUAGES = ['ar', 'da', 'de', 'es', 'fi', 'fr', 'it', 'nl', 'no', 'pl', 'pt', 'sv', 'tr'] as const;
 const SAVE = 'mutation Save($id: Int, $input: StaffBannerInput!) { bannerSave(id: $id, input: $input) { banner { id } errors { field message } } }';
 const DELETE = 'mutation Delete($id: Int!) { bannerDelete(id: $id) }';
-const EMPTY = { content: '', url: '', visibility: [] as string[], countries: '', startsAt: '', endsAt: '' };
+const EMPTY = { content: '', url: '', visibility: [] as string[], countries: '', startsAt: '', endsAt: '', translations: {} as Record<string, string> };
 type Form = typeof EMPTY;
 
 /** When a banner runs: between its days, from now, until further notice, or always. */
@@ -25,7 +27,7 @@ const runsOf = (b: Banner, { t, when }: Text) => (b.startsAt || b.endsAt
 export function BannersPage() {
   const me = useOutletContext<Me>();
   const text = useText();
-  const { t } = text;
+  const { t, languageName } = text;
   const words = usePromoWords();
   const describe = useDescribe();
   const canEdit = me.permissions.includes('promotions.write');
@@ -39,7 +41,7 @@ export function BannersPage() {
 
   const startEdit = (b: Banner | null) => {
     setEditing(b);
-    setForm(b ? { content: b.content, url: b.url ?? '', visibility: b.visibility, countries: b.countries.join(', '), startsAt: dayOf(b.startsAt), endsAt: dayOf(b.endsAt) } : EMPTY);
+    setForm(b ? { content: b.content, url: b.url ?? '', visibility: b.visibility, countries: b.countries.join(', '), startsAt: dayOf(b.startsAt), endsAt: dayOf(b.endsAt), translations: Object.fromEntries(b.translations.map((tr) => [tr.language, tr.content])) } : EMPTY);
     setErrors({});
     setMessage(null);
     heading.current?.focus();
@@ -48,7 +50,8 @@ export function BannersPage() {
     event.preventDefault();
     setMessage(null);
     try {
-      const input = { content: form.content, url: form.url.trim() || null, visibility: form.visibility, countries: listOf(form.countries, true), startsAt: isoOf(form.startsAt, false), endsAt: isoOf(form.endsAt, true) };
+      const input = { content: form.content, url: form.url.trim() || null, visibility: form.visibility, countries: listOf(form.countries, true), startsAt: isoOf(form.startsAt, false), endsAt: isoOf(form.endsAt, true),
+        translations: TRANSLATION_LANGUAGES.map((language) => ({ language, content: form.translations[language]?.trim() || null })) };
       const { bannerSave } = await gql<{ bannerSave: { banner: { id: number } | null; errors: Array<{ field: string | null; message: string }> } }>(SAVE, { id: editing?.id ?? null, input });
       const refused = fieldErrors(bannerSave.errors);
       setErrors(refused);
@@ -87,6 +90,17 @@ export function BannersPage() {
             <TextField id="b-end" label={t('common.endsAfter')} type="date" value={form.endsAt} onChange={set('endsAt')} error={errors.endsAt} />
           </div>
           <Checkboxes id="b-pages" legend={t('banners.field.pages')} options={data?.promoOptions.bannerPages ?? []} value={form.visibility} onChange={set('visibility')} error={errors.visibility} label={words.page} />
+          <details className="translations" data-testid="banner-translations" open={Boolean(errors.translations) || undefined}>
+            <summary><FormattedMessage id="banners.translations" /></summary>
+            <p className="hint"><FormattedMessage id="banners.translationsHint" /></p>
+            {errors.translations ? <p className="error" role="alert">{errors.translations}</p> : null}
+            <div className="grid">
+              {TRANSLATION_LANGUAGES.map((language) => (
+                <TextField key={language} id={`b-tr-${language}`} label={t('banners.translationContent', { language: languageName(language) })} maxLength={200} lang={language} dir={language === 'ar' ? 'rtl' : undefined}
+                  value={form.translations[language] ?? ''} onChange={(value) => setForm((f) => ({ ...f, translations: { ...f.translations, [language]: value } }))} />
+              ))}
+            </div>
+          </details>
           <div className="actions">
             <button type="submit">{editing ? t('common.saveChanges') : t('banners.create')}</button>
             {editing ? <button type="button" className="secondary" onClick={() => startEdit(null)}><FormattedMessage id="common.cancelEdit" /></button> : null}

@@ -1,4 +1,4 @@
-import { BANNER_PAGES, deleteBanner, deleteOffer, listBanners, listOffers, saveBanner, saveOffer, type BannerRow, type OfferRow } from '../../modules/promotions/index.ts';
+import { BANNER_PAGES, bannerTranslations, PROMO_TRANSLATION_LANGUAGES, deleteBanner, deleteOffer, listBanners, listOffers, saveBanner, saveOffer, type BannerRow, type OfferRow } from '../../modules/promotions/index.ts';
 import { AdminErrorRef, builder, type AdminError } from '../builder.ts';
 import { readDates } from './input-dates.ts';
 
@@ -14,6 +14,14 @@ const OfferRef = builder.objectRef<OfferRow>('StaffOffer').implement({
   }),
 });
 
+const BannerTranslationRef = builder.objectRef<{ language: string; content: string }>('StaffBannerTranslation').implement({
+  description: 'A banner\'s message in another store language; where none is written, buyers read the English.',
+  fields: (t) => ({ language: t.exposeString('language'), content: t.exposeString('content') }),
+});
+const BannerTranslationInput = builder.inputType('StaffBannerTranslationInput', {
+  fields: (t) => ({ language: t.string({ required: true, description: `One of ${PROMO_TRANSLATION_LANGUAGES.join(', ')}` }), content: t.string() }),
+});
+
 const BannerRef = builder.objectRef<BannerRow>('StaffBanner').implement({
   description: 'A banner (spec §3 Banner): shown on the chosen storefront pages (all when none) in the chosen countries, between its dates.',
   fields: (t) => ({
@@ -22,6 +30,7 @@ const BannerRef = builder.objectRef<BannerRow>('StaffBanner').implement({
     url: t.exposeString('url', { nullable: true }),
     visibility: t.exposeStringList('visibility'),
     countries: t.exposeStringList('countries'),
+    translations: t.field({ type: [BannerTranslationRef], description: 'Its message in the other store languages', resolve: (b, _a, ctx) => bannerTranslations(ctx.db, b.id) }),
     startsAt: t.string({ nullable: true, resolve: (b) => iso(b.startsAt) }),
     endsAt: t.string({ nullable: true, resolve: (b) => iso(b.endsAt) }),
   }),
@@ -36,6 +45,7 @@ const BannerInput = builder.inputType('StaffBannerInput', {
     content: t.string({ required: true }), url: t.string(),
     visibility: t.stringList({ description: `Storefront pages: ${BANNER_PAGES.join(', ')}; empty: every page` }),
     countries: t.stringList(), startsAt: t.string(), endsAt: t.string(),
+    translations: t.field({ type: [BannerTranslationInput], description: 'Its message in other store languages (all of them: a language left out has none); left out, those saved stay' }),
   }),
 });
 
@@ -91,6 +101,7 @@ builder.mutationFields((t) => ({
       if (errors.length) return { banner: null, errors };
       return saveBanner(ctx.db, staff, id ?? null, {
         content: input.content, url: input.url ?? null, visibility: input.visibility ?? [], countries: input.countries ?? [], startsAt: dates.startsAt, endsAt: dates.endsAt,
+        ...(input.translations ? { translations: input.translations.map((tr) => ({ language: tr.language, content: tr.content ?? null })) } : {}),
       });
     },
   }),

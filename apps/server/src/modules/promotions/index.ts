@@ -2,5 +2,5 @@
 export { createVoucher, listVouchers, setVoucherActive, type VoucherError, type VoucherInput, type VoucherRow } from './vouchers.ts';
 export { CODE_KINDS, listPromos, PROMO_TRANSLATION_LANGUAGES, savePromo, setPromoActive, type PromoInput, type PromoResult, type PromoTranslation, type PromoView } from './promos.ts';
 export { deleteOffer, listOffers, saveOffer, type OfferInput, type OfferRow } from './offers.ts';
-export { deleteBanner, listBanners, saveBanner, type BannerInput, type BannerRow } from './banners.ts';
+export { bannerTranslations, deleteBanner, listBanners, saveBanner, type BannerInput, type BannerRow, type BannerTranslation } from './banners.ts';
 export { BANNER_PAGES, type FieldError } from './checks.ts';
