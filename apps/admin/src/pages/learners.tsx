@@ -6,6 +6,10 @@ import { download, gql } from '../api.ts';
 import { FormMessage } from '../form-message.tsx';
 import { useText } from '../i18n/text.ts';
 import { useData, useDescribe } from '../use-data.ts';
+import type { MessageId } from '../i18n/text.ts';
+
+/** A learner's kind of training in the console's words (a kind the console does not know yet as the server names it). */
+const TRAINEE_WORDS: Record<string, MessageId> = { MEDICAL_STUDENT: 'learners.trainee.MEDICAL_STUDENT', RESIDENT: 'learners.trainee.RESIDENT', OTHER_TRAINEE: 'learners.trainee.OTHER_TRAINEE' };
 
 interface Request { id: string; email: string; market: string; traineeType: string; institution: string; graduationYear: number; proofName: string; proofUrl: string; createdAt: string }
 const QUEUE = '{ learnerVerifications(status: "PENDING") { id email market traineeType institution graduationYear proofName proofUrl createdAt } }';
@@ -44,7 +48,7 @@ function Decision({ request: r, onDone, canDecide }: { request: Request; onDone:
   return (
     <article className="card" aria-label={t('learners.request', { email: r.email })}>
       <h2>{r.email}</h2>
-      <p>{t(r.market === 'VETERINARY' ? 'learners.market.veterinary' : 'learners.market.human')} · {r.traineeType.replace('_', ' ').toLowerCase()} · {r.institution} · {t('learners.graduating', { year: String(r.graduationYear) })} · {t('learners.sent', { time: when(r.createdAt) })}</p>
+      <p>{t(r.market === 'VETERINARY' ? 'learners.market.veterinary' : 'learners.market.human')} · {TRAINEE_WORDS[r.traineeType] ? t(TRAINEE_WORDS[r.traineeType]!) : r.traineeType} · {r.institution} · {t('learners.graduating', { year: String(r.graduationYear) })} · {t('learners.sent', { time: when(r.createdAt) })}</p>
       <p><button type="button" className="link" onClick={() => void download(r.proofUrl, r.proofName).catch((e: unknown) => setMessage({ error: true, text: describe(e) }))}><FormattedMessage id="learners.downloadProof" values={{ name: r.proofName }} /></button></p>
       {canDecide ? (
         <>
