@@ -7,26 +7,82 @@ import { useText, type MessageId } from './i18n/text.ts';
  * (the before and after the server recorded as JSON) as "label: before → after" lines. A code the console does
  * not know yet is shown as the server names it, never hidden.
  */
-const ACTIONS = [
-  'banner.create', 'banner.delete', 'banner.update', 'draft_order.cancel', 'draft_order.create', 'draft_order.delete', 'draft_order.send_link', 'draft_order.update',
-  'invoice.mark_paid', 'lead.redeliver', 'learner.approve', 'learner.reject', 'maintenance.update', 'offer.create', 'offer.delete', 'offer.update',
-  'order.cancel', 'order.confirmation_resend', 'order.refund', 'order.refund_failed', 'order.return_open', 'order.return_receive', 'order.return_refund', 'order.ship',
-  'price.update', 'privacy.erasure.request', 'product.update', 'promo.activate', 'promo.create', 'promo.deactivate', 'promo.update',
-  'staff.deactivate', 'staff.invitation_accept', 'staff.invitation_revoke', 'staff.invite', 'staff.owner_created', 'staff.role',
-  'subscription.cancel_at_period_end', 'subscription.cancel_now', 'subscription.refund', 'subscription.retry_renewal',
-  'tax-rate.update', 'variant.update', 'voucher.activate', 'voucher.create', 'voucher.deactivate',
-] as const;
-const SUBJECTS = ['banner', 'data-request', 'draft-order', 'lead', 'learner', 'offer', 'order', 'price', 'product', 'promo', 'shop', 'staff-invitation', 'subscription', 'tax', 'user', 'variant', 'voucher'] as const;
-const FIELDS = [
-  'amount', 'amountUndiscounted', 'applyNTimesPerOrder', 'cancelled', 'chargeStatus', 'code', 'countries', 'country', 'delivery', 'discountFixed', 'discountKind', 'discountPercent', 'email', 'expiresAt', 'invoice', 'isActive', 'linkExpiresAt', 'maintenanceAllowIps',
-  'maintenanceMode', 'maintenancePageContent', 'maintenancePageHeader', 'maintenancePageUrl', 'name', 'note', 'paymentStatus', 'percent', 'reason', 'receivedAt',
-  'refundId', 'refundedBefore', 'replaced', 'restocked', 'returnId', 'returned', 'rma', 'role', 'sessionsEnded', 'shipped', 'source', 'staffRole', 'startsAt', 'status', 'to',
-  'usageLimit', 'userId', 'validUntil', 'voucherApplicableItemsSkus', 'voucherReleased',
-] as const;
-const VALUES = [
-  'ASYNC_PROCESSING', 'FULLY_CHARGED', 'NOT_CHARGED', 'PARTIALLY_CHARGED', 'OPEN', 'PAID', 'PENDING', 'PROCESSING', 'SUCCEEDED', 'FAILED', 'REFUNDED', 'REVOKED',
-  'ACCEPTED', 'APPROVED', 'REJECTED', 'SENT', 'DRAFT', 'CANCELLED', 'DELIVERED', 'GAVE_UP', 'STAFF', 'SELF_SERVICE', 'PERCENT', 'FIXED',
-] as const;
+const ACTIONS: Record<string, MessageId> = {
+  'banner.create': 'audit.action.banner.create', 'banner.delete': 'audit.action.banner.delete',
+  'banner.update': 'audit.action.banner.update', 'draft_order.cancel': 'audit.action.draft_order.cancel',
+  'draft_order.create': 'audit.action.draft_order.create', 'draft_order.delete': 'audit.action.draft_order.delete',
+  'draft_order.send_link': 'audit.action.draft_order.send_link', 'draft_order.update': 'audit.action.draft_order.update',
+  'invoice.mark_paid': 'audit.action.invoice.mark_paid', 'lead.redeliver': 'audit.action.lead.redeliver',
+  'learner.approve': 'audit.action.learner.approve', 'learner.reject': 'audit.action.learner.reject',
+  'maintenance.update': 'audit.action.maintenance.update', 'offer.create': 'audit.action.offer.create',
+  'offer.delete': 'audit.action.offer.delete', 'offer.update': 'audit.action.offer.update',
+  'order.cancel': 'audit.action.order.cancel', 'order.confirmation_resend': 'audit.action.order.confirmation_resend',
+  'order.refund': 'audit.action.order.refund', 'order.refund_failed': 'audit.action.order.refund_failed',
+  'order.return_open': 'audit.action.order.return_open', 'order.return_receive': 'audit.action.order.return_receive',
+  'order.return_refund': 'audit.action.order.return_refund', 'order.ship': 'audit.action.order.ship',
+  'price.update': 'audit.action.price.update', 'privacy.erasure.request': 'audit.action.privacy.erasure.request',
+  'product.update': 'audit.action.product.update', 'promo.activate': 'audit.action.promo.activate',
+  'promo.create': 'audit.action.promo.create', 'promo.deactivate': 'audit.action.promo.deactivate',
+  'promo.update': 'audit.action.promo.update', 'staff.deactivate': 'audit.action.staff.deactivate',
+  'staff.invitation_accept': 'audit.action.staff.invitation_accept', 'staff.invitation_revoke': 'audit.action.staff.invitation_revoke',
+  'staff.invite': 'audit.action.staff.invite', 'staff.owner_created': 'audit.action.staff.owner_created',
+  'staff.role': 'audit.action.staff.role', 'subscription.cancel_at_period_end': 'audit.action.subscription.cancel_at_period_end',
+  'subscription.cancel_now': 'audit.action.subscription.cancel_now', 'subscription.refund': 'audit.action.subscription.refund',
+  'subscription.retry_renewal': 'audit.action.subscription.retry_renewal', 'tax-rate.update': 'audit.action.tax-rate.update',
+  'variant.update': 'audit.action.variant.update', 'voucher.activate': 'audit.action.voucher.activate',
+  'voucher.create': 'audit.action.voucher.create', 'voucher.deactivate': 'audit.action.voucher.deactivate',
+};
+const SUBJECTS: Record<string, MessageId> = {
+  'banner': 'audit.subject.banner', 'data-request': 'audit.subject.data-request',
+  'draft-order': 'audit.subject.draft-order', 'lead': 'audit.subject.lead',
+  'learner': 'audit.subject.learner', 'offer': 'audit.subject.offer',
+  'order': 'audit.subject.order', 'price': 'audit.subject.price',
+  'product': 'audit.subject.product', 'promo': 'audit.subject.promo',
+  'shop': 'audit.subject.shop', 'staff-invitation': 'audit.subject.staff-invitation',
+  'subscription': 'audit.subject.subscription', 'tax': 'audit.subject.tax',
+  'user': 'audit.subject.user', 'variant': 'audit.subject.variant',
+  'voucher': 'audit.subject.voucher',
+};
+const FIELDS: Record<string, MessageId> = {
+  'amount': 'audit.field.amount', 'amountUndiscounted': 'audit.field.amountUndiscounted',
+  'applyNTimesPerOrder': 'audit.field.applyNTimesPerOrder', 'cancelled': 'audit.field.cancelled',
+  'chargeStatus': 'audit.field.chargeStatus', 'code': 'audit.field.code',
+  'countries': 'audit.field.countries', 'country': 'audit.field.country',
+  'delivery': 'audit.field.delivery', 'discountFixed': 'audit.field.discountFixed',
+  'discountKind': 'audit.field.discountKind', 'discountPercent': 'audit.field.discountPercent',
+  'email': 'audit.field.email', 'expiresAt': 'audit.field.expiresAt',
+  'invoice': 'audit.field.invoice', 'isActive': 'audit.field.isActive',
+  'linkExpiresAt': 'audit.field.linkExpiresAt', 'maintenanceAllowIps': 'audit.field.maintenanceAllowIps',
+  'maintenanceMode': 'audit.field.maintenanceMode', 'maintenancePageContent': 'audit.field.maintenancePageContent',
+  'maintenancePageHeader': 'audit.field.maintenancePageHeader', 'maintenancePageUrl': 'audit.field.maintenancePageUrl',
+  'name': 'audit.field.name', 'note': 'audit.field.note',
+  'paymentStatus': 'audit.field.paymentStatus', 'percent': 'audit.field.percent',
+  'reason': 'audit.field.reason', 'receivedAt': 'audit.field.receivedAt',
+  'refundId': 'audit.field.refundId', 'refundedBefore': 'audit.field.refundedBefore',
+  'replaced': 'audit.field.replaced', 'restocked': 'audit.field.restocked',
+  'returnId': 'audit.field.returnId', 'returned': 'audit.field.returned',
+  'rma': 'audit.field.rma', 'role': 'audit.field.role',
+  'sessionsEnded': 'audit.field.sessionsEnded', 'shipped': 'audit.field.shipped',
+  'source': 'audit.field.source', 'staffRole': 'audit.field.staffRole',
+  'startsAt': 'audit.field.startsAt', 'status': 'audit.field.status',
+  'to': 'audit.field.to', 'usageLimit': 'audit.field.usageLimit',
+  'userId': 'audit.field.userId', 'validUntil': 'audit.field.validUntil',
+  'voucherApplicableItemsSkus': 'audit.field.voucherApplicableItemsSkus', 'voucherReleased': 'audit.field.voucherReleased',
+};
+const VALUES: Record<string, MessageId> = {
+  'ASYNC_PROCESSING': 'audit.value.ASYNC_PROCESSING', 'FULLY_CHARGED': 'audit.value.FULLY_CHARGED',
+  'NOT_CHARGED': 'audit.value.NOT_CHARGED', 'PARTIALLY_CHARGED': 'audit.value.PARTIALLY_CHARGED',
+  'OPEN': 'audit.value.OPEN', 'PAID': 'audit.value.PAID',
+  'PENDING': 'audit.value.PENDING', 'PROCESSING': 'audit.value.PROCESSING',
+  'SUCCEEDED': 'audit.value.SUCCEEDED', 'FAILED': 'audit.value.FAILED',
+  'REFUNDED': 'audit.value.REFUNDED', 'REVOKED': 'audit.value.REVOKED',
+  'ACCEPTED': 'audit.value.ACCEPTED', 'APPROVED': 'audit.value.APPROVED',
+  'REJECTED': 'audit.value.REJECTED', 'SENT': 'audit.value.SENT',
+  'DRAFT': 'audit.value.DRAFT', 'CANCELLED': 'audit.value.CANCELLED',
+  'DELIVERED': 'audit.value.DELIVERED', 'GAVE_UP': 'audit.value.GAVE_UP',
+  'STAFF': 'audit.value.STAFF', 'SELF_SERVICE': 'audit.value.SELF_SERVICE',
+  'PERCENT': 'audit.value.PERCENT', 'FIXED': 'audit.value.FIXED',
+};
 /** Amounts the server records in minor units (cents): shown with their two decimals. */
 const MINOR_UNITS = new Set(['amount', 'amountUndiscounted', 'refundedBefore', 'total', 'shipping']);
 const ROLES = new Set(['OWNER', 'CATALOGUE_MANAGER', 'ORDER_MANAGER', 'SUPPORT']);
@@ -54,7 +110,7 @@ export function useAuditWords() {
       const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
       return words.charAt(0).toUpperCase() + words.slice(1);
     };
-    const field = (key: string) => ((FIELDS as readonly string[]).includes(key) ? t(`audit.field.${key}` as MessageId) : humanize(key));
+    const field = (key: string) => (Object.hasOwn(FIELDS, key) ? t(FIELDS[key]!) : humanize(key));
     const value = (v: unknown, key = ''): string => {
       if (v === null || v === undefined || v === '') return '—';
       if (typeof v === 'boolean') return t(v ? 'audit.yes' : 'audit.no');
@@ -63,7 +119,7 @@ export function useAuditWords() {
       if (typeof v === 'number') return MINOR_UNITS.has(key) ? intl.formatNumber(v / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : intl.formatNumber(v);
       if (typeof v === 'string') {
         if (ROLES.has(v)) return t('layout.role', { role: v });
-        if ((VALUES as readonly string[]).includes(v)) return t(`audit.value.${v}` as MessageId);
+        if (Object.hasOwn(VALUES, v)) return t(VALUES[v]!);
         if (ISO_TIME.test(v)) return when(v);
         return v;
       }
@@ -72,11 +128,11 @@ export function useAuditWords() {
       return String(v);
     };
     return {
-      action: (code: string) => ((ACTIONS as readonly string[]).includes(code) ? t(`audit.action.${code}` as MessageId) : code),
+      action: (code: string) => (Object.hasOwn(ACTIONS, code) ? t(ACTIONS[code]!) : code),
       /** `order:P-00012` → "Order P-00012"; `price:DE:ACC-USBC-1M` → "Price DE · ACC-USBC-1M". */
       subject: (subject: string) => {
         const [kind, ...rest] = subject.split(':');
-        const label = (SUBJECTS as readonly string[]).includes(kind!) ? t(`audit.subject.${kind}` as MessageId) : kind!;
+        const label = Object.hasOwn(SUBJECTS, kind!) ? t(SUBJECTS[kind!]!) : kind!;
         return rest.length ? `${label} ${rest.join(' · ')}` : label;
       },
       /** The fields that changed, each with its value before and after in words (all of them when one side is empty). */
