@@ -188,12 +188,29 @@ describe('every signed-in operation against a foreign organization', () => {
     const admins = await t.gql<{ me: { checkout: unknown } }>(`query Q($m: ID!) { me { checkout(organizationMembershipId: $m) { token } } }`, { m }, as('admin'));
     expect(admins.body.data!.me.checkout).toBeNull();
   });
+
+  it('Checkout.organization names the organization the checkout buys for, to its buyer only; null for a checkout of their own', async () => {
+    const m = await memberOf();
+    const created = await t.gql<{ checkoutCreate: { checkout: { token: string } } }>(
+      `mutation Q($m: ID!) { checkoutCreate(input: { country: US, lines: [{ sku: "ACC-USBC-1M", quantity: 1 }], organizationMembershipId: $m }, idempotencyKey: "acc-org-1") { checkout { token } } }`,
+      { m }, as('member'));
+    const Q = `query CheckoutByToken($token: String!) { checkout(token: $token) { organization { id name country } } }`;
+    const read = async (token: string, who: string) => (await t.gql<{ checkout: { organization: unknown } | null }>(Q, { token }, as(who))).body.data!.checkout?.organization ?? null;
+    const { token } = created.body.data!.checkoutCreate.checkout;
+    expect(await read(token, 'member')).toEqual({ id: gid('Organization', LAKESIDE), name: 'Lakeside Clinic', country: 'US' });
+    // Anyone else holding the token (the organization's admin included) is not told whom it buys for (a signed-in buyer's checkout is not theirs to read at all).
+    for (const who of ['admin', 'vet', 'anonymous']) expect(await read(token, who), who).toBeNull();
+    const own = await t.gql<{ checkoutCreate: { checkout: { token: string } } }>(
+      `mutation { checkoutCreate(input: { country: US, lines: [{ sku: "ACC-USBC-1M", quantity: 1 }] }) { checkout { token } } }`, undefined, as('member'));
+    expect(await read(own.body.data!.checkoutCreate.checkout.token, 'member')).toBeNull();
+  });
 });
 
 describe("an order in my account (AccountOrder, issue 36)", () => {
   const ADDRESS = { firstName: 'Dana', lastName: 'Admin', companyName: 'Lakeside Clinic', streetAddress1: '1 Lake Rd', streetAddress2: '', city: 'Madison', postalCode: '53703', country: 'US', countryArea: 'WI', phone: '' };
   const ORDER = `query AccountOrder($number: String!) { me { order(number: $number) { number token billingAddress { city } shippingAddress { city } } } }`;
   let token: string;
+  let cableId: number;
   beforeAll(async () => {
     const [row] = await t.database.db.insert(schema.orders).values({
       number: 'ACC-36-1', checkoutToken: crypto.randomUUID(), idempotencyKey: `acc-36-${crypto.randomUUID()}`, userId: admin.id, email: admin.email,
@@ -202,6 +219,32 @@ describe("an order in my account (AccountOrder, issue 36)", () => {
       billingAddress: ADDRESS, shippingAddress: { ...ADDRESS, city: 'Shipping City' },
     }).returning();
     token = row!.token;
+    const [cable] = await t.database.db.select({ id: schema.productVariants.id }).from(schema.productVariants).where(sql`${schema.productVariants.sku} = 'ACC-USBC-1M'`);
+    const line = { productName: 'Cable', variantName: 'USB-C 1 m', productTypeName: 'Accessory', quantity: 1, unitNet: 1000, unitGross: 1000, undiscountedUnitGross: 1000, totalNet: 1000, totalGross: 1000 };
+    await t.database.db.insert(schema.orderLines).values([
+      { ...line, orderId: row!.id, variantId: cable!.id, productSku: 'ACC-USBC-1M' },
+      // A variant since deleted from the catalogue: the line keeps its id, nothing answers to it.
+      { ...line, orderId: row!.id, variantId: 2_000_000_000, productSku: 'GONE-1' },
+    ]);
+    cableId = cable!.id;
+  });
+
+  it('OrderLine.variant is the variant the line was bought as, null once it no longer exists', async () => {
+    const Q = `query AccountOrder($number: String!) { me { order(number: $number) { lines { productSku variant { id sku } } } } }`;
+    const res = await t.gql<{ me: { order: { lines: unknown[] } } }>(Q, { number: 'ACC-36-1' }, as('admin'));
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data!.me.order.lines).toEqual([
+      { productSku: 'ACC-USBC-1M', variant: { id: gid('ProductVariant', String(cableId)), sku: 'ACC-USBC-1M' } },
+      { productSku: 'GONE-1', variant: null },
+    ]);
+    // Resolved from the catalogue snapshot the order's prices are shown with: not one statement more for it, however many lines.
+    const statements = async (lineFields: string) => {
+      const before = t.database.stats.statements;
+      const r = await t.gql(`query AccountOrder($number: String!) { me { order(number: $number) { displayGrossPrices lines { ${lineFields} } } } }`, { number: 'ACC-36-1' }, as('admin'));
+      expect(r.body.errors).toBeUndefined();
+      return t.database.stats.statements - before;
+    };
+    expect(await statements('productSku variant { id sku name }')).toBe(await statements('productSku'));
   });
 
   it('gives the buyer their own order by its number, with its addresses', async () => {

@@ -8,6 +8,8 @@ import { byToken, nullIsMiss, tokenNotFound } from '../limits.ts';
 import { creditNoteNumber } from '../../modules/documents/index.ts';
 import { Address, CheckoutErrorRef, PaymentMethodTypeEnum, payload, servicesOf, Checkout, checkoutChange, vatCheckerOf } from './checkout.ts';
 import { isUuid, type CheckoutError } from '../../modules/checkout/index.ts';
+import type { CatalogueSnapshot, CatalogueVariant } from '../../modules/catalogue/index.ts';
+import { ProductVariant } from './catalogue.ts';
 import { CARRIERS, FULFILMENT_STATES, PAYMENT_STATES, placeOrder, type CarrierCode, type OrderDetails, type OrderRow, type ShipmentWithLines, beforePlaceOrder, payInvoice, payOrder } from '../../modules/orders/index.ts';
 
 const ChargeStatusEnum = builder.enumType('ChargeStatus', { values: CHARGE_STATUSES });
@@ -27,6 +29,17 @@ interface OrderNode { order: OrderRow }
 
 const moneyOf = (order: OrderRow, amount: number) => ({ currency: order.currency as Currency, amount });
 
+/** The variants of a catalogue snapshot by id, built once per snapshot (snapshots are shared and immutable). */
+const variantsById = new WeakMap<CatalogueSnapshot, Map<number, CatalogueVariant>>();
+function variantById(snapshot: CatalogueSnapshot, id: number): CatalogueVariant | null {
+  let byId = variantsById.get(snapshot);
+  if (!byId) {
+    byId = new Map([...snapshot.variantBySku.values()].map((v) => [v.id, v]));
+    variantsById.set(snapshot, byId);
+  }
+  return byId.get(id) ?? null;
+}
+
 const OrderLine = builder.objectRef<{ line: Details['lines'][number]; order: OrderRow }>('OrderLine').implement({
   fields: (t) => ({
     productRawName: t.string({ resolve: ({ line }) => line.productName }),
@@ -35,6 +48,17 @@ const OrderLine = builder.objectRef<{ line: Details['lines'][number]; order: Ord
     productTypeName: t.string({ resolve: ({ line }) => line.productTypeName }),
     quantity: t.int({ resolve: ({ line }) => line.quantity }),
     isFreeItemLine: t.boolean({ resolve: ({ line }) => line.isFree }),
+    variant: t.field({
+      type: ProductVariant,
+      nullable: true,
+      description: "The variant the line was bought as, from the catalogue of the order's country and language as it is now (the request's snapshot, read once for all lines); null when the variant no longer exists or is no longer sold there. The line's own name, SKU and prices are what was bought.",
+      resolve: async ({ line, order }, _a, ctx) => {
+        if (line.variantId === null) return null;
+        const snapshot = await ctx.catalogue.snapshot(order.country, order.language);
+        const v = snapshot ? variantById(snapshot, line.variantId) : null;
+        return v && snapshot ? { v, root: { snapshot, voucherCode: null, voucherStatus: null, voucher: null, now: ctx.now() } } : null;
+      },
+    }),
     thumbnail: t.string({ nullable: true, resolve: ({ line }) => (line.thumbnail ? `/media/${line.thumbnail}?size=128` : null) }),
     unitPrice: t.field({ type: TaxedMoney, resolve: ({ line, order }) => ({ currency: order.currency as Currency, net: line.unitNet, tax: line.unitGross - line.unitNet, gross: line.unitGross }) }),
     undiscountedUnitPrice: t.field({ type: Money, resolve: ({ line, order }) => moneyOf(order, line.undiscountedUnitGross) }),

@@ -76,6 +76,18 @@ builder.objectField(Checkout, 'organizationMembership', (t) => t.field({
   },
 }));
 
+builder.objectField(Checkout, 'organization', (t) => t.field({
+  type: Organization,
+  nullable: true,
+  description: "Spec §3 Checkout.organization: the organization the checkout buys for (id, name, country…), as its member sees it; null when it buys for no organization, or the caller is not the member whose membership it buys with.",
+  resolve: async (checkout, _a, ctx) => {
+    const id = checkout.row.organizationMembershipId;
+    const { userId } = ctx.requester();
+    const own = userId && id ? await ctx.accounts.ownMembership(userId, id) : null;
+    return own ? { organization: own.organization, isAdmin: own.membership.isOrganizationAdmin } : null;
+  },
+}));
+
 const OrganizationInvitationPayload = builder.objectRef<{ value: InvitationRow | null; errors: AccountError[] }>('OrganizationInvitationPayload').implement({
   fields: (t) => ({
     invitation: t.field({ type: OrganizationInvitation, nullable: true, resolve: (p) => p.value }),
