@@ -70,6 +70,11 @@ describe('console review (issue 35)', () => {
       expect(await page.locator('main input:not([type=hidden])').count(), path).toBe(0);
       expect(await seriousViolations(page), path).toEqual([]);
     }
+    // The vouchers' fixed amounts are money, not the server's JSON.
+    await page.goto('/admin/vouchers');
+    const europe = page.locator('tr', { has: page.getByRole('cell', { name: 'EUROPE50', exact: true }) });
+    expect(plainText(await europe.textContent())).toContain('€50.00');
+    expect(plainText(await page.locator('main').textContent())).not.toMatch(/[{}"]/);
     await page.goto('/admin/prices');
     await page.getByRole('cell', { name: 'ACC-USBC-1M' }).waitFor();
     await screenshot(page, 'console-review-support-prices-1440');

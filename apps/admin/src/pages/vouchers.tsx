@@ -16,7 +16,16 @@ type Field = keyof typeof EMPTY;
 
 /** Voucher codes with how often each was used; a new code buyers can use at once; a code switched off. */
 export function VouchersPage() {
-  const { t, when, number } = useText();
+  const { t, when, number, money } = useText();
+  /** Fixed amounts as the server keeps them (JSON, minor units per currency) in the console's money format; anything else as it is. */
+  const fixedAmounts = (fixed: string | null) => {
+    if (!fixed) return '—';
+    try {
+      return Object.entries(JSON.parse(fixed) as Record<string, number>).map(([currency, amount]) => money(amount, currency)).join(', ') || '—';
+    } catch {
+      return fixed;
+    }
+  };
   const canWrite = useOutletContext<Me>().permissions.includes('promotions.write');
   const describe = useDescribe();
   const { data, error, reload } = useData(() => gql<{ vouchers: Voucher[] }>(LIST).then((d) => d.vouchers), []);
@@ -89,7 +98,7 @@ export function VouchersPage() {
           <tbody>
             {data.map((v) => (
               <tr key={v.code}>
-                <td>{v.code}</td><td>{v.name}</td><td>{v.percent != null ? t('common.percent', { percent: v.percent }) : v.fixed ?? '—'}</td><td>{v.countries.join(', ') || t('common.allCountries')}</td>
+                <td>{v.code}</td><td>{v.name}</td><td>{v.percent != null ? t('common.percent', { percent: v.percent }) : fixedAmounts(v.fixed)}</td><td>{v.countries.join(', ') || t('common.allCountries')}</td>
                 <td>{when(v.expiresAt)}</td><td className="num">{number(v.usedCount)}{v.usageLimit ? ` / ${number(v.usageLimit)}` : ''}</td>
                 <td>{t(v.isActive ? 'common.on' : 'common.off')}{canWrite ? <> · <button type="button" className="link" onClick={() => void toggle(v)}>{t(v.isActive ? 'vouchers.switchOff' : 'vouchers.switchOn')}<span className="visually-hidden"> {v.code}</span></button></> : null}</td>
               </tr>
