@@ -18,11 +18,16 @@ describe('store review (issue 35)', () => {
       await page.goto('/de/de/product/iq3/');
       await hydrated(page);
       const banner = page.getByRole('region', { name: 'Neuigkeiten aus dem Shop' });
-      expect(plainText(await banner.textContent())).toBe('Kostenloser Expressversand für jede Sonden-Bestellung');
-      expect(await banner.getByRole('link').getAttribute('href')).toBe('/de/de/shipping/');
+      expect(plainText(await banner.textContent())).toBe('Kostenloser Standardversand für jede Bestellung');
+      expect(await banner.getByRole('link').getAttribute('href')).toBe('/de/de/supported-countries/');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, `store-review-site-banner-${viewport.width}-de`);
+      // Its link is a page of the store (it was /shipping/, which is none).
+      await banner.getByRole('link').click();
+      await page.waitForURL((url) => url.pathname === '/de/de/supported-countries/');
+      await page.locator('h1').waitFor();
+      expect(await page.getByTestId('not-found').count()).toBe(0);
       await page.goto('/de/de/pricing/');
       await hydrated(page);
       expect(await page.locator('[data-site-banner]').count()).toBe(0);

@@ -1,4 +1,4 @@
-import { EU_COUNTRIES } from '@probe/domain';
+import { currencyOf, EU_COUNTRIES, shippingMethodsFor, STORE_COUNTRIES } from '@probe/domain';
 
 /** Demo promos and vouchers: one of each kind the checkout must handle. */
 export interface PromoDef {
@@ -54,8 +54,15 @@ export const PROMOS: PromoDef[] = [
   { code: null, name: 'Veterinary student price', discountKind: 'PERCENT', discountPercent: 20_000, codeKind: 'VET_STUDENT', voucherApplicableItemsSkus: ['IQ3-USBC-VET', 'IQ3-LIGHTNING-VET', 'CORE-ANNUAL-VET'] },
 ];
 
+/** The store countries whose standard delivery costs nothing (all but those shipped from the rest of the world zone). */
+const FREE_STANDARD_SHIPPING = STORE_COUNTRIES.filter((code) => shippingMethodsFor(code, currencyOf(code)).some((m) => m.id === 'STANDARD' && m.price === 0));
+
+/**
+ * The demo site banner: true where it is shown (the standard delivery's price is 0 there; express is paid), linking
+ * to the supported countries page. It said "free express shipping" to every country, linking to a page that did not exist.
+ */
 export const BANNERS = [
-  { content: 'Free express shipping on every probe order', url: '/shipping/', visibility: ['home', 'product'], countries: [] as string[] },
+  { content: 'Free standard delivery on every order', url: '/supported-countries/', visibility: ['home', 'product'], countries: [...FREE_STANDARD_SHIPPING] as string[] },
 ];
 
 export const OFFERS = [
