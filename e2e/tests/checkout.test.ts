@@ -2,8 +2,16 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFromProductPage, ADDRESSES, buy, checkoutToPayment, pay } from '../support/buyer.ts';
 import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
-import { PAYMENT_METHODS } from '../../packages/domain/src/index.ts';
+import { addBusinessDays, PAYMENT_METHODS, shippingMethodsFor } from '../../packages/domain/src/index.ts';
 import { plainText, uiMessages } from '../support/text.ts';
+
+/** The summary's delivery forecast for the standard method, as the route's locale writes it (spec §7 CheckoutEstimatedDelivery). */
+function estimatedDelivery(template: string, country: string, currency: 'usd' | 'eur', locale: string): string {
+  const { days } = shippingMethodsFor(country, currency).find((m) => m.id === 'STANDARD')!;
+  const now = new Date();
+  const range = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).formatRange(addBusinessDays(now, days[0]), addBusinessDays(now, days[1]));
+  return plainText(template.replace('{range}', range));
+}
 
 /** Issue 6 journeys: product page to confirmation, in US / en and DE / de, with every payment method. */
 describe('buying: cart to confirmation', () => {
@@ -23,6 +31,7 @@ describe('buying: cart to confirmation', () => {
     await screenshot(page, 'cart-us-phone');
     await checkoutToPayment(page, { base: '/us/en', product: 'iq3', method: 'CREDIT_CARD', address: ADDRESSES.us! });
     const total = plainText(await page.getByTestId('checkout-total').textContent());
+    await expect.poll(async () => plainText(await page.getByTestId('estimated-delivery').textContent())).toBe(estimatedDelivery(en['checkout.estimatedDelivery']!, 'US', 'usd', 'en-US'));
     expect(total).toMatch(/^\$4,\d{3}\.\d{2}$/); // California sales tax added to $3,899.00
     await pay(page, { base: '/us/en', product: 'iq3', method: 'CREDIT_CARD', address: ADDRESSES.us!, card: '4000 0000 0000 0002' });
     await expect.poll(() => page.locator('.form-errors').textContent()).toBe(en['errors.cardDeclined']);
@@ -56,6 +65,7 @@ describe('buying: cart to confirmation', () => {
     await checkoutToPayment(page, { base: '/de/de', product: 'iq3', method: 'SEPA', address: ADDRESSES.de!, voucher: 'EUROPE50', vatNumber: 'DE123456789' });
     const after = plainText(await page.getByTestId('checkout-total').textContent());
     expect(after).toMatch(/ €$/);
+    await expect.poll(async () => plainText(await page.getByTestId('estimated-delivery').textContent())).toBe(estimatedDelivery(de['checkout.estimatedDelivery']!, 'DE', 'eur', 'de-DE'));
     expect(after).not.toBe(before);
     expect(await page.locator('.totals').textContent()).toContain(de['cart.reverseCharge']);
     // EUROPE50 takes 50 € off the VAT-inclusive price; under reverse charge the buyer sees its net part.

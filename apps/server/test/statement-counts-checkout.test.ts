@@ -75,6 +75,7 @@ describe(`the checkout path (${DB})`, () => {
     await step('UpdateCheckoutBillingAddress', { token, address: DE_ADDRESS });
     const checkout = await step('CheckoutByToken', { token });
     await step('CheckoutShippingMethodUpdate', { token, shippingMethodId: checkout.data.checkout.availableShippingMethods[0].id });
+    await step('CheckoutEstimatedDelivery', { token });
     await step('CheckoutVatNumberUpdateMutation', { token, vatNumber: 'DE 123 456 789' });
     await step('CheckoutTradeInPromoPreview', { token, deviceModel: 'IQ_PLUS' });
     await step('CheckoutTradeInProgramDataUpdate', { token, deviceModel: 'IQ_PLUS', serialNumber: `SN-${randomUUID().slice(0, 8)}` });

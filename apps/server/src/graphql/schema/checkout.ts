@@ -321,7 +321,7 @@ builder.queryFields((t) => ({
       fields: (f) => ({ from: f.string({ resolve: (d) => d.from.toISOString().slice(0, 10) }), to: f.string({ resolve: (d) => d.to.toISOString().slice(0, 10) }) }),
     }),
     nullable: true,
-    description: 'CheckoutEstimatedDelivery: the delivery window of the chosen (or standard) shipping method; null when nothing ships.',
+    description: 'CheckoutEstimatedDelivery: the first and last day (ISO dates) the checkout\'s shipping method may deliver on, counted in business days (Monday to Friday) from today on the store\'s clock (UTC): the chosen method, the standard one until one is chosen. Null when nothing ships or the token names no checkout.',
     args: { token: t.arg.string({ required: true }) },
     resolve: async (_root, { token }, ctx) => {
       const checkout = await findCheckout(ctx, token);

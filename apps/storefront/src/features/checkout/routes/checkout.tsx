@@ -23,6 +23,7 @@ import { parseExpiry, TestCardFields, type CardValues } from '../../payments/pay
 import { nextStep, resolveStep, stepDone, stepsFor, type CheckoutStep } from '../steps.ts';
 import { OrganizationStep, useNeedsOrganization } from '../organization-step.tsx';
 import { LineList, Totals } from '../summary.tsx';
+import { EstimatedDelivery } from '../estimated-delivery.tsx';
 import { useCheckout } from '../use-checkout.ts';
 import { Money } from '../../../ui/money.tsx';
 import { usePageTitle } from '../../../lib/head.tsx';
@@ -114,6 +115,7 @@ export function Component() {
           <h2>{t('cart.summary')}</h2>
           <LineList checkout={checkout} />
           <Totals checkout={checkout} />
+          <EstimatedDelivery checkout={checkout} />
           <Link to={`${base.basePath}/cart/`}>{t('checkout.editCart')}</Link>
         </aside>
       </div>
