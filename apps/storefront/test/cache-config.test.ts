@@ -11,6 +11,7 @@ const promos = {
     catalogue: {
       __typename: 'Catalogue',
       promos: [{ __typename: 'Promo', code: 'SPRING10', bannerMessage: 'Frühlingsangebot', bannerLink: '/pricing/', bannerColor: '#0b2545', bannerVisibilityPages: ['home'] }],
+      banners: [{ __typename: 'Banner', content: 'Kostenloser Standardversand für jede Bestellung', url: '/supported-countries/', visibility: ['home', 'product'] }],
     },
   },
 } as const;
