@@ -78,7 +78,7 @@ describe('promo banners', () => {
 
 describe('loading promo banners in the store loader', () => {
   const variables = { country: 'DE', languageCode: 'DE' } as const;
-  const answer = { data: { shop: { __typename: 'Shop', catalogue: { __typename: 'Catalogue', promos: [{ __typename: 'Promo', ...SPRING, bannerVisibilityPages: [...SPRING.bannerVisibilityPages] }] } } } };
+  const answer = { data: { shop: { __typename: 'Shop', catalogue: { __typename: 'Catalogue', promos: [{ __typename: 'Promo', ...SPRING, bannerVisibilityPages: [...SPRING.bannerVisibilityPages] }], banners: [] } } } };
 
   /** A client whose PromoBanners request answers when `respond` is called (never, if it is not). */
   function pendingClient() {

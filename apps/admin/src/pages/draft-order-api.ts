@@ -1,3 +1,5 @@
+import type { MessageId } from '../i18n/text.ts';
+
 /** The console's draft orders (issue 35): what a page reads of one, and the operations. */
 export interface DraftAddress {
   firstName: string; lastName: string; companyName: string; streetAddress1: string; streetAddress2: string;
@@ -10,6 +12,11 @@ export interface Draft {
   shippingAddress: DraftAddress | null; billingAddress: DraftAddress | null;
   linkSentAt: string | null; linkExpiresAt: string | null; orderNumber: string | null; createdAt: string;
 }
+
+/** A draft's state in the console's words (a typed table: the type checker and the catalogue test see every id). */
+export const DRAFT_STATE_WORDS: Record<Draft['state'], MessageId> = {
+  DRAFT: 'drafts.state.DRAFT', SENT: 'drafts.state.SENT', PAID: 'drafts.state.PAID', CANCELLED: 'drafts.state.CANCELLED',
+};
 export interface DraftPayload { draft: Draft | null; errors: Array<{ field: string | null; code: string; message: string }> }
 
 const ADDRESS = 'firstName lastName companyName streetAddress1 streetAddress2 city postalCode countryArea country phone';

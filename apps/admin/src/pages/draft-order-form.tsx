@@ -10,6 +10,11 @@ import { CHOICES, CREATE, EMPTY_ADDRESS, UPDATE, type AddressRules, type Draft, 
 
 type Line = { variantId: string; quantity: string };
 const ADDRESS_FIELDS = ['firstName', 'lastName', 'companyName', 'streetAddress1', 'streetAddress2', 'postalCode', 'city', 'countryArea', 'phone'] as const;
+const ADDRESS_LABELS: Record<(typeof ADDRESS_FIELDS)[number], MessageId> = {
+  firstName: 'drafts.address.firstName', lastName: 'drafts.address.lastName', companyName: 'drafts.address.companyName',
+  streetAddress1: 'drafts.address.streetAddress1', streetAddress2: 'drafts.address.streetAddress2', postalCode: 'drafts.address.postalCode',
+  city: 'drafts.address.city', countryArea: 'drafts.address.countryArea', phone: 'drafts.address.phone',
+};
 /** Asked in every country (the checkout requires them whatever the country's data says). */
 const ALWAYS_REQUIRED = ['firstName', 'lastName', 'streetAddress1', 'city'];
 const AUTOCOMPLETE: Record<(typeof ADDRESS_FIELDS)[number], string> = {
@@ -43,7 +48,7 @@ export function DraftOrderForm({ draft, onSaved }: { draft: Draft | null; onSave
   // The country's own fields, as the storefront's address form shows them: no postal code where it has none, its areas as a list.
   const shown = ADDRESS_FIELDS.filter((f) => (f === 'postalCode' ? (rules?.hasPostalCode ?? true) : f === 'countryArea' ? !rules || rules.countryAreaChoices.length > 0 || rules.requiredFields.includes('countryArea') : true));
   const required = (f: string) => ALWAYS_REQUIRED.includes(f) || (rules?.requiredFields.includes(f) ?? false);
-  const labelOf = (f: (typeof ADDRESS_FIELDS)[number]) => t(f === 'postalCode' && rules?.postalCodeType === 'zip' ? 'drafts.address.zip' : (`drafts.address.${f}` as MessageId));
+  const labelOf = (f: (typeof ADDRESS_FIELDS)[number]) => t(f === 'postalCode' && rules?.postalCodeType === 'zip' ? 'drafts.address.zip' : ADDRESS_LABELS[f]);
   const setLine = (i: number, change: Partial<Line>) => setLines(lines.map((l, j) => (j === i ? { ...l, ...change } : l)));
 
   const submit = async (event: FormEvent) => {

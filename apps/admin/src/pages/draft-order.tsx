@@ -6,7 +6,7 @@ import { FormMessage } from '../form-message.tsx';
 import { useText, type MessageId } from '../i18n/text.ts';
 import type { Me } from '../layout.tsx';
 import { useData, useDescribe } from '../use-data.ts';
-import { action, DRAFT, type Draft, type DraftPayload } from './draft-order-api.ts';
+import { action, DRAFT, DRAFT_STATE_WORDS, type Draft, type DraftPayload } from './draft-order-api.ts';
 import { DraftOrderForm } from './draft-order-form.tsx';
 
 /** /draft-orders/new and /draft-orders/{id}: a draft order, its pay link's state and what can be done with it. */
@@ -60,7 +60,7 @@ function DraftView({ id, canManage }: { id: number; canManage: boolean }) {
       <h1><FormattedMessage id="drafts.pageTitle" values={{ number: draft.number }} /></h1>
       <dl className="facts">
         <dt><FormattedMessage id="drafts.column.state" /></dt>
-        <dd data-testid="draft-state">{t(`drafts.state.${draft.state}` as MessageId)}{draft.orderNumber ? <> · <Link to={`/orders/${draft.orderNumber}`}>{t('drafts.orderLink', { number: draft.orderNumber })}</Link></> : null}</dd>
+        <dd data-testid="draft-state">{t(DRAFT_STATE_WORDS[draft.state])}{draft.orderNumber ? <> · <Link to={`/orders/${draft.orderNumber}`}>{t('drafts.orderLink', { number: draft.orderNumber })}</Link></> : null}</dd>
         <dt><FormattedMessage id="drafts.column.buyer" /></dt><dd>{draft.email}</dd>
         <dt><FormattedMessage id="drafts.market" /></dt><dd>{`${draft.country} · ${draft.language}`}</dd>
         {draft.linkSentAt ? <><dt><FormattedMessage id="drafts.linkSent" /></dt><dd>{t('drafts.linkSentAt', { sent: when(draft.linkSentAt), expires: when(draft.linkExpiresAt) })}</dd></> : null}

@@ -1,10 +1,10 @@
 import { FormattedMessage } from 'react-intl';
 import { Link, useOutletContext } from 'react-router';
 import { gql } from '../api.ts';
-import { useText, type MessageId } from '../i18n/text.ts';
+import { useText } from '../i18n/text.ts';
 import type { Me } from '../layout.tsx';
 import { useData } from '../use-data.ts';
-import { DRAFTS, type Draft } from './draft-order-api.ts';
+import { DRAFT_STATE_WORDS, DRAFTS, type Draft } from './draft-order-api.ts';
 
 /** Draft orders newest first: phone and e-mail sales written by staff, and where each one's pay link stands. */
 export function DraftOrdersPage() {
@@ -29,7 +29,7 @@ export function DraftOrdersPage() {
               {data.map((d) => (
                 <tr key={d.id}>
                   <td><Link to={`/draft-orders/${d.id}`}>{d.number}</Link></td><td>{d.email}</td><td>{d.country}</td>
-                  <td>{t(`drafts.state.${d.state}` as MessageId)}{d.orderNumber ? <> · <Link to={`/orders/${d.orderNumber}`}>{t('drafts.orderLink', { number: d.orderNumber })}</Link></> : null}</td>
+                  <td>{t(DRAFT_STATE_WORDS[d.state])}{d.orderNumber ? <> · <Link to={`/orders/${d.orderNumber}`}>{t('drafts.orderLink', { number: d.orderNumber })}</Link></> : null}</td>
                   <td className="num">{money(d.total, d.currency)}</td><td>{when(d.createdAt)}</td>
                 </tr>
               ))}

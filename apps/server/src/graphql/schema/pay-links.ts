@@ -1,6 +1,5 @@
 import { payPayLink, viewPayLink, type PayLinkView } from '../../modules/draft-orders/index.ts';
-import { fail, type CheckoutError } from '../../modules/checkout/index.ts';
-import { CHECKOUT_ERROR_CODES } from '../../modules/checkout/errors.ts';
+import { CHECKOUT_ERROR_CODES, fail, type CheckoutError } from '../../modules/checkout/index.ts';
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
 import { byToken, nullIsMiss, tokenNotFound } from '../limits.ts';

@@ -1,17 +1,10 @@
 import { schema, type Database } from '@probe/db';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { CatalogueReads } from '../catalogue/index.ts';
 import { CheckoutService, type AddressInput, type CheckoutError } from '../checkout/index.ts';
 import { audit, type Actor } from '../staff/index.ts';
-import { draftNumber, summarize, type DraftRow, type DraftSummary } from './summary.ts';
+import { draftNumber, summarize, type DraftDeps, type DraftRow, type DraftSummary } from './summary.ts';
 
-export interface DraftDeps {
-  db: Database;
-  catalogue: CatalogueReads;
-  now: () => Date;
-  log?: FastifyBaseLogger;
-}
+export type { DraftDeps } from './summary.ts';
 
 export interface DraftInput {
   email: string;

@@ -1,8 +1,16 @@
-import { schema } from '@probe/db';
+import { schema, type Database, type StoredAddress } from '@probe/db';
 import { eq } from 'drizzle-orm';
-import type { StoredAddress } from '@probe/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CatalogueReads } from '../catalogue/index.ts';
 import { CheckoutService, type Executor, type PricedCheckout } from '../checkout/index.ts';
-import type { DraftDeps } from './drafts.ts';
+
+/** What the draft orders' functions need of the app. */
+export interface DraftDeps {
+  db: Database;
+  catalogue: CatalogueReads;
+  now: () => Date;
+  log?: FastifyBaseLogger;
+}
 
 export type DraftRow = typeof schema.draftOrders.$inferSelect;
 
