@@ -3,21 +3,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { US_ADDRESS } from '../../apps/server/test/checkout-support.ts';
 import { hydrated, signInAtProvider } from '../support/account.ts';
 import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
+import { lookAt } from '../support/console.ts';
 import { mailTo } from '../support/mail.ts';
 import { plainText } from '../support/text.ts';
-
-const TABLET = { width: 768, height: 1024 };
-
-/** Axe at 1440 and 768 px, nothing scrolling sideways at 768, both screenshots saved. */
-async function lookAt(page: Page, name: string): Promise<void> {
-  for (const [viewport, size] of [['desktop', VIEWPORTS.desktop], ['tablet', TABLET]] as const) {
-    await page.setViewportSize(size);
-    expect(await seriousViolations(page)).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
-    await screenshot(page, `${name}-${viewport}`);
-  }
-  await page.setViewportSize(VIEWPORTS.desktop);
-}
 
 /** Issue 35: a phone sale written in the console as a draft order, paid by the buyer from the pay-link e-mail. */
 describe('operator console: a draft order paid through its pay link', () => {

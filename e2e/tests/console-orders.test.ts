@@ -4,11 +4,9 @@ import { CARD_OK, PLACE, readyCheckout, US_ADDRESS, type PlaceAnswer } from '../
 import { hydrated, signInAtProvider } from '../support/account.ts';
 import { httpGql } from '../support/api.ts';
 import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
+import { lookAt, TABLET } from '../support/console.ts';
 import { plainText } from '../support/text.ts';
 import { mailTo } from '../support/mail.ts';
-
-const TABLET = { width: 768, height: 1024 };
-
 
 /** The order's payment and shipping states as the orders list shows them. */
 async function listed(page: Page, number: string): Promise<[string, string]> {
@@ -16,17 +14,6 @@ async function listed(page: Page, number: string): Promise<[string, string]> {
   const row = page.getByTestId('order-row').filter({ hasText: number });
   await row.waitFor();
   return [plainText(await row.getByTestId('order-payment-state').textContent()), plainText(await row.getByTestId('order-fulfilment-state').textContent())];
-}
-
-/** Checks axe at 1440 and 768 px, that nothing scrolls sideways at 768, and saves both screenshots. */
-async function lookAt(page: Page, name: string): Promise<void> {
-  for (const [viewport, size] of [['desktop', VIEWPORTS.desktop], ['tablet', TABLET]] as const) {
-    await page.setViewportSize(size);
-    expect(await seriousViolations(page)).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
-    await screenshot(page, `${name}-${viewport}`);
-  }
-  await page.setViewportSize(VIEWPORTS.desktop);
 }
 
 /** Issue 35: an operator ships an order with tracking and refunds part of it; the list, the buyer's page and the buyer's e-mails follow. */

@@ -4,10 +4,9 @@ import { CARD_OK, PLACE, readyCheckout, type PlaceAnswer } from '../../apps/serv
 import { hydrated, signInAtProvider } from '../support/account.ts';
 import { httpGql } from '../support/api.ts';
 import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
+import { lookAt, TABLET } from '../support/console.ts';
 import { mailTo } from '../support/mail.ts';
 import { plainText } from '../support/text.ts';
-
-const TABLET = { width: 768, height: 1024 };
 
 /** The order's payment state, shipping state and what a return of it waits for, as the orders list shows them. */
 async function listed(page: Page, number: string): Promise<[string, string, string]> {
@@ -19,17 +18,6 @@ async function listed(page: Page, number: string): Promise<[string, string, stri
     plainText(await row.getByTestId('order-payment-state').textContent()), plainText(await row.getByTestId('order-fulfilment-state').textContent()),
     (await action.count()) ? plainText(await action.textContent()) : '',
   ];
-}
-
-/** Checks axe at 1440 and 768 px, that nothing scrolls sideways at 768, and saves both screenshots. */
-async function lookAt(page: Page, name: string): Promise<void> {
-  for (const [viewport, size] of [['desktop', VIEWPORTS.desktop], ['tablet', TABLET]] as const) {
-    await page.setViewportSize(size);
-    expect(await seriousViolations(page)).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
-    await screenshot(page, `${name}-${viewport}`);
-  }
-  await page.setViewportSize(VIEWPORTS.desktop);
 }
 
 const openOrder = async (page: Page, number: string) => {
