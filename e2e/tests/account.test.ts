@@ -492,6 +492,22 @@ describe('accounts (real API, stand-in provider)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
+
+  it("'Failed to load user data': when the server does not answer for the signed-in user, my account is the generic error screen with its id, not a page without its user", async () => {
+    const issued = await fetch(`${server.url}/auth/handoff`, { method: 'POST', headers: { authorization: `JWT ${minter.mint(DEMO.member)}` } });
+    const { code } = (await issued.json()) as { code: string };
+    const { page, context } = await openPage(browser, { baseURL: server.url });
+    await page.goto(`/auth/callback?source=mobile&handoff=${code}&next=${encodeURIComponent('/us/en/account/')}`);
+    await page.getByTestId('account-profile').waitFor();
+    // The user's data is lost on the way (the connection reset); everything else is answered.
+    await page.route('**/graphql**', (route) => (/UserRefreshQuery/.test(`${route.request().url()} ${route.request().postData() ?? ''}`) ? route.abort('connectionreset') : route.continue()));
+    await page.reload();
+    await page.getByTestId('error-screen').waitFor();
+    expect(await page.getByTestId('error-id-text').count()).toBe(1);
+    expect(await page.getByTestId('account-profile').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
 });
 
 const DEMO = {

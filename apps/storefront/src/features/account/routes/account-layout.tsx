@@ -9,6 +9,7 @@ import { USER_REFRESH, type AccountUser } from '../operations.ts';
 import { useSignedIn } from '../use-signed-in.ts';
 import '../account.css';
 import '../area/account-area.css';
+import { failOnUserData } from '../user-data-failure.ts';
 
 export interface AccountArea {
   me: AccountUser;
@@ -36,6 +37,7 @@ export function Component() {
   const location = useLocation();
   const signedIn = useSignedIn(base.language);
   const { data, error } = useQuery(USER_REFRESH, { variables: { first: 20 }, skip: signedIn !== 'yes' });
+  failOnUserData(error);
   const me = data?.me;
   const main = useRef<HTMLDivElement>(null);
   const current = sectionOf(location.pathname.slice(base.basePath.length));

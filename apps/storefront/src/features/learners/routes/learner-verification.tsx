@@ -12,6 +12,7 @@ import { ProofLink } from '../proof-link.tsx';
 import '../../account/account.css';
 import '../../checkout/routes/checkout.css';
 import './learner-verification.css';
+import { failOnUserData } from '../../account/user-data-failure.ts';
 
 /**
  * Learner status verification, human (/{cc}/{lang}/learner-verification/) and veterinary
@@ -28,6 +29,7 @@ export function Component() {
   usePageTitle(`${title} · ${t('app.brand')}`);
   const signedIn = useSignedIn(base.language);
   const { data, error } = useQuery(LEARNER_VERIFICATION, { variables: { market }, skip: signedIn !== 'yes', fetchPolicy: 'network-only' });
+  failOnUserData(error);
 
   if (!data?.me) {
     return (

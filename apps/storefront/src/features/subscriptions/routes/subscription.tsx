@@ -14,6 +14,7 @@ import { SubscriptionPanel } from '../subscription-panel.tsx';
 import '../../account/account.css';
 import '../../checkout/routes/checkout.css';
 import '../subscriptions.css';
+import { failOnUserData } from '../../account/user-data-failure.ts';
 
 /** The query parameter naming the membership shown, so a reload or a shared link keeps the choice. */
 const CHOICE = 'membership';
@@ -33,6 +34,7 @@ export function Component() {
   const signedIn = useSignedIn(base.language);
   // Always from the server: the cache kept in local storage may predate a change just made or a renewal.
   const { data, error } = useQuery(SUBSCRIPTION_MANAGEMENT, { skip: signedIn !== 'yes', fetchPolicy: 'network-only' });
+  failOnUserData(error);
   const [params, setParams] = useSearchParams();
   const memberships = data?.me?.organizationMemberships ?? [];
   const chosen = memberships.find((m) => m.id === params.get(CHOICE)) ?? memberships.find((m) => m.id === defaultMembershipId(memberships));
