@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestGateway } from '../src/modules/payments/index.ts';
 import { adminGql, denied, startStaffApp } from './admin-support.ts';
-import { CARD_DECLINED, CARD_OK, DE_ADDRESS, PLACE, type PlaceAnswer } from './checkout-support.ts';
+import { CARD_DECLINED, CARD_OK, DE_ADDRESS, PLACE, US_ADDRESS, type PlaceAnswer } from './checkout-support.ts';
 import type { TestApp } from './harness.ts';
 
 const DB = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -86,6 +86,11 @@ describe(`draft orders and pay links (issue 35, ${DB})`, () => {
     expect(draft.tax).toBeGreaterThan(0);
     expect(draft.total).toBe(draft.subtotal + draft.shipping);
     expect(await auditOf(draft.number)).toEqual([['draft_order.create', 'student@demo.probe.store']]);
+    // The US market shows prices before its sales tax, as its checkout does: the tax is added to the sums shown.
+    const us = (await create(as.orders, { country: 'US', language: 'en-us', shippingAddress: US_ADDRESS })).draft!;
+    expect(us.tax).toBeGreaterThan(0);
+    expect(us.total).toBe(us.subtotal + us.shipping + us.tax);
+    expect(us.lines[0]!.total).toBe(us.subtotal);
   });
 
   it('a draft with a bad address or an unknown item is refused field by field and nothing is stored', async () => {

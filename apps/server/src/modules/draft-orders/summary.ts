@@ -61,20 +61,30 @@ export async function summarize(deps: DraftDeps, draft: DraftRow): Promise<Draft
     linkSentAt: draft.linkSentAt, linkExpiresAt: draft.linkExpiresAt,
     orderToken: order?.token ?? null, orderNumber: order?.number ?? null, orderCancelled: !!order?.cancelledAt,
     ...(priced ? pricedParts(priced) : { lines: [], subtotal: 0, shipping: 0, tax: 0, total: 0, requiredAttestations: [] }),
-    ...(order ? { subtotal: order.subtotalGross, shipping: order.shippingGross, tax: order.totalTax, total: order.totalGross } : {}),
+    ...(order ? paidParts(order, priced?.snapshot.country.displayGrossPrices ?? true) : {}),
     shippingAddress: checkout.shippingAddress, billingAddress: checkout.billingAddress,
   };
 }
 
+/**
+ * The draft's lines and sums as its country shows prices, as the checkout's summary does: with tax (the EU, VAT
+ * included) or before it (the US and Canada, tax added: subtotal + shipping + tax = total).
+ */
 function pricedParts(priced: PricedCheckout) {
+  const shown = (m: { net: number; gross: number }) => (priced.snapshot.country.displayGrossPrices ? m.gross : m.net);
   return {
     lines: priced.priced.filter((l) => l.variant && l.totals).map((l) => ({
       variantId: l.variant!.id, sku: l.variant!.sku, name: l.variant!.name ? `${l.variant!.product.name} · ${l.variant!.name}` : l.variant!.product.name,
-      quantity: l.row.quantity, unitGross: l.totals!.unitPrice.gross, totalGross: l.totals!.totalPriceDiscounted.gross,
+      quantity: l.row.quantity, unitGross: shown(l.totals!.unitPrice), totalGross: shown(l.totals!.totalPriceDiscounted),
     })),
-    subtotal: priced.totals.subtotal.gross, shipping: priced.totals.shipping.gross, tax: priced.totals.total.tax, total: priced.totals.total.gross,
+    subtotal: shown(priced.totals.subtotal), shipping: shown(priced.totals.shipping), tax: priced.totals.total.tax, total: priced.totals.total.gross,
     requiredAttestations: priced.requiredAttestations,
   };
+}
+
+/** A paid draft's sums from its order, shown the same way. */
+function paidParts(order: { subtotalNet: number; subtotalGross: number; shippingNet: number; shippingGross: number; totalTax: number; totalGross: number }, gross: boolean) {
+  return { subtotal: gross ? order.subtotalGross : order.subtotalNet, shipping: gross ? order.shippingGross : order.shippingNet, tax: order.totalTax, total: order.totalGross };
 }
 
 async function orderOf(db: Executor, token: string) {
