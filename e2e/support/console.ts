@@ -1,6 +1,7 @@
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { screenshot, seriousViolations, VIEWPORTS } from './browser.ts';
+import { signInAtProvider } from './account.ts';
+import { openPage, screenshot, seriousViolations, VIEWPORTS } from './browser.ts';
 
 /** The narrowest screen the console is built for (issue 35: tables stay readable at 768 px). */
 export const TABLET = { width: 768, height: 1024 } as const;
@@ -14,4 +15,12 @@ export async function lookAt(page: Page, name: string): Promise<void> {
     await screenshot(page, `${name}-${viewport}`);
   }
   await page.setViewportSize(VIEWPORTS.desktop);
+}
+
+/** A page of its own at 1440 px, signed in to the console as `email` from `path` at the staff sign-in, its user shown. */
+export async function consoleAs(browser: Browser, email: string, path = '/admin/'): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await openPage(browser, { viewport: VIEWPORTS.desktop });
+  await signInAtProvider(opened.page, path, email);
+  await opened.page.getByTestId('console-user').filter({ hasText: email }).waitFor();
+  return { context: opened.context, page: opened.page };
 }

@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { US_ADDRESS } from '../../apps/server/test/checkout-support.ts';
-import { hydrated, signInAtProvider } from '../support/account.ts';
+import { hydrated } from '../support/account.ts';
 import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
-import { lookAt } from '../support/console.ts';
+import { consoleAs, lookAt } from '../support/console.ts';
 import { mailTo } from '../support/mail.ts';
 import { plainText } from '../support/text.ts';
 
@@ -14,9 +14,7 @@ describe('operator console: a draft order paid through its pay link', () => {
   let owner: Page;
   beforeAll(async () => {
     browser = await launchBrowser();
-    ({ context, page: owner } = await openPage(browser, { viewport: VIEWPORTS.desktop }));
-    await signInAtProvider(owner, '/admin/draft-orders', 'operator@demo.probe.store');
-    await owner.getByTestId('console-user').filter({ hasText: 'operator@demo.probe.store' }).waitFor();
+    ({ context, page: owner } = await consoleAs(browser, 'operator@demo.probe.store', '/admin/draft-orders'));
   });
   afterAll(async () => {
     await context?.close();

@@ -4,7 +4,7 @@ import { CARD_OK, PLACE, readyCheckout, US_ADDRESS, type PlaceAnswer } from '../
 import { hydrated, signInAtProvider } from '../support/account.ts';
 import { httpGql } from '../support/api.ts';
 import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
-import { lookAt, TABLET } from '../support/console.ts';
+import { TABLET, consoleAs, lookAt } from '../support/console.ts';
 import { plainText } from '../support/text.ts';
 import { mailTo } from '../support/mail.ts';
 
@@ -23,9 +23,7 @@ describe('operator console: an order shipped and refunded', () => {
   let owner: Page;
   beforeAll(async () => {
     browser = await launchBrowser();
-    ({ context, page: owner } = await openPage(browser, { viewport: VIEWPORTS.desktop }));
-    await signInAtProvider(owner, '/admin/', 'operator@demo.probe.store');
-    await owner.getByTestId('console-user').filter({ hasText: 'operator@demo.probe.store' }).waitFor();
+    ({ context, page: owner } = await consoleAs(browser, 'operator@demo.probe.store'));
   });
   afterAll(async () => {
     await context?.close();

@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CARD_OK, PLACE, readyCheckout, type PlaceAnswer } from '../../apps/server/test/checkout-support.ts';
-import { signInAtProvider } from '../support/account.ts';
 import { httpGql } from '../support/api.ts';
 import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
+import { consoleAs } from '../support/console.ts';
 import { plainText } from '../support/text.ts';
 
 const TABLET = { width: 768, height: 1024 };
@@ -15,9 +15,7 @@ describe('console review (issue 35)', () => {
   let owner: Page;
   beforeAll(async () => {
     browser = await launchBrowser();
-    ({ context, page: owner } = await openPage(browser, { viewport: VIEWPORTS.desktop }));
-    await signInAtProvider(owner, '/admin/', 'operator@demo.probe.store');
-    await owner.getByTestId('console-user').filter({ hasText: 'operator@demo.probe.store' }).waitFor();
+    ({ context, page: owner } = await consoleAs(browser, 'operator@demo.probe.store'));
   });
   afterAll(async () => {
     await context?.close();
@@ -51,9 +49,7 @@ describe('console review (issue 35)', () => {
     await owner.setViewportSize(VIEWPORTS.desktop);
   });
   it('the support role reads every screen without a live control to change anything; a note says who may; at 1440 and 768 px, axe clean', async () => {
-    const { context: supportContext, page } = await openPage(browser, { viewport: VIEWPORTS.desktop });
-    await signInAtProvider(page, '/admin/prices', 'support@demo.probe.store');
-    await page.getByTestId('console-user').filter({ hasText: 'support@demo.probe.store' }).waitFor();
+    const { context: supportContext, page } = await consoleAs(browser, 'support@demo.probe.store', '/admin/prices');
     const pages: Array<[string, string]> = [
       ['prices', 'Your role may read prices, not change them: a catalogue manager or the owner changes them.'],
       ['vouchers', 'Your role reads vouchers; a catalogue manager or the owner creates and switches them.'],
