@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { KNOWN_COUNTRIES, STORE_COUNTRIES } from '@probe/domain';
+import { EXPORT_COUNTRIES, KNOWN_COUNTRIES, STORE_COUNTRIES } from '@probe/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema, type DatabaseHandle } from '../src/index.ts';
@@ -59,5 +59,15 @@ describe(`the demo catalogue (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : '
     expect(areas('CA').size).toBe(13);
     expect(areas('US').size).toBeGreaterThanOrEqual(51);
     for (const c of ['DE', 'FR', 'SE', 'GB', 'NO', 'CH', 'AU', 'NZ']) expect(areas(c), c).toEqual(new Set(['']));
+  });
+
+  it('has a tax row of each class, at 0 %, for each of the 12 export countries, so every store country has its tax settings', async () => {
+    const rows = await handle.db.select().from(schema.taxRates);
+    for (const country of EXPORT_COUNTRIES) {
+      const mine = rows.filter((r) => r.country === country).map((r) => [r.area, r.taxClass, r.rate]);
+      expect(mine.sort(), country).toEqual([['', 'DIGITAL', 0], ['', 'STANDARD', 0]]);
+    }
+    const taxed = new Set(rows.map((r) => r.country));
+    expect(STORE_COUNTRIES.filter((c) => !taxed.has(c))).toEqual([]);
   });
 });

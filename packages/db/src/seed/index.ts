@@ -7,7 +7,7 @@ import { seedAccounts } from './accounts.ts';
 import { seedLeadForms } from './lead-forms.ts';
 
 /** Bump when the demo data changes; a database holding an older version is brought up to date on start. */
-export const DEMO_DATA_VERSION = '14';
+export const DEMO_DATA_VERSION = '15';
 
 const STORE_KEY = 'demo_data_version';
 const ACCOUNTS_KEY = 'demo_accounts_version';

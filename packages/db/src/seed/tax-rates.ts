@@ -1,3 +1,5 @@
+import { EXPORT_COUNTRIES } from '@probe/domain';
+
 /**
  * Demo tax rates (standard rates of late 2026, in 0.001 % units), for illustration, not tax advice.
  * STANDARD covers devices, accessories and warranties; DIGITAL covers cloud subscriptions.
@@ -49,6 +51,11 @@ export function taxRateRows(): TaxRateRow[] {
   for (const [country, [rate, name]] of Object.entries(FLAT)) both(country, '', rate, name);
   for (const [area, [rate, name]] of Object.entries(CANADA)) both('CA', area, rate, name);
   for (const [area, rate] of Object.entries(US_STATES)) both('US', area, rate, 'Sales tax', US_SAAS_TAXED.includes(area) ? rate : 0);
+  // Export markets (docs/decisions/0049): goods leave the home country zero-rated, the buyer pays import
+  // taxes on delivery; the store is not registered for these countries' taxes on digital services.
+  for (const country of EXPORT_COUNTRIES) {
+    rows.push({ country, area: '', taxClass: 'STANDARD', rate: 0, name: 'Export (zero-rated)' }, { country, area: '', taxClass: 'DIGITAL', rate: 0, name: 'Not registered' });
+  }
   return rows;
 }
 

@@ -4,6 +4,17 @@ export const STORE_COUNTRIES = [
   'FI', 'SE', 'CH', 'CA', 'HK', 'KE', 'SG', 'PK', 'CL', 'AE', 'AR', 'CO', 'IL', 'IN', 'TR', 'ZA',
 ] as const;
 
+/**
+ * Spec §9: the "extra countries with no currency". They are export markets (docs/decisions/0049): sold in
+ * usd at the US list prices, shipped from the home country with no VAT, GST or sales tax charged at
+ * checkout; the buyer pays import duty and taxes on delivery.
+ */
+export const EXPORT_COUNTRIES = ['CL', 'HK', 'KE', 'SG', 'PK', 'CO', 'AR', 'IL', 'ZA', 'TR', 'AE', 'IN'] as const satisfies readonly (typeof STORE_COUNTRIES)[number][];
+
+export function isExportCountry(code: string): boolean {
+  return (EXPORT_COUNTRIES as readonly string[]).includes(code);
+}
+
 /** Spec §9: further countries priced in usd (they may lack device pricing and then redirect). */
 export const EXTRA_USD_COUNTRIES = ['MX', 'OM', 'EG', 'KW', 'MA', 'QA', 'SA', 'TN', 'LB'] as const;
 

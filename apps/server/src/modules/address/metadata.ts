@@ -19,6 +19,8 @@ interface RawRegion {
   sub_keys?: string;
   sub_names?: string;
   sub_lnames?: string;
+  /** The country's own language (the script its area keys are written in), e.g. ar for AE, zh-Hant for HK. */
+  lang?: string;
 }
 
 /** Every region code the metadata knows (ISO 3166-1 alpha-2 and a few more), upper-case, without ZZ. */
@@ -62,8 +64,15 @@ export function addressRules(countryCode: string, language: string | null): Addr
   const file = regionFile(code);
   const base = { ...defaults, ...file[code] };
   const localized = language ? file[`${code}--${language}`] : undefined;
-  const keys = (localized?.sub_keys ?? base.sub_keys)?.split('~') ?? [];
-  const names = (localized?.sub_names ?? base.sub_names ?? base.sub_lnames)?.split('~') ?? [];
+  const list = (value: string | undefined) => value?.split('~') ?? [];
+  const keys = list(localized?.sub_keys ?? base.sub_keys);
+  // A translation's names go with its own keys (Hong Kong's English keys are in another order than its
+  // Chinese names). Without one, a reader of another language than the country's gets the Latin names
+  // where the metadata has them (the emirates in English, not in Arabic script).
+  const foreign = language !== null && base.lang !== undefined && base.lang.split('-')[0] !== language;
+  const names = localized
+    ? list(localized.sub_names ?? localized.sub_lnames ?? localized.sub_keys)
+    : list((foreign ? base.sub_lnames : undefined) ?? base.sub_names ?? base.sub_lnames);
   const required = (base.require ?? 'AC').split('').map((l) => FIELD_BY_LETTER[l]).filter((f): f is string => Boolean(f));
   return {
     countryCode: code,
@@ -75,6 +84,21 @@ export function addressRules(countryCode: string, language: string | null): Addr
     postalCodePattern: base.zip ? `^(?:${base.zip})$` : null,
     postalCodeRequired: required.includes('postalCode'),
   };
+}
+
+/**
+ * The area key (the value stored) an address names: by its key, its name in the country's language or its
+ * Latin name ("Dubai" for the emirate keyed إمارة دبيّ), in any case. Null when the country has no such area.
+ */
+export function matchCountryArea(countryCode: string, value: string): string | null {
+  const code = countryCode.toUpperCase();
+  if (!REGION_CODES.includes(code)) return null;
+  const base = regionFile(code)[code] ?? {};
+  const list = (names: string | undefined) => names?.split('~') ?? [];
+  const [keys, names, latin] = [list(base.sub_keys), list(base.sub_names), list(base.sub_lnames)];
+  const wanted = value.trim().toLowerCase();
+  const index = keys.findIndex((key, i) => [key, names[i], latin[i]].some((name) => name?.toLowerCase() === wanted));
+  return index < 0 ? null : keys[index]!;
 }
 
 /** What an address printed in its country's format is made of (the stored address's fields). */

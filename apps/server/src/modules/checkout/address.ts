@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { StoredAddress } from '@probe/db';
-import { addressRules } from '../address/index.ts';
+import { addressRules, matchCountryArea } from '../address/index.ts';
 import { fail, type CheckoutError } from './errors.ts';
 
 export interface AddressInput {
@@ -50,9 +50,8 @@ export function validateAddress(input: AddressInput, prefix: string, options: { 
     }
   }
   if (address.countryArea && rules.countryAreaChoices.length) {
-    const wanted = address.countryArea.toLowerCase();
-    const match = rules.countryAreaChoices.find((c) => c.raw.toLowerCase() === wanted || c.verbose.toLowerCase() === wanted);
-    if (match) address.countryArea = match.raw;
+    const match = matchCountryArea(country, address.countryArea);
+    if (match) address.countryArea = match;
     else errors.push(fail('INVALID', `${prefix}.countryArea`, 'Choose one of the listed areas'));
   }
   if (address.postalCode && rules.postalCodePattern && !new RegExp(rules.postalCodePattern, 'i').test(address.postalCode)) {
