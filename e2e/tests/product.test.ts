@@ -15,7 +15,7 @@ describe('product page', () => {
   const cases = [
     { path: '/us/en/product/iq3/', language: 'en-US', name: 'IQ3 Probe', price: '$3,899.00', tax: 'product.excludesTax' },
     { path: '/de/de/product/iq3/', language: 'de', name: 'IQ3-Sonde', price: '4.269,00 €', tax: 'product.includesVat' },
-    { path: '/ae/ar/product/iq3/', language: 'ar', name: null, price: null, tax: 'product.excludesTax' },
+    { path: '/ae/ar/product/iq3/', language: 'ar', name: null, price: null, tax: 'product.noTaxExport' },
   ];
 
   for (const c of cases) {
@@ -44,6 +44,24 @@ describe('product page', () => {
       }
     });
   }
+
+  it('Singapore (issue 35): the US list price in US dollars, no tax charged, and the region picker lists Singapore (390 px)', async () => {
+    const en = uiMessages('en');
+    const { context, page, problems } = await openPage(browser, { viewport: VIEWPORTS.phone });
+    expect((await page.goto('/sg/en/product/iq3/'))?.status()).toBe(200);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('IQ3 Probe');
+    expect(plainText(await page.locator('.product-page__price [data-testid=price]').textContent())).toBe('US$3,899.00');
+    await expect(page.getByText(en['product.noTaxExport']!).count()).resolves.toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    await screenshot(page, 'product-sg-phone');
+    await page.locator('.region-picker summary').click();
+    const singapore = page.locator('.region-picker__country', { hasText: /^Singapore$/ });
+    await expect(singapore.count()).resolves.toBe(1);
+    await singapore.scrollIntoViewIfNeeded();
+    await screenshot(page, 'product-sg-phone-picker');
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
 
   it('Arabic is right to left', async () => {
     const { context, page } = await openPage(browser);

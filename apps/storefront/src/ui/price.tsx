@@ -1,9 +1,18 @@
-import { displayPrice } from '@probe/domain';
+import { displayPrice, isExportCountry } from '@probe/domain';
 import { useIntl } from 'react-intl';
 import type { TaxedFields } from '../data/shop-operations.ts';
 import './price.css';
 
 const plain = (t: TaxedFields) => ({ currency: t.currency, net: t.net.fractionalAmount, gross: t.gross.fractionalAmount });
+
+/**
+ * The note under prices: VAT included (gross countries), sales tax added at checkout (the US and Canada),
+ * or none charged where the store sells as an export (docs/decisions/0049).
+ */
+export function taxNoteId(country: string, displayGross: boolean): 'product.includesVat' | 'product.excludesTax' | 'product.noTaxExport' {
+  if (displayGross) return 'product.includesVat';
+  return isExportCountry(country) ? 'product.noTaxExport' : 'product.excludesTax';
+}
 
 /** A price as every screen shows it (the rule is displayPrice in @probe/domain). */
 export function Price({ price, previous, displayGross, suffix = null, perMonth = false, size = 'normal' }: {

@@ -5,8 +5,9 @@ import { scrollToElement } from '../../lib/scroll.ts';
 import { stepPath } from './steps.ts';
 import { AddToCart } from '../checkout/add-to-cart.tsx';
 import { ProbeGate } from '../account/probe-gate.tsx';
+import { useBaseData } from '../../data/route-data.ts';
 import type { TaxedFields } from '../../data/shop-operations.ts';
-import { Price } from '../../ui/price.tsx';
+import { Price, taxNoteId } from '../../ui/price.tsx';
 import './step-flow.css';
 
 export interface FlowStepLabel {
@@ -164,6 +165,7 @@ export function FlowSummary({ lines, total, displayGross, suffix = null, note }:
   note?: ReactNode;
 }) {
   const intl = useIntl();
+  const base = useBaseData();
   return (
     <div className="flow-summary">
       <ul className="flow-summary__lines">
@@ -190,7 +192,7 @@ export function FlowSummary({ lines, total, displayGross, suffix = null, note }:
           <Price price={total} displayGross={displayGross} suffix={suffix} size="large" />
         </p>
       ) : null}
-      <p className="flow-summary__tax">{intl.formatMessage({ id: displayGross ? 'product.includesVat' : 'product.excludesTax' })}</p>
+      <p className="flow-summary__tax">{intl.formatMessage({ id: taxNoteId(base.country, displayGross) })}</p>
       {lines.length > 1 ? (
         <div className="flow-summary__add-all">
           <ProbeGate offered={lines}>

@@ -13,7 +13,7 @@ import { landingPage, landingPageAt, pathAfterBase, POINTS_PER_SET, priceStyle, 
 import { AddToCart } from '../../checkout/add-to-cart.tsx';
 import { ProbeGate } from '../../account/probe-gate.tsx';
 import { FinancingSnippet } from '../financing-snippet.tsx';
-import { Price } from '../../../ui/price.tsx';
+import { Price, taxNoteId } from '../../../ui/price.tsx';
 import './product.css';
 import './landing.css';
 
@@ -153,7 +153,7 @@ export function Component() {
   usePageTitle(`${title} · ${intl.formatMessage({ id: 'app.brand' })}`);
   usePageView(page.pageView);
   const sectionLabel = intl.formatMessage({ id: SECTION_LABEL[page.section] });
-  const taxNote = <p className="landing__tax">{intl.formatMessage({ id: gross ? 'product.includesVat' : 'product.excludesTax' })}</p>;
+  const taxNote = <p className="landing__tax">{intl.formatMessage({ id: taxNoteId(base.country, gross) })}</p>;
 
   const breadcrumbs = (
     <nav className="breadcrumbs" aria-label={intl.formatMessage({ id: 'product.breadcrumbs' })}>

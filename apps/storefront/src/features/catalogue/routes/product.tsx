@@ -10,7 +10,7 @@ import { offerName } from '../../product-flow/offers.ts';
 import { usePageTitle } from '../../../lib/head.tsx';
 import { orFail } from '../../../lib/loader-failure.ts';
 import { catalogueVariables } from '../../../lib/route-locale.ts';
-import { Price } from '../../../ui/price.tsx';
+import { Price, taxNoteId } from '../../../ui/price.tsx';
 import { AddToCart } from '../../checkout/add-to-cart.tsx';
 import { ProbeGate } from '../../account/probe-gate.tsx';
 import { accessoriesStep } from '../accessories-step-link.ts';
@@ -86,7 +86,7 @@ export function Component() {
           ) : (
             <p className="product-page__unavailable" role="note">{intl.formatMessage({ id: 'product.notSoldHere' })}</p>
           )}
-          <p className="product-page__tax">{intl.formatMessage({ id: displayGrossPrices ? 'product.includesVat' : 'product.excludesTax' })}</p>
+          <p className="product-page__tax">{intl.formatMessage({ id: taxNoteId(base.country, displayGrossPrices) })}</p>
           {product.variants.length > 1 ? (
             <fieldset className="variant-picker">
               <legend>{intl.formatMessage({ id: 'product.chooseOption' })}</legend>

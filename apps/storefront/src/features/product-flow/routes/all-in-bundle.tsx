@@ -8,7 +8,7 @@ import { allInParts, loadFlowCatalogue, priceText, subtractPrice, sumPrices } fr
 import { usePageTitle } from '../../../lib/head.tsx';
 import { AddToCart } from '../../checkout/add-to-cart.tsx';
 import { ProbeGate } from '../../account/probe-gate.tsx';
-import { Price } from '../../../ui/price.tsx';
+import { Price, taxNoteId } from '../../../ui/price.tsx';
 import '../step-flow.css';
 import '../../catalogue/routes/product.css';
 import './flows.css';
@@ -74,7 +74,7 @@ export function Component() {
               {intl.formatMessage({ id: 'allIn.saving' }, { amount: priceText(saving, gross, intl.locale) })}
             </p>
           ) : null}
-          <p className="product-page__tax">{intl.formatMessage({ id: gross ? 'product.includesVat' : 'product.excludesTax' })}</p>
+          <p className="product-page__tax">{intl.formatMessage({ id: taxNoteId(base.country, gross) })}</p>
           <ProbeGate offered={[bundle]}>
             <AddToCart sku={bundle.sku} name={title} available={bundle.isAvailable} />
           </ProbeGate>

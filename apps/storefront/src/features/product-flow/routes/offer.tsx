@@ -7,7 +7,7 @@ import { allInParts, loadFlowCatalogue, sold, sumPrices } from '../flow-catalogu
 import { usePageTitle } from '../../../lib/head.tsx';
 import { offerName } from '../offers.ts';
 import { Countdown } from '../../../ui/countdown.tsx';
-import { Price } from '../../../ui/price.tsx';
+import { Price, taxNoteId } from '../../../ui/price.tsx';
 import { Choice } from '../step-flow.tsx';
 import '../step-flow.css';
 import './flows.css';
@@ -58,7 +58,7 @@ export function Component() {
               </li>
             ))}
           </ul>
-          <p className="flow-summary__tax">{intl.formatMessage({ id: gross ? 'product.includesVat' : 'product.excludesTax' })}</p>
+          <p className="flow-summary__tax">{intl.formatMessage({ id: taxNoteId(base.country, gross) })}</p>
           <div className="step-actions">
             <Link className="button button--ghost" to={`${base.basePath}/product-flow/`}>{intl.formatMessage({ id: 'offer.guided' })}</Link>
             <button type="submit" className="button">{intl.formatMessage({ id: 'offer.continue' })}</button>

@@ -10,7 +10,7 @@ import { usePageView } from '../../../analytics/use-page-view.ts';
 import type { FlowVariant } from '../operations.ts';
 import { allInParts, basePathOf, loadFlowCatalogue, priceText, sold, sumPrices, type FlowShop } from '../flow-catalogue.ts';
 import { usePageTitle } from '../../../lib/head.tsx';
-import { Price } from '../../../ui/price.tsx';
+import { Price, taxNoteId } from '../../../ui/price.tsx';
 import '../step-flow.css';
 import './flows.css';
 
@@ -166,7 +166,7 @@ export function Component() {
           </li>
         ))}
       </ol>
-      <p className="flow-summary__tax">{intl.formatMessage({ id: gross ? 'product.includesVat' : 'product.excludesTax' })}</p>
+      <p className="flow-summary__tax">{intl.formatMessage({ id: taxNoteId(base.country, gross) })}</p>
       <p className="results__share">
         {intl.formatMessage({ id: 'results.share' })}{' '}
         <a href={`${base.origin}${location.pathname}${location.search}`}>{intl.formatMessage({ id: 'results.shareLink' })}</a>

@@ -6,7 +6,7 @@ import { PAGE_VIEWS } from '../../../analytics/data-layer.ts';
 import type { BusinessErrorFields } from '../../../data/error-messages.ts';
 import { useBaseData } from '../../../data/route-data.ts';
 import { FormErrors } from '../../../ui/form-errors.tsx';
-import { Price } from '../../../ui/price.tsx';
+import { Price, taxNoteId } from '../../../ui/price.tsx';
 import { announceCartCount } from '../../checkout/cart-events.ts';
 import { cartCount, NO_CACHE, storeCheckoutToken } from '../../checkout/cart-session.ts';
 import { CHECKOUT_CREATE } from '../../checkout/operations.ts';
@@ -124,7 +124,7 @@ function ProbesForm({ account, probes, displayGross }: { account: UpgradeAccount
             );
           })}
         </ul>
-        <p className="upgrade-muted">{t(displayGross ? 'product.includesVat' : 'product.excludesTax')} {t('upgrade.addIq.shipping')}</p>
+        <p className="upgrade-muted">{t(taxNoteId(base.country, displayGross))} {t('upgrade.addIq.shipping')}</p>
         <FormErrors errors={errors} operation="CheckoutCreateWithOrganization" />
         <button type="submit" className="button button--wide" disabled={invalid || !lines.length || sending} aria-busy={sending} data-testid="add-iq-submit">
           {t('upgrade.addIq.submit')}
