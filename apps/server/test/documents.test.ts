@@ -88,6 +88,18 @@ describe(`invoice and quote PDFs (${DB})`, () => {
     expect(text).toContain(`Gesamt ${money('de-DE', 'EUR', order.total.gross.fractionalAmount)}`);
   });
 
+  it('a Singapore order (decision 0049): an export, no tax, the exemption named and the duties left to the customer; a US invoice says none of it', async () => {
+    const address = { firstName: 'Wei', lastName: 'Tan', streetAddress1: '1 Raffles Place', city: 'Singapore', postalCode: '048616', country: 'SG', phone: '+65 6123 4567' };
+    const order = await place({ country: 'SG', address, lines: [{ sku: 'IQ3-USBC-HUMAN', quantity: 1 }] });
+    expect(order.total.tax.fractionalAmount).toBe(0);
+    const text = await pdfText((await download('invoice', order.token)).rawPayload);
+    expect(text).toContain('Export of goods outside the EU, exempt from VAT (Article 146, Council Directive 2006/112/EC)');
+    expect(text).not.toContain('Services supplied to a customer outside the EU');
+    expect(text).toContain(`Total ${money('en-SG', 'USD', order.total.gross.fractionalAmount)}`);
+    const us = await place({ lines: [{ sku: 'ACC-USBC-1M', quantity: 1 }] });
+    expect(await pdfText((await download('invoice', us.token)).rawPayload)).not.toContain('Export of goods');
+  });
+
   it('an electronic quote: its quote (valid until, how to pay) and its open invoice; a card order has no quote; unknown tokens and kinds are 404', async () => {
     const quoted = await place({ country: 'US', language: 'EN', lines: [{ sku: 'ACC-USBC-3M', quantity: 2 }], method: 'ELECTRONIC_QUOTE' });
     const quote = await download('quote', quoted.token);

@@ -1,4 +1,4 @@
-import { EU_COUNTRIES, storePath, textDirection, type UrlLanguage } from '@probe/domain';
+import { EU_COUNTRIES, isExportCountry, storePath, textDirection, type UrlLanguage } from '@probe/domain';
 import type { DocumentFacts } from '../facts.ts';
 import type { Seller } from '../seller.ts';
 import { messages, type MessageKey } from '../i18n/catalogues.ts';
@@ -218,6 +218,16 @@ export async function renderDocumentPdf(facts: DocumentFacts, seller: Seller, pu
     // Goods sent to a business in another member state are an exempt intra-Community supply (Art. 138); services
     // (subscriptions) are taxed where the customer is, who accounts for the VAT (Art. 196). An order of both cites both.
     for (const key of [facts.lines.some((l) => !l.service) || facts.shipping ? 'reverseChargeGoods' as const : null, facts.lines.some((l) => l.service) ? 'reverseCharge' as const : null]) {
+      if (!key) continue;
+      room(40);
+      y = t.paragraph(w(key), X(M, W), y, W, bold, start) + 10;
+    }
+  }
+
+  if (isExportCountry(facts.country)) {
+    // Decision 0049: goods leave the EU zero-rated as an export (Art. 146); a service to a customer outside the
+    // EU is supplied where they are, outside EU VAT. The destination's duties and taxes are the customer's.
+    for (const key of [facts.lines.some((l) => !l.service) || facts.shipping ? 'exportGoods' as const : null, facts.lines.some((l) => l.service) ? 'exportServices' as const : null]) {
       if (!key) continue;
       room(40);
       y = t.paragraph(w(key), X(M, W), y, W, bold, start) + 10;
