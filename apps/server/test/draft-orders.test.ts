@@ -6,6 +6,7 @@ import { TestGateway } from '../src/modules/payments/index.ts';
 import { adminGql, denied, startStaffApp } from './admin-support.ts';
 import { CARD_DECLINED, CARD_OK, DE_ADDRESS, PLACE, US_ADDRESS, type PlaceAnswer } from './checkout-support.ts';
 import type { TestApp } from './harness.ts';
+import { pdfText } from './pdf-text.ts';
 
 const DB = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const [, admin, , vet, student, , operator] = DEMO_USERS;
@@ -219,5 +220,45 @@ describe(`draft orders and pay links (issue 35, ${DB})`, () => {
     } finally {
       clock -= 14 * 24 * 3600 * 1000 + 1000;
     }
+  });
+
+  it('a company in another member state: its VAT number checked as the checkout checks it, reverse charge, and the billing address typed on its order and invoice; support cannot write one', async () => {
+    // The seller is registered in the Netherlands (SELLER_VAT_COUNTRY): a French company with a valid French VAT number pays no VAT.
+    const shipTo = { firstName: 'Claire', lastName: 'Martin', companyName: 'Clinique du Port', streetAddress1: '5 quai du Port', city: 'Marseille', postalCode: '13002', country: 'FR', phone: '+33 4 91 00 00 00' };
+    const billTo = { firstName: 'Claire', lastName: 'Martin', companyName: 'Cliniques Martin SARL', streetAddress1: '12 rue de la République', city: 'Lyon', postalCode: '69002', country: 'FR', phone: '+33 4 72 00 00 00' };
+    const b2b = { email: 'claire.martin@example.com', country: 'FR', language: 'fr', shippingAddress: shipTo, billingAddress: billTo, vatNumber: 'FR 40 303265045' };
+    const FIELDS = `${DRAFT} vatNumber reverseCharge billingAddress { companyName streetAddress1 city }`;
+    const write = async (over: Record<string, unknown>, headers = as.orders!) =>
+      (await adminGql<{ draftOrderCreate: Payload & { draft: (Draft & { vatNumber: string | null; reverseCharge: boolean; billingAddress: { companyName: string; streetAddress1: string; city: string } }) | null } }>(
+        t, `mutation C($input: StaffDraftOrderInput!) { draftOrderCreate(input: $input) { draft { ${FIELDS} } errors { field code } } }`, { input: input(over) }, headers)).data!.draftOrderCreate;
+
+    const before = await snapshot();
+    expect(denied(await adminGql(t, CREATE, { input: input(b2b) }, as.support))).toBe(true);
+    // A number of the wrong format, one VIES does not know, and one outside the EU are refused under the VAT number; nothing is kept.
+    expect((await write({ ...b2b, vatNumber: 'FR123' })).errors).toEqual([{ field: 'vatNumber', code: 'INVALID' }]);
+    expect((await write({ ...b2b, vatNumber: 'FR40303265000' })).errors).toEqual([{ field: 'vatNumber', code: 'INVALID' }]);
+    expect((await write({ ...b2b, country: 'US', language: 'en-us', shippingAddress: US_ADDRESS, billingAddress: null, vatNumber: 'FR40303265045' })).errors).toEqual([{ field: 'vatNumber', code: 'OPERATION_NOT_ALLOWED' }]);
+    expect(await snapshot()).toEqual(before);
+
+    const withVat = await write(b2b);
+    expect(withVat.errors).toEqual([]);
+    const draft = withVat.draft!;
+    expect(draft).toMatchObject({ vatNumber: 'FR40303265045', reverseCharge: true, tax: 0, shippingAddress: { city: 'Marseille' }, billingAddress: { companyName: 'Cliniques Martin SARL', streetAddress1: '12 rue de la République', city: 'Lyon' } });
+    // The same draft without the number pays French VAT.
+    const plain = (await write({ ...b2b, vatNumber: null })).draft!;
+    expect([plain.reverseCharge, plain.tax > 0, plain.total > draft.total]).toEqual([false, true, true]);
+
+    await run('draftOrderSendPayLink', draft.id);
+    const [mail] = await t.database.db.select().from(schema.outbox).where(sql`${schema.outbox.topic} = 'mail.send' and ${schema.outbox.payload}->>'to' = ${b2b.email}`).orderBy(sql`${schema.outbox.id} desc`).limit(1);
+    const token = /\/fr\/fr\/pay\/([A-Za-z0-9_-]+)\//.exec((mail!.payload as { text: string }).text)![1]!;
+    const paid = await pay(token);
+    expect([paid.errors, paid.payLink!.state, paid.payLink!.tax]).toEqual([[], 'PAID', 0]);
+    const [order] = await t.database.db.select().from(schema.orders).where(eq(schema.orders.number, paid.payLink!.orderNumber!));
+    expect(order).toMatchObject({ reverseCharge: true, vatNumber: 'FR40303265045', totalTax: 0, totalGross: draft.total, billingAddress: { city: 'Lyon', companyName: 'Cliniques Martin SARL' }, shippingAddress: { city: 'Marseille' } });
+    const invoice = await pdfText((await t.app.inject({ method: 'GET', url: `/documents/invoice/${order!.token}.pdf` })).rawPayload);
+    expect(invoice).toContain('Facturé à Cliniques Martin SARL Claire Martin 12 rue de la République 69002 Lyon France');
+    expect(invoice).toContain('Livré à Clinique du Port Claire Martin 5 quai du Port 13002 Marseille');
+    expect(invoice).toContain('N° de TVA: FR40303265045');
+    expect(invoice).toContain('(article 138 de la directive 2006/112/CE du Conseil)');
   });
 });

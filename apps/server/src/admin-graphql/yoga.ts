@@ -11,6 +11,7 @@ import { documentLimitsPlugin } from '../graphql/document-limits.ts';
 import type { PaymentGateway } from '../modules/payments/index.ts';
 import type { CatalogueService } from '../modules/catalogue/index.ts';
 import { may } from '../modules/staff/index.ts';
+import { vatCheckerFor } from '../modules/vat/index.ts';
 import type { AdminContext, Staff } from './context.ts';
 import { adminSchema } from './schema.ts';
 import { staffResolver } from './staff.ts';
@@ -63,6 +64,7 @@ export function createAdminYoga({ db, gateway, catalogue, tokens, config, log, n
       const who = () => (staff ??= staffOf(request.headers.get('authorization')));
       return {
         db, gateway, catalogue: catalogue.forRequest(), log: req.log, now, publicUrl: config.PUBLIC_URL,
+        vat: vatCheckerFor(config.VIES ?? (config.NODE_ENV === 'production' ? 'live' : 'fake'), config.VIES_URL),
         require: async (permission) => {
           const member = await who();
           if (!member || !may(member.role, permission)) throw permissionDenied();

@@ -36,6 +36,8 @@ export const DraftRef = builder.objectRef<DraftSummary>('StaffDraftOrder').imple
     subtotal: t.exposeInt('subtotal'), shipping: t.exposeInt('shipping'), tax: t.exposeInt('tax'), total: t.exposeInt('total'),
     shippingAddress: t.field({ type: DraftAddressRef, nullable: true, resolve: (d) => d.shippingAddress }),
     billingAddress: t.field({ type: DraftAddressRef, nullable: true, resolve: (d) => d.billingAddress }),
+    vatNumber: t.exposeString('vatNumber', { nullable: true, description: 'The buyer company\'s EU VAT number, as checked (with its country prefix)' }),
+    reverseCharge: t.exposeBoolean('reverseCharge', { description: 'No VAT: an intra-EU sale to a company with a valid VAT number of another member state' }),
     linkSentAt: t.string({ nullable: true, resolve: (d) => iso(d.linkSentAt) }),
     linkExpiresAt: t.string({ nullable: true, resolve: (d) => iso(d.linkExpiresAt) }),
     orderNumber: t.exposeString('orderNumber', { nullable: true, description: 'The order it became once paid' }),
@@ -58,6 +60,7 @@ const DraftInputRef = builder.inputType('StaffDraftOrderInput', {
     lines: t.field({ type: [DraftLineInput], required: true }),
     shippingAddress: t.field({ type: DraftAddressInput, required: true }),
     billingAddress: t.field({ type: DraftAddressInput, description: 'The shipping address when left out' }),
+    vatNumber: t.string({ description: 'A company\'s EU VAT number: checked as the checkout checks it (format for the country, then VIES); removes VAT for another member state' }),
     note: t.string(),
   }),
 });
@@ -69,10 +72,10 @@ const DraftPayload = builder.objectRef<{ draft: DraftSummary | null; errors: Dra
   }),
 });
 
-const depsOf = (ctx: AdminContext) => ({ db: ctx.db, catalogue: ctx.catalogue, now: ctx.now, log: ctx.log });
+const depsOf = (ctx: AdminContext) => ({ db: ctx.db, catalogue: ctx.catalogue, now: ctx.now, log: ctx.log, vat: ctx.vat });
 const inputOf = (input: typeof DraftInputRef.$inferInput): DraftInput => ({
   email: input.email, country: input.country.toUpperCase(), language: input.language, lines: input.lines,
-  shippingAddress: input.shippingAddress, billingAddress: input.billingAddress ?? null, note: input.note ?? null,
+  shippingAddress: input.shippingAddress, billingAddress: input.billingAddress ?? null, vatNumber: input.vatNumber ?? null, note: input.note ?? null,
 });
 
 const DraftVariantRef = builder.objectRef<{ variantId: number; sku: string; name: string; price: number; currency: string }>('StaffDraftVariant').implement({

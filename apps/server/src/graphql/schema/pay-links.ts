@@ -3,7 +3,7 @@ import { CHECKOUT_ERROR_CODES, fail, type CheckoutError } from '../../modules/ch
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
 import { byToken, nullIsMiss, tokenNotFound } from '../limits.ts';
-import { Address, CheckoutErrorRef } from './checkout.ts';
+import { Address, CheckoutErrorRef, vatCheckerOf } from './checkout.ts';
 import { CardInput } from './orders.ts';
 
 const PayLinkLine = builder.objectRef<PayLinkView['draft']['lines'][number]>('PayLinkLine').implement({
@@ -40,7 +40,7 @@ const PayLinkPayload = builder.objectRef<{ payLink: PayLinkView | null; errors: 
   }),
 });
 
-const depsOf = (ctx: GraphQLContext) => ({ db: ctx.db, catalogue: ctx.catalogue, now: ctx.now, log: ctx.log, gateway: ctx.gateway });
+const depsOf = (ctx: GraphQLContext) => ({ db: ctx.db, catalogue: ctx.catalogue, now: ctx.now, log: ctx.log, gateway: ctx.gateway, vat: vatCheckerOf(ctx) });
 /** A cancelled or expired link is an operation not allowed (the page reads which from the link's state). */
 const codeOf = (code: string): CheckoutError['code'] => ((CHECKOUT_ERROR_CODES as readonly string[]).includes(code) ? code as CheckoutError['code'] : 'OPERATION_NOT_ALLOWED');
 

@@ -14,6 +14,8 @@ export interface DraftInput {
   shippingAddress: AddressInput;
   /** The shipping address when absent. */
   billingAddress?: AddressInput | null;
+  /** A company's EU VAT number: checked as the storefront's checkout checks it (format, then VIES); reverse charge follows from it. */
+  vatNumber?: string | null;
   note?: string | null;
 }
 
@@ -36,7 +38,7 @@ async function writeCheckout(deps: DraftDeps, input: DraftInput): Promise<{ id: 
   if (!input.lines.length) early.push({ field: 'lines', code: 'REQUIRED', message: 'Add at least one item.' });
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email.trim())) early.push({ field: 'email', code: 'INVALID', message: 'Enter a valid e-mail address' });
   if (early.length) return early;
-  const service = new CheckoutService({ db: deps.db, catalogue: deps.catalogue, now: deps.now, userId: null });
+  const service = new CheckoutService({ db: deps.db, catalogue: deps.catalogue, now: deps.now, userId: null, ...(deps.vat ? { vat: deps.vat } : {}) });
   const created = await service.create({
     country: input.country, language: input.language, email: input.email,
     lines: input.lines.map((l) => ({ variantId: l.variantId ?? null, sku: l.sku ?? null, quantity: l.quantity })),
@@ -44,7 +46,10 @@ async function writeCheckout(deps: DraftDeps, input: DraftInput): Promise<{ id: 
   if (!created.checkout) return created.errors.length ? created.errors : [{ field: 'country', code: 'COUNTRY_NOT_AVAILABLE', message: 'The store does not sell in this country' }];
   const { id, token } = created.checkout.row;
   const addressed = await service.expressAddressesAdd(token, { ...input.shippingAddress, country: input.country }, input.billingAddress ?? null, input.email);
-  const errors: CheckoutError[] = [...created.errors, ...addressed.errors];
+  // The storefront's CheckoutVatNumberUpdateMutation, on the draft's own checkout: its format for the country, then VIES.
+  const vatNumber = input.vatNumber?.trim() || null;
+  const taxed = vatNumber && !addressed.errors.length ? await service.vatNumberUpdate(token, vatNumber) : { errors: [] };
+  const errors: CheckoutError[] = [...created.errors, ...addressed.errors, ...taxed.errors];
   if (errors.length) {
     await deps.db.delete(schema.checkouts).where(eq(schema.checkouts.id, id));
     return errors;
@@ -173,5 +178,5 @@ export async function draftsByIds(db: Database, ids: number[]): Promise<DraftRow
 }
 
 function auditView(input: DraftInput, note: string | null) {
-  return { email: input.email, country: input.country, language: input.language, lines: input.lines.map((l) => ({ variantId: l.variantId ?? null, sku: l.sku ?? null, quantity: l.quantity })), note };
+  return { email: input.email, country: input.country, language: input.language, vatNumber: input.vatNumber?.trim() || null, lines: input.lines.map((l) => ({ variantId: l.variantId ?? null, sku: l.sku ?? null, quantity: l.quantity })), note };
 }

@@ -107,7 +107,8 @@ export async function payPayLink(
   if (refused || view.state === 'PAID') return { view, errors: refused ? [refused] : [] };
   const [row] = await deps.db.select({ id: schema.draftOrders.id, token: schema.checkouts.token }).from(schema.draftOrders)
     .innerJoin(schema.checkouts, eq(schema.checkouts.id, schema.draftOrders.checkoutId)).where(eq(schema.draftOrders.linkTokenHash, hashPayToken(input.token)));
-  const orderDeps = { db: deps.db, catalogue: deps.catalogue, gateway: deps.gateway, now: deps.now, log: deps.log, userId: null };
+  // VIES is asked again at placement for a draft's VAT number, as for the storefront's checkouts (when the caller gives a checker).
+  const orderDeps = { db: deps.db, catalogue: deps.catalogue, gateway: deps.gateway, now: deps.now, log: deps.log, userId: null, ...(deps.vat ? { vat: deps.vat } : {}) };
   const prepared = await beforePlaceOrder(orderDeps, { token: row!.token, paymentMethod: 'CREDIT_CARD', attestations: input.attestations.slice(0, 20) });
   const placed = prepared.errors.length ? { errors: prepared.errors } : await placeOrder(orderDeps, {
     token: row!.token, idempotencyKey: `draft-order:${row!.id}`, expectedTotal: input.expectedTotal, card: input.card,

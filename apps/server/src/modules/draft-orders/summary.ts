@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogueReads } from '../catalogue/index.ts';
 import { CheckoutService, type Executor, type PricedCheckout } from '../checkout/index.ts';
+import type { VatChecker } from '../vat/index.ts';
 
 /** What the draft orders' functions need of the app. */
 export interface DraftDeps {
@@ -10,6 +11,8 @@ export interface DraftDeps {
   catalogue: CatalogueReads;
   now: () => Date;
   log?: FastifyBaseLogger;
+  /** VIES, for a draft's VAT number (absent: its format only, as the checkout does). */
+  vat?: VatChecker;
 }
 
 export type DraftRow = typeof schema.draftOrders.$inferSelect;
@@ -40,6 +43,10 @@ export interface DraftSummary {
   total: number;
   shippingAddress: StoredAddress | null;
   billingAddress: StoredAddress | null;
+  /** The buyer company's EU VAT number, as checked (normalized with its prefix). */
+  vatNumber: string | null;
+  /** No VAT charged: an intra-EU sale to a company with a valid VAT number of another member state. */
+  reverseCharge: boolean;
   requiredAttestations: readonly string[];
 }
 
@@ -63,6 +70,7 @@ export async function summarize(deps: DraftDeps, draft: DraftRow): Promise<Draft
     ...(priced ? pricedParts(priced) : { lines: [], subtotal: 0, shipping: 0, tax: 0, total: 0, requiredAttestations: [] }),
     ...(order ? paidParts(order, priced?.snapshot.country.displayGrossPrices ?? true) : {}),
     shippingAddress: checkout.shippingAddress, billingAddress: checkout.billingAddress,
+    vatNumber: order ? order.vatNumber : checkout.vatNumber, reverseCharge: order ? order.reverseCharge : (priced?.reverseCharge ?? false),
   };
 }
 
