@@ -24,3 +24,8 @@ export async function consoleAs(browser: Browser, email: string, path = '/admin/
   await opened.page.getByTestId('console-user').filter({ hasText: email }).waitFor();
   return { context: opened.context, page: opened.page };
 }
+
+/** The outcome messages a console page shows now (status lines and alerts in its main part): every action says its outcome once. */
+export async function outcomes(page: Page): Promise<string[]> {
+  return (await page.locator('main [role="status"], main [role="alert"]').allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { US_ADDRESS } from '../../apps/server/test/checkout-support.ts';
 import { hydrated } from '../support/account.ts';
 import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
-import { consoleAs, lookAt } from '../support/console.ts';
+import { consoleAs, lookAt, outcomes } from '../support/console.ts';
 import { mailTo } from '../support/mail.ts';
 import { plainText } from '../support/text.ts';
 
@@ -38,12 +38,16 @@ describe('operator console: a draft order paid through its pay link', () => {
     const heading = owner.getByRole('heading', { name: /^Draft order D-\d+$/ });
     await heading.waitFor();
     const number = plainText(await heading.textContent()).replace('Draft order ', '');
+    // The new draft's page says it was saved (it said nothing), once.
+    await owner.getByRole('status').filter({ hasText: `Draft order ${number} is saved: send its pay link when it is ready.` }).waitFor();
+    expect(await outcomes(owner)).toEqual([`Draft order ${number} is saved: send its pay link when it is ready.`]);
     expect(plainText(await owner.getByTestId('draft-state').textContent())).toBe('Draft, not sent');
     const total = plainText(await owner.getByTestId('draft-total').textContent());
     await lookAt(owner, 'console-draft-order');
 
     await owner.getByRole('button', { name: 'Send pay link' }).click();
     await owner.getByRole('status').filter({ hasText: `The pay link was e-mailed to ${email}.` }).waitFor();
+    expect(await outcomes(owner)).toEqual([`The pay link was e-mailed to ${email}.`]);
     await expect.poll(async () => plainText(await owner.getByTestId('draft-state').textContent())).toBe('Pay link sent');
 
     const mail = await mailTo(baseUrl, email, new RegExp(`Your order ${number} from Probe Store`));
@@ -74,5 +78,32 @@ describe('operator console: a draft order paid through its pay link', () => {
     await owner.getByTestId('draft-state').getByRole('link').click();
     await owner.getByRole('heading', { name: /^Order \d+$/ }).waitFor();
     await expect.poll(async () => plainText(await owner.getByTestId('order-payment-state').textContent())).toBe('Paid');
+  });
+
+  it('a company in another member state: its VAT number and a billing address of its own make a reverse-charged draft billed to that address', async () => {
+    await owner.goto('/admin/draft-orders/new');
+    await owner.getByLabel("Buyer's e-mail").fill(`b2b-${Date.now()}@example.com`);
+    await owner.getByLabel('Country (market)').selectOption('FR');
+    await owner.getByLabel('Language of the e-mail and pay page').selectOption('fr');
+    // The items of the French market, priced in euros (the list is read again for the country).
+    const cable = owner.getByLabel('Item 1', { exact: true }).locator('option', { hasText: /ACC-USBC-1M.*€/ });
+    await cable.waitFor({ state: 'attached' });
+    await owner.getByLabel('Item 1', { exact: true }).selectOption({ label: (await cable.textContent())! });
+    for (const [label, value] of [['First name', 'Claire'], ['Last name', 'Martin'], ['Street and number', '5 quai du Port'], ['Postal code', '13002'], ['City', 'Marseille']] as const) {
+      await owner.getByLabel(label, { exact: true }).fill(value);
+    }
+    // The billing address is the shipping one until the operator says otherwise.
+    const billing = owner.getByTestId('draft-billing');
+    await billing.getByLabel('The billing address is the shipping address').uncheck();
+    for (const [label, value] of [['First name', 'Claire'], ['Last name', 'Martin'], ['Company', 'Cliniques Martin SARL'], ['Street and number', '12 rue de la République'], ['Postal code', '69002'], ['City', 'Lyon']] as const) {
+      await billing.getByLabel(label, { exact: true }).fill(value);
+    }
+    await billing.getByLabel(/^Company's EU VAT number/).fill('FR40303265045');
+    await lookAt(owner, 'console-draft-order-b2b-form');
+    await owner.getByRole('button', { name: 'Save draft order' }).click();
+    await owner.getByRole('heading', { name: /^Draft order D-\d+$/ }).waitFor();
+    expect(plainText(await owner.getByTestId('draft-reverse-charge').textContent())).toBe('Yes: no VAT charged, the buyer accounts for it');
+    expect(plainText(await owner.getByTestId('draft-bill-to').textContent())).toContain('Cliniques Martin SARL 12 rue de la République 69002 Lyon');
+    expect(plainText(await owner.getByTestId('draft-ship-to').textContent())).toContain('5 quai du Port 13002 Marseille');
   });
 });

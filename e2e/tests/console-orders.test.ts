@@ -4,7 +4,7 @@ import { CARD_OK, PLACE, readyCheckout, US_ADDRESS, type PlaceAnswer } from '../
 import { hydrated, signInAtProvider } from '../support/account.ts';
 import { httpGql } from '../support/api.ts';
 import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
-import { TABLET, consoleAs, lookAt } from '../support/console.ts';
+import { TABLET, consoleAs, lookAt, outcomes } from '../support/console.ts';
 import { plainText } from '../support/text.ts';
 import { mailTo } from '../support/mail.ts';
 
@@ -55,6 +55,10 @@ describe('operator console: an order shipped and refunded', () => {
     // The history says it in words, not JSON.
     await owner.getByRole('row').filter({ hasText: 'Shipped' }).filter({ hasText: 'DHL 1234567890 · 2 × ACC-USBC-1M' }).waitFor();
     await lookAt(owner, 'console-order-shipped');
+    // Every action confirms its outcome once: the next action's message replaces the shipment's (both stayed, each under its form).
+    await owner.getByRole('button', { name: 'Send the confirmation e-mail again' }).click();
+    await owner.getByRole('status').filter({ hasText: 'The confirmation e-mail is on its way to the buyer again.' }).waitFor();
+    expect(await outcomes(owner)).toEqual(['The confirmation e-mail is on its way to the buyer again.']);
 
     const shippedMail = await mailTo(baseUrl, 'buyer@example.com', new RegExp(`Your order ${order.number} is on its way`));
     expect(shippedMail).toContain(trackingUrl!.replaceAll('&', '&amp;'));
@@ -76,10 +80,11 @@ describe('operator console: an order shipped and refunded', () => {
     await owner.getByRole('heading', { name: `Order ${order.number}` }).waitFor();
     const form = owner.getByTestId('refund-form');
     await form.getByRole('button', { name: 'Review the refund' }).click();
-    await form.getByRole('alert').filter({ hasText: 'Choose lines, the shipping or an amount: nothing is refunded otherwise.' }).waitFor();
+    await owner.getByRole('alert').filter({ hasText: 'Choose lines, the shipping or an amount: nothing is refunded otherwise.' }).waitFor();
     await form.getByLabel(/^Or an amount/).fill('1,5');
     await form.getByRole('button', { name: 'Review the refund' }).click();
-    await form.getByRole('alert').filter({ hasText: 'Write the amount as 1,234.50.' }).waitFor();
+    await owner.getByRole('alert').filter({ hasText: 'Write the amount as 1,234.50.' }).waitFor();
+    expect(await outcomes(owner)).toEqual(['Write the amount as 1,234.50.']);
     await form.getByLabel(/^Or an amount/).fill('');
     await form.getByLabel(/^Quantity of ACC-USBC-1M to refund/).fill('1');
     await form.getByRole('button', { name: 'Review the refund' }).click();
@@ -114,9 +119,13 @@ describe('operator console: an order shipped and refunded', () => {
     expect(await listed(owner, order.number)).toEqual(['Not paid', 'Not shipped']);
     await owner.getByRole('link', { name: order.number }).click();
     await owner.getByRole('heading', { name: `Order ${order.number}` }).waitFor();
-    await owner.getByRole('button', { name: 'Send the confirmation e-mail again' }).waitFor();
+    await owner.getByRole('button', { name: 'Send the confirmation e-mail again' }).click();
+    await owner.getByRole('status').filter({ hasText: 'The confirmation e-mail is on its way to the buyer again.' }).waitFor();
     await owner.getByLabel('Why it is cancelled').fill('Ordered twice');
     await owner.getByRole('button', { name: 'Cancel the order' }).click();
+    // Said once (it said nothing), and the confirmation sent again before it is not said any more.
+    await owner.getByRole('status').filter({ hasText: `Order ${order.number} is cancelled: its invoice is void and the buyer is told by e-mail.` }).waitFor();
+    expect(await outcomes(owner)).toEqual([`Order ${order.number} is cancelled: its invoice is void and the buyer is told by e-mail.`]);
     await expect.poll(async () => plainText(await owner.getByTestId('order-payment-state').textContent())).toBe('Cancelled');
     expect(await owner.getByRole('button', { name: 'Send the confirmation e-mail again' }).count()).toBe(0);
     expect(await owner.getByRole('link', { name: 'Invoice (PDF, void: the order is cancelled)' }).count()).toBe(1);
@@ -162,7 +171,7 @@ describe('operator console: an order shipped and refunded', () => {
     const form = page.getByTestId('refund-form');
     await form.getByLabel(/^Oder ein Betrag/).fill('1.50');
     await form.getByRole('button', { name: 'Erstattung prüfen' }).click();
-    await form.getByRole('alert').filter({ hasText: 'Schreiben Sie den Betrag wie 1.234,50.' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Schreiben Sie den Betrag wie 1.234,50.' }).waitFor();
     await form.getByLabel(/^Oder ein Betrag/).fill('1,50');
     await form.getByRole('button', { name: 'Erstattung prüfen' }).click();
     await form.getByText(/^1,50\s\S+ über den Zahlungsanbieter an den Käufer erstatten\?/).waitFor();

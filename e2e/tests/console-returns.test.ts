@@ -62,7 +62,7 @@ describe('operator console: a return (RMA)', () => {
     const form = owner.getByTestId('return-form');
     await form.getByLabel('Reason').selectOption({ label: 'Damaged' });
     await form.getByRole('button', { name: 'Open the return' }).click();
-    await form.getByRole('alert').filter({ hasText: 'Choose at least one item that comes back.' }).waitFor();
+    await owner.getByRole('alert').filter({ hasText: 'Choose at least one item that comes back.' }).waitFor();
     await form.getByLabel('Quantity of ACC-USBC-1M in this return').fill('1');
     await form.getByLabel('Note (optional)').fill('Connector bent in transit');
     await form.getByRole('button', { name: 'Open the return' }).click();

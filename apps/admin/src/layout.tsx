@@ -4,6 +4,7 @@ import { gql, PermissionDenied } from './api.ts';
 import { signedInEmail, signIn, signOut } from './auth.ts';
 import { useText, type MessageId } from './i18n/text.ts';
 import { useData } from './use-data.ts';
+import { OutcomeProvider } from './outcome.tsx';
 
 export interface Me { email: string; role: string; permissions: string[] }
 
@@ -27,7 +28,7 @@ export function Layout() {
   const notStaff = who.data !== null && 'notStaff' in who.data;
   const me = { data: who.data && !('notStaff' in who.data) ? who.data : null, error: who.error };
   return (
-    <>
+    <OutcomeProvider>
       <header className="console-header">
         <a className="skip" href="#main"><FormattedMessage id="layout.skip" /></a>
         <p className="console-brand"><FormattedMessage id="console.title" /></p>
@@ -44,7 +45,7 @@ export function Layout() {
       <main id="main" className="console-main">
         {notStaff ? <NotStaff /> : me.error ? <p role="alert" className="error">{me.error}</p> : me.data ? <Outlet context={me.data} /> : <p role="status"><FormattedMessage id="common.loading" /></p>}
       </main>
-    </>
+    </OutcomeProvider>
   );
 }
 

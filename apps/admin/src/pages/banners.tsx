@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { useOutletContext } from 'react-router';
 import { gql } from '../api.ts';
 import { Checkboxes, dayOf, fieldErrors, isoOf, listOf, TextField, type FieldErrors } from '../fields.tsx';
-import { FormMessage } from '../form-message.tsx';
+import { Outcome, useOutcome } from '../outcome.tsx';
 import { useText, type Text } from '../i18n/text.ts';
 import type { Me } from '../layout.tsx';
 import { useData, useDescribe } from '../use-data.ts';
@@ -35,7 +35,7 @@ export function BannersPage() {
   const [form, setForm] = useState<Form>(EMPTY);
   const [editing, setEditing] = useState<Banner | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const outcome = useOutcome('banners');
   const heading = useRef<HTMLHeadingElement>(null);
   const set = <K extends keyof Form>(key: K) => (value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
 
@@ -43,35 +43,35 @@ export function BannersPage() {
     setEditing(b);
     setForm(b ? { content: b.content, url: b.url ?? '', visibility: b.visibility, countries: b.countries.join(', '), startsAt: dayOf(b.startsAt), endsAt: dayOf(b.endsAt), translations: Object.fromEntries(b.translations.map((tr) => [tr.language, tr.content])) } : EMPTY);
     setErrors({});
-    setMessage(null);
+    outcome.clear();
     heading.current?.focus();
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setMessage(null);
+    outcome.clear();
     try {
       const input = { content: form.content, url: form.url.trim() || null, visibility: form.visibility, countries: listOf(form.countries, true), startsAt: isoOf(form.startsAt, false), endsAt: isoOf(form.endsAt, true),
         translations: TRANSLATION_LANGUAGES.map((language) => ({ language, content: form.translations[language]?.trim() || null })) };
       const { bannerSave } = await gql<{ bannerSave: { banner: { id: number } | null; errors: Array<{ field: string | null; message: string }> } }>(SAVE, { id: editing?.id ?? null, input });
       const refused = fieldErrors(bannerSave.errors);
       setErrors(refused);
-      if (!bannerSave.banner) return setMessage({ error: true, text: refused.form ? t('common.nothingSavedBecause', { reason: refused.form }) : t('common.nothingSaved') });
+      if (!bannerSave.banner) return outcome.failed(refused.form ? t('common.nothingSavedBecause', { reason: refused.form }) : t('common.nothingSaved'));
       setEditing(null);
       setForm(EMPTY);
-      setMessage({ error: false, text: t('banners.saved') });
+      outcome.done(t('banners.saved'));
       reload();
     } catch (e) {
-      setMessage({ error: true, text: describe(e) });
+      outcome.failed(describe(e));
     }
   };
   const remove = async (b: Banner) => {
     if (!confirm(t('banners.confirmDelete', { content: b.content }))) return;
     try {
       await gql(DELETE, { id: b.id });
-      setMessage({ error: false, text: t('banners.deleted') });
+      outcome.done(t('banners.deleted'));
       reload();
     } catch (e) {
-      setMessage({ error: true, text: describe(e) });
+      outcome.failed(describe(e));
     }
   };
 
@@ -93,7 +93,7 @@ export function BannersPage() {
           <details className="translations" data-testid="banner-translations" open={Boolean(errors.translations) || undefined}>
             <summary><FormattedMessage id="banners.translations" /></summary>
             <p className="hint"><FormattedMessage id="banners.translationsHint" /></p>
-            {errors.translations ? <p className="error" role="alert">{errors.translations}</p> : null}
+            {errors.translations ? <p className="error">{errors.translations}</p> : null}
             <div className="grid">
               {TRANSLATION_LANGUAGES.map((language) => (
                 <TextField key={language} id={`b-tr-${language}`} label={t('banners.translationContent', { language: languageName(language) })} maxLength={200} lang={language} dir={language === 'ar' ? 'rtl' : undefined}
@@ -105,7 +105,7 @@ export function BannersPage() {
             <button type="submit">{editing ? t('common.saveChanges') : t('banners.create')}</button>
             {editing ? <button type="button" className="secondary" onClick={() => startEdit(null)}><FormattedMessage id="common.cancelEdit" /></button> : null}
           </div>
-          <FormMessage message={message} />
+          <Outcome place="banners" />
         </form>
       ) : <p className="card"><FormattedMessage id="banners.readOnly" /></p>}
       {error ? <p role="alert" className="error">{error}</p> : null}

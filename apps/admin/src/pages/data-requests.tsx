@@ -4,7 +4,7 @@ import { useOutletContext } from 'react-router';
 import type { Me } from '../layout.tsx';
 import { gql } from '../api.ts';
 import { fieldErrors, TextField, type FieldErrors } from '../fields.tsx';
-import { FormMessage } from '../form-message.tsx';
+import { Outcome, useOutcome } from '../outcome.tsx';
 import { useText } from '../i18n/text.ts';
 import { useData, useDescribe } from '../use-data.ts';
 
@@ -57,25 +57,26 @@ function StartErasure({ onStarted }: { onStarted: () => void }) {
   const describe = useDescribe();
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const outcome = useOutcome('privacy');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
-    setMessage(null);
+    outcome.clear();
     if (!window.confirm(t('privacy.start.confirm', { email }))) return;
     try {
       const { dataErasureStart: d } = await gql<{ dataErasureStart: { request: { id: string } | null; errors: Array<{ field: string | null; message: string }> } }>(START, { email: email.trim() });
       if (d.errors.length) {
         const byField = fieldErrors(d.errors);
         setErrors(byField);
-        if (byField.form) setMessage({ error: true, text: byField.form });
+        // One alert: the refusal without a field as it is, else a pointer to the field marked.
+        outcome.failed(byField.form ?? t('privacy.start.notStarted'));
       } else {
-        setMessage({ error: false, text: t('privacy.start.done', { email: email.trim() }) });
+        outcome.done(t('privacy.start.done', { email: email.trim() }));
         setEmail('');
         onStarted();
       }
     } catch (e) {
-      setMessage({ error: true, text: describe(e) });
+      outcome.failed(describe(e));
     }
   };
   return (
@@ -83,7 +84,7 @@ function StartErasure({ onStarted }: { onStarted: () => void }) {
       <h2 id="erasure-start"><FormattedMessage id="privacy.start.title" /></h2>
       <TextField id="erasure-email" label={t('privacy.start.email')} hint={t('privacy.start.hint')} type="email" value={email} onChange={setEmail} error={errors.email} />
       <button type="submit" disabled={!email.trim()}><FormattedMessage id="privacy.start.button" /></button>
-      <FormMessage message={message} />
+      <Outcome place="privacy" />
     </form>
   );
 }

@@ -9,7 +9,7 @@ export interface Draft {
   id: number; number: string; state: 'DRAFT' | 'SENT' | 'PAID' | 'CANCELLED'; email: string; country: string; language: string; currency: string; note: string | null;
   lines: Array<{ variantId: number; sku: string; name: string; quantity: number; unitPrice: number; total: number }>;
   subtotal: number; shipping: number; tax: number; total: number;
-  shippingAddress: DraftAddress | null; billingAddress: DraftAddress | null;
+  shippingAddress: DraftAddress | null; billingAddress: DraftAddress | null; vatNumber: string | null; reverseCharge: boolean;
   linkSentAt: string | null; linkExpiresAt: string | null; orderNumber: string | null; createdAt: string;
 }
 
@@ -21,7 +21,7 @@ export interface DraftPayload { draft: Draft | null; errors: Array<{ field: stri
 
 const ADDRESS = 'firstName lastName companyName streetAddress1 streetAddress2 city postalCode countryArea country phone';
 export const DRAFT_FIELDS = `id number state email country language currency note lines { variantId sku name quantity unitPrice total } subtotal shipping tax total
-  shippingAddress { ${ADDRESS} } billingAddress { ${ADDRESS} } linkSentAt linkExpiresAt orderNumber createdAt`;
+  shippingAddress { ${ADDRESS} } billingAddress { ${ADDRESS} } vatNumber reverseCharge linkSentAt linkExpiresAt orderNumber createdAt`;
 
 export const DRAFTS = `query Drafts { draftOrders { ${DRAFT_FIELDS} } }`;
 export const DRAFT = `query Draft($id: Int!) { draftOrder(id: $id) { ${DRAFT_FIELDS} } }`;

@@ -2,30 +2,21 @@ import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { gql } from '../api.ts';
 import { fieldErrors, TextField, type FieldErrors } from '../fields.tsx';
-import { FormMessage } from '../form-message.tsx';
-import { useText, type MessageId } from '../i18n/text.ts';
+import { isVatNumberAvailable } from '@probe/domain';
+import { Outcome, useOutcome } from '../outcome.tsx';
+import { useText } from '../i18n/text.ts';
 import { useData, useDescribe } from '../use-data.ts';
 import './draft-order-form.css';
+import { DraftAddressFields } from './draft-address-fields.tsx';
 import { CHOICES, CREATE, EMPTY_ADDRESS, UPDATE, type AddressRules, type Draft, type DraftAddress, type DraftPayload } from './draft-order-api.ts';
 
 type Line = { variantId: string; quantity: string };
-const ADDRESS_FIELDS = ['firstName', 'lastName', 'companyName', 'streetAddress1', 'streetAddress2', 'postalCode', 'city', 'countryArea', 'phone'] as const;
-const ADDRESS_LABELS: Record<(typeof ADDRESS_FIELDS)[number], MessageId> = {
-  firstName: 'drafts.address.firstName', lastName: 'drafts.address.lastName', companyName: 'drafts.address.companyName',
-  streetAddress1: 'drafts.address.streetAddress1', streetAddress2: 'drafts.address.streetAddress2', postalCode: 'drafts.address.postalCode',
-  city: 'drafts.address.city', countryArea: 'drafts.address.countryArea', phone: 'drafts.address.phone',
-};
-/** Asked in every country (the checkout requires them whatever the country's data says). */
-const ALWAYS_REQUIRED = ['firstName', 'lastName', 'streetAddress1', 'city'];
-const AUTOCOMPLETE: Record<(typeof ADDRESS_FIELDS)[number], string> = {
-  firstName: 'given-name', lastName: 'family-name', companyName: 'organization', streetAddress1: 'address-line1', streetAddress2: 'address-line2',
-  postalCode: 'postal-code', city: 'address-level2', countryArea: 'address-level1', phone: 'tel',
-};
 
 /**
  * Writes a draft order or rewrites one: the buyer's e-mail, market and language, lines from the market's catalogue,
- * the shipping address (checked on the server by the country's rules, each refusal under its field) and a note.
- * Prices and tax are the server's, shown on the draft once saved.
+ * the shipping address (checked on the server by the country's rules, each refusal under its field), a billing
+ * address of its own or the shipping one, a company's EU VAT number (checked as the checkout checks it: reverse
+ * charge follows) and a note. Prices and tax are the server's, shown on the draft once saved.
  */
 export function DraftOrderForm({ draft, onSaved }: { draft: Draft | null; onSaved: (draft: Draft) => void }) {
   const { t, money, languageName } = useText();
@@ -37,6 +28,11 @@ export function DraftOrderForm({ draft, onSaved }: { draft: Draft | null; onSave
   const [language, setLanguage] = useState(draft?.language ?? 'en');
   const [lines, setLines] = useState<Line[]>(draft ? draft.lines.map((l) => ({ variantId: String(l.variantId), quantity: String(l.quantity) })) : [{ variantId: '', quantity: '1' }]);
   const [address, setAddress] = useState<DraftAddress>(draft?.shippingAddress ?? EMPTY_ADDRESS);
+  // The billing address is the shipping address unless the operator says otherwise (a draft saved with another one opens with it).
+  const [sameBilling, setSameBilling] = useState(!draft?.billingAddress || sameAddress(draft.billingAddress, draft.shippingAddress));
+  const [billing, setBilling] = useState<DraftAddress>(draft?.billingAddress ?? EMPTY_ADDRESS);
+  const [vatNumber, setVatNumber] = useState(draft?.vatNumber ?? '');
+  const outcome = useOutcome('draft.form');
   const [note, setNote] = useState(draft?.note ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -44,31 +40,37 @@ export function DraftOrderForm({ draft, onSaved }: { draft: Draft | null; onSave
     draftOrderCountries: string[]; draftOrderLanguages: string[]; draftOrderVariants: Array<{ variantId: number; sku: string; name: string; price: number; currency: string }>;
     draftOrderAddressRules: AddressRules | null;
   }>(CHOICES, { country, language }), [country, language]);
-  const rules = choices?.draftOrderAddressRules ?? null;
-  // The country's own fields, as the storefront's address form shows them: no postal code where it has none, its areas as a list.
-  const shown = ADDRESS_FIELDS.filter((f) => (f === 'postalCode' ? (rules?.hasPostalCode ?? true) : f === 'countryArea' ? !rules || rules.countryAreaChoices.length > 0 || rules.requiredFields.includes('countryArea') : true));
-  const required = (f: string) => ALWAYS_REQUIRED.includes(f) || (rules?.requiredFields.includes(f) ?? false);
-  const labelOf = (f: (typeof ADDRESS_FIELDS)[number]) => t(f === 'postalCode' && rules?.postalCodeType === 'zip' ? 'drafts.address.zip' : ADDRESS_LABELS[f]);
+  const rules: AddressRules | null = choices?.draftOrderAddressRules ?? null;
+  const takesVat = isVatNumberAvailable(country);
   const setLine = (i: number, change: Partial<Line>) => setLines(lines.map((l, j) => (j === i ? { ...l, ...change } : l)));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     setBusy(true);
+    outcome.clear();
     const chosen = lines.filter((l) => l.variantId);
     const { country: _ignored, ...typed } = address;
-    const input = { email, country, language, note, shippingAddress: { ...typed, country }, lines: chosen.map((l) => ({ variantId: Number(l.variantId), quantity: Number(l.quantity) })) };
+    const { country: _billed, ...billed } = billing;
+    const input = {
+      email, country, language, note, shippingAddress: { ...typed, country }, billingAddress: sameBilling ? null : { ...billed, country },
+      vatNumber: takesVat && vatNumber.trim() ? vatNumber.trim() : null, lines: chosen.map((l) => ({ variantId: Number(l.variantId), quantity: Number(l.quantity) })),
+    };
     try {
       const answer = draft
         ? (await gql<{ draftOrderUpdate: DraftPayload }>(UPDATE, { id: draft.id, input })).draftOrderUpdate
         : (await gql<{ draftOrderCreate: DraftPayload }>(CREATE, { input })).draftOrderCreate;
-      if (answer.errors.length || !answer.draft) setErrors({ ...fieldErrors(answer.errors), form: t('common.nothingSaved') });
-      else {
+      if (answer.errors.length || !answer.draft) {
+        const refused = fieldErrors(answer.errors);
+        setErrors(refused);
+        const reason = [refused.form, refused.id, refused.country].filter(Boolean).join(' ');
+        outcome.failed(reason ? t('common.nothingSavedBecause', { reason }) : t('common.nothingSaved'));
+      } else {
         setErrors({});
         onSaved(answer.draft);
       }
     } catch (e) {
-      setErrors({ form: describe(e) });
+      outcome.failed(describe(e));
     } finally {
       setBusy(false);
     }
@@ -80,7 +82,7 @@ export function DraftOrderForm({ draft, onSaved }: { draft: Draft | null; onSave
       <div className="grid">
         <TextField id="draft-email" label={t('drafts.form.email')} type="email" autoComplete="off" value={email} onChange={setEmail} error={errors.email} />
         <div className="field"><label htmlFor="draft-country"><FormattedMessage id="drafts.form.country" /></label>
-          <select id="draft-country" value={country} onChange={(e) => { setCountry(e.target.value); setLines([{ variantId: '', quantity: '1' }]); setAddress({ ...address, countryArea: '' }); }}>
+          <select id="draft-country" value={country} onChange={(e) => { setCountry(e.target.value); setLines([{ variantId: '', quantity: '1' }]); setAddress({ ...address, countryArea: '' }); setBilling({ ...billing, countryArea: '' }); }}>
             {(choices?.draftOrderCountries ?? [country]).map((c) => <option key={c} value={c}>{countryName(c)}</option>)}
           </select></div>
         <div className="field"><label htmlFor="draft-language"><FormattedMessage id="drafts.form.language" /></label>
@@ -107,27 +109,25 @@ export function DraftOrderForm({ draft, onSaved }: { draft: Draft | null; onSave
       </fieldset>
       <fieldset>
         <legend><FormattedMessage id="drafts.form.address" /></legend>
-        <div className="grid">
-          {shown.map((f) => (f === 'countryArea' && rules?.countryAreaChoices.length ? (
-            <div key={f} className={`field${errors['shippingAddress.countryArea'] ? ' invalid' : ''}`}>
-              <label htmlFor="draft-countryArea">{labelOf(f)}</label>
-              <select id="draft-countryArea" required={required(f)} value={address.countryArea} autoComplete="shipping address-level1" onChange={(e) => setAddress({ ...address, countryArea: e.target.value })}
-                aria-invalid={errors['shippingAddress.countryArea'] ? true : undefined} aria-describedby={errors['shippingAddress.countryArea'] ? 'draft-countryArea-error' : undefined}>
-                <option value="">—</option>
-                {rules.countryAreaChoices.map((c) => <option key={c.raw} value={c.raw}>{c.verbose}</option>)}
-              </select>
-              {errors['shippingAddress.countryArea'] ? <p className="error" id="draft-countryArea-error">{errors['shippingAddress.countryArea']}</p> : null}
-            </div>
-          ) : (
-            <TextField key={f} id={`draft-${f}`} label={labelOf(f)} required={required(f)} autoComplete={`shipping ${AUTOCOMPLETE[f]}`} value={address[f]}
-              onChange={(v) => setAddress({ ...address, [f]: v })} error={errors[`shippingAddress.${f}`]} />
-          )))}
-        </div>
+        <DraftAddressFields kind="shipping" address={address} onChange={setAddress} rules={rules} errors={errors} />
+      </fieldset>
+      <fieldset data-testid="draft-billing">
+        <legend><FormattedMessage id="drafts.form.billing" /></legend>
+        <label className="check"><input type="checkbox" checked={sameBilling} onChange={(e) => setSameBilling(e.target.checked)} /> {t('drafts.form.billingSame')}</label>
+        {sameBilling ? null : <DraftAddressFields kind="billing" address={billing} onChange={setBilling} rules={rules} errors={errors} />}
+        {takesVat ? (
+          <TextField id="draft-vatNumber" label={t('drafts.form.vatNumber')} hint={t('drafts.form.vatNumberHint')} autoComplete="off" value={vatNumber} onChange={setVatNumber} error={errors.vatNumber} />
+        ) : null}
       </fieldset>
       <div className="field"><label htmlFor="draft-note"><FormattedMessage id="drafts.form.note" /></label>
         <textarea id="draft-note" value={note} maxLength={1000} rows={3} onChange={(e) => setNote(e.target.value)} /></div>
       <button type="submit" disabled={busy}>{t(draft ? 'common.saveChanges' : 'drafts.form.create')}</button>
-      <FormMessage message={errors.form || errors.id || errors.country ? { error: true, text: [errors.form, errors.id, errors.country].filter(Boolean).join(' ') } : null} />
+      <Outcome place="draft.form" />
     </form>
   );
+}
+
+/** Whether two addresses say the same (a draft saved without a billing address of its own has the shipping one). */
+function sameAddress(a: DraftAddress | null, b: DraftAddress | null): boolean {
+  return !!a && !!b && (Object.keys(EMPTY_ADDRESS) as Array<keyof DraftAddress>).every((k) => (a[k] ?? '') === (b[k] ?? ''));
 }

@@ -2,21 +2,28 @@ import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useNavigate, useOutletContext, useParams } from 'react-router';
 import { gql } from '../api.ts';
-import { FormMessage } from '../form-message.tsx';
+import { Outcome, useOutcome } from '../outcome.tsx';
 import { useText, type MessageId } from '../i18n/text.ts';
 import type { Me } from '../layout.tsx';
 import { useData, useDescribe } from '../use-data.ts';
 import { action, DRAFT, DRAFT_STATE_WORDS, type Draft, type DraftPayload } from './draft-order-api.ts';
 import { DraftOrderForm } from './draft-order-form.tsx';
+import { AddressBlock } from './order-address.tsx';
 
 /** /draft-orders/new and /draft-orders/{id}: a draft order, its pay link's state and what can be done with it. */
 export function DraftOrderPage() {
   const { id } = useParams();
   const navigate = useNavigate();
   const me = useOutletContext<Me>();
+  const { t } = useText();
+  // Said on the page the new draft opens on.
+  const outcome = useOutcome('draft');
   if (id === 'new') {
     if (!me.permissions.includes('orders.manage')) return <p role="alert" className="error"><FormattedMessage id="errors.permissionDenied" /></p>;
-    return <><h1><FormattedMessage id="drafts.new" /></h1><DraftOrderForm draft={null} onSaved={(d) => void navigate(`/draft-orders/${d.id}`, { state: { saved: true } })} /></>;
+    return <><h1><FormattedMessage id="drafts.new" /></h1><DraftOrderForm draft={null} onSaved={(d) => {
+      outcome.done(t('drafts.created', { number: d.number }), { path: `/draft-orders/${d.id}` });
+      void navigate(`/draft-orders/${d.id}`);
+    }} /></>;
   }
   return <DraftView id={Number(id)} canManage={me.permissions.includes('orders.manage')} />;
 }
@@ -27,7 +34,7 @@ function DraftView({ id, canManage }: { id: number; canManage: boolean }) {
   const navigate = useNavigate();
   const { data: loaded, error, reload } = useData(() => gql<{ draftOrder: Draft | null }>(DRAFT, { id }), [id]);
   const [editing, setEditing] = useState(false);
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const outcome = useOutcome('draft');
   const [busy, setBusy] = useState(false);
   if (error) return <p role="alert" className="error">{error}</p>;
   if (loaded === null) return <p role="status"><FormattedMessage id="common.loading" /></p>;
@@ -39,16 +46,19 @@ function DraftView({ id, canManage }: { id: number; canManage: boolean }) {
   const run = async (name: 'draftOrderSendPayLink' | 'draftOrderCancel' | 'draftOrderDelete', confirmText: MessageId | null, done: MessageId) => {
     if (confirmText && !window.confirm(t(confirmText, { number: draft.number }))) return;
     setBusy(true);
+    outcome.clear();
     try {
       const answer = (await gql<Record<string, DraftPayload>>(action(name), { id: draft.id }))[name]!;
-      if (answer.errors.length) setMessage({ error: true, text: answer.errors.map((e) => e.message).join(' ') });
-      else if (name === 'draftOrderDelete') await navigate('/draft-orders');
-      else {
-        setMessage({ error: false, text: t(done, { email: draft.email, number: draft.number }) });
+      if (answer.errors.length) outcome.failed(answer.errors.map((e) => e.message).join(' '));
+      else if (name === 'draftOrderDelete') {
+        outcome.done(t(done, { email: draft.email, number: draft.number }), { path: '/draft-orders' });
+        await navigate('/draft-orders');
+      } else {
+        outcome.done(t(done, { email: draft.email, number: draft.number }));
         reload();
       }
     } catch (e) {
-      setMessage({ error: true, text: describe(e) });
+      outcome.failed(describe(e));
     } finally {
       setBusy(false);
     }
@@ -64,8 +74,14 @@ function DraftView({ id, canManage }: { id: number; canManage: boolean }) {
         <dt><FormattedMessage id="drafts.column.buyer" /></dt><dd>{draft.email}</dd>
         <dt><FormattedMessage id="drafts.market" /></dt><dd>{`${draft.country} · ${draft.language}`}</dd>
         {draft.linkSentAt ? <><dt><FormattedMessage id="drafts.linkSent" /></dt><dd>{t('drafts.linkSentAt', { sent: when(draft.linkSentAt), expires: when(draft.linkExpiresAt) })}</dd></> : null}
+        {draft.vatNumber ? <><dt><FormattedMessage id="order.vatNumber" /></dt><dd data-testid="draft-vat-number">{draft.vatNumber}</dd></> : null}
+        <dt><FormattedMessage id="order.reverseCharge" /></dt><dd data-testid="draft-reverse-charge">{t(draft.reverseCharge ? 'order.reverseCharge.yes' : 'order.reverseCharge.no')}</dd>
         {draft.note ? <><dt><FormattedMessage id="drafts.form.note" /></dt><dd>{draft.note}</dd></> : null}
       </dl>
+      <div className="addresses">
+        <AddressBlock id="draft-ship-to" title={t('order.shippingAddress')} address={draft.shippingAddress} empty="—" />
+        <AddressBlock id="draft-bill-to" title={t('order.billingAddress')} address={draft.billingAddress} empty="—" />
+      </div>
       <div className="table-scroll">
         <table data-testid="draft-lines">
           <caption className="visually-hidden">{t('drafts.form.lines')}</caption>
@@ -87,13 +103,13 @@ function DraftView({ id, canManage }: { id: number; canManage: boolean }) {
             <button type="button" disabled={busy} onClick={() => void run('draftOrderSendPayLink', null, 'drafts.sent')}>{t(draft.state === 'SENT' ? 'drafts.sendAgain' : 'drafts.send')}</button>{' '}
             <button type="button" disabled={busy} onClick={() => setEditing(!editing)}>{t(editing ? 'common.cancelEdit' : 'common.edit')}</button>{' '}
             {draft.state === 'DRAFT'
-              ? <button type="button" disabled={busy} onClick={() => void run('draftOrderDelete', 'drafts.confirmDelete', 'drafts.sent')}>{t('common.delete')}</button>
+              ? <button type="button" disabled={busy} onClick={() => void run('draftOrderDelete', 'drafts.confirmDelete', 'drafts.deleted')}>{t('common.delete')}</button>
               : <button type="button" disabled={busy} onClick={() => void run('draftOrderCancel', 'drafts.confirmCancel', 'drafts.cancelled')}>{t('drafts.cancel')}</button>}
           </p>
         </section>
       ) : null}
-      <FormMessage message={message} />
-      {editing ? <DraftOrderForm draft={draft} onSaved={() => { setEditing(false); setMessage({ error: false, text: t('drafts.saved') }); reload(); }} /> : null}
+      <Outcome place="draft" />
+      {editing ? <DraftOrderForm draft={draft} onSaved={() => { setEditing(false); outcome.done(t('drafts.saved')); reload(); }} /> : null}
     </>
   );
 }

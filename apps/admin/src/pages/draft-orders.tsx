@@ -3,6 +3,7 @@ import { Link, useOutletContext } from 'react-router';
 import { gql } from '../api.ts';
 import { useText } from '../i18n/text.ts';
 import type { Me } from '../layout.tsx';
+import { Outcome } from '../outcome.tsx';
 import { useData } from '../use-data.ts';
 import { DRAFT_STATE_WORDS, DRAFTS, type Draft } from './draft-order-api.ts';
 
@@ -15,6 +16,7 @@ export function DraftOrdersPage() {
     <>
       <h1><FormattedMessage id="drafts.title" /></h1>
       <p>{t('drafts.intro')}</p>
+      <Outcome place="draft" />
       {me.permissions.includes('orders.manage') ? <p><Link to="/draft-orders/new"><FormattedMessage id="drafts.new" /></Link></p> : null}
       {error ? <p role="alert" className="error">{error}</p> : !data ? <p role="status"><FormattedMessage id="common.loading" /></p> : !data.length ? <p><FormattedMessage id="drafts.none" /></p> : (
         <div className="table-scroll">

@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { useOutletContext, useSearchParams } from 'react-router';
 import { gql } from '../api.ts';
 import { TextField } from '../fields.tsx';
-import { FormMessage } from '../form-message.tsx';
+import { Outcome, useOutcome } from '../outcome.tsx';
 import { useText, type MessageId } from '../i18n/text.ts';
 import type { Me } from '../layout.tsx';
 import { useData, useDescribe } from '../use-data.ts';
@@ -32,7 +32,7 @@ export function LeadsPage() {
   const [params, setParams] = useSearchParams();
   const filter = { formPath: params.get('form') ?? '', from: params.get('from') ?? '', to: params.get('to') ?? '', delivery: params.get('delivery') ?? '' };
   const [form, setForm] = useState(filter);
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const outcome = useOutcome('leads');
   const { data, error, reload } = useData(() => gql<{ leads: Lead[]; leadForms: Array<{ path: string; name: string }> }>(LIST, {
     formPath: filter.formPath || null, from: filter.from || null, to: filter.to || null, delivery: filter.delivery || null,
   }), [params.toString()]);
@@ -47,15 +47,16 @@ export function LeadsPage() {
     setParams(next);
   };
   const redeliver = async (lead: Lead) => {
-    setMessage(null);
+    outcome.clear();
     const who = lead.email ?? lead.id;
     if (!window.confirm(t('leads.redeliver.confirm', { who }))) return;
     try {
       const { leadRedeliver } = await gql<{ leadRedeliver: { errors: Array<{ code: string }> } }>(REDELIVER, { id: lead.id });
-      setMessage(leadRedeliver.errors.length ? { error: true, text: t('leads.redeliver.refused') } : { error: false, text: t('leads.redeliver.done', { who }) });
+      if (leadRedeliver.errors.length) outcome.failed(t('leads.redeliver.refused'));
+      else outcome.done(t('leads.redeliver.done', { who }));
       reload();
     } catch (e) {
-      setMessage({ error: true, text: describe(e) });
+      outcome.failed(describe(e));
     }
   };
   return (
@@ -81,7 +82,7 @@ export function LeadsPage() {
         </div>
         <div className="field"><button type="submit"><FormattedMessage id="common.search" /></button></div>
       </form>
-      <FormMessage message={message} />
+      <Outcome place="leads" />
       {error ? <p role="alert" className="error">{error}</p> : null}
       {data && !data.leads.length ? <p><FormattedMessage id="leads.empty" /></p> : null}
       {data?.leads.length ? (

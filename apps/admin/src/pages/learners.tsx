@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { useOutletContext } from 'react-router';
 import type { Me } from '../layout.tsx';
 import { download, gql } from '../api.ts';
-import { FormMessage } from '../form-message.tsx';
+import { Outcome, useOutcome } from '../outcome.tsx';
 import { useText } from '../i18n/text.ts';
 import { useData, useDescribe } from '../use-data.ts';
 import type { MessageId } from '../i18n/text.ts';
@@ -25,6 +25,7 @@ export function LearnersPage() {
       <h1><FormattedMessage id="learners.title" /></h1>
       {error ? <p role="alert" className="error">{error}</p> : null}
       {canDecide ? null : <p className="note" data-testid="read-only"><FormattedMessage id="learners.readOnly" /></p>}
+      <Outcome place="learners" />
       {data?.length === 0 ? <p><FormattedMessage id="learners.empty" /></p> : null}
       <ul className="queue">{data?.map((r) => <li key={r.id}><Decision request={r} onDone={reload} canDecide={canDecide} /></li>)}</ul>
     </>
@@ -35,21 +36,27 @@ function Decision({ request: r, onDone, canDecide }: { request: Request; onDone:
   const { t, when } = useText();
   const describe = useDescribe();
   const [note, setNote] = useState('');
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  // A refusal is said on the request's card (with the reason typed kept); a decision above the queue, the card being gone.
+  const outcome = useOutcome(`learner-${r.id}`);
+  const decided = useOutcome('learners');
   const decide = async (approve: boolean) => {
+    outcome.clear();
     try {
       const { learnerVerificationDecide: d } = await gql<{ learnerVerificationDecide: { verification: { status: string } | null; errors: Array<{ message: string }> } }>(DECIDE, { id: r.id, approve, note: note.trim() || null });
-      if (d.errors.length) setMessage({ error: true, text: d.errors.map((e) => e.message).join(' ') });
-      else onDone();
+      if (d.errors.length) outcome.failed(d.errors.map((e) => e.message).join(' '));
+      else {
+        decided.done(t(approve ? 'learners.approved' : 'learners.rejected', { email: r.email }));
+        onDone();
+      }
     } catch (e) {
-      setMessage({ error: true, text: describe(e) });
+      outcome.failed(describe(e));
     }
   };
   return (
     <article className="card" aria-label={t('learners.request', { email: r.email })}>
       <h2>{r.email}</h2>
       <p>{t(r.market === 'VETERINARY' ? 'learners.market.veterinary' : 'learners.market.human')} · {TRAINEE_WORDS[r.traineeType] ? t(TRAINEE_WORDS[r.traineeType]!) : r.traineeType} · {r.institution} · {t('learners.graduating', { year: String(r.graduationYear) })} · {t('learners.sent', { time: when(r.createdAt) })}</p>
-      <p><button type="button" className="link" onClick={() => void download(r.proofUrl, r.proofName).catch((e: unknown) => setMessage({ error: true, text: describe(e) }))}><FormattedMessage id="learners.downloadProof" values={{ name: r.proofName }} /></button></p>
+      <p><button type="button" className="link" onClick={() => void download(r.proofUrl, r.proofName).catch((e: unknown) => outcome.failed(describe(e)))}><FormattedMessage id="learners.downloadProof" values={{ name: r.proofName }} /></button></p>
       {canDecide ? (
         <>
           <div className="field"><label htmlFor={`note-${r.id}`}><FormattedMessage id="learners.reason" /></label><input id={`note-${r.id}`} value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} /></div>
@@ -59,7 +66,7 @@ function Decision({ request: r, onDone, canDecide }: { request: Request; onDone:
           </p>
         </>
       ) : null}
-      <FormMessage message={message} />
+      <Outcome place={`learner-${r.id}`} />
     </article>
   );
 }

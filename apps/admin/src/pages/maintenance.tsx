@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { useOutletContext } from 'react-router';
 import { gql } from '../api.ts';
 import { fieldErrors, TextField, type FieldErrors } from '../fields.tsx';
-import { FormMessage } from '../form-message.tsx';
+import { Outcome, useOutcome } from '../outcome.tsx';
 import { useText } from '../i18n/text.ts';
 import type { Me } from '../layout.tsx';
 import { useData, useDescribe } from '../use-data.ts';
@@ -21,7 +21,7 @@ export function MaintenancePage() {
   const { data, error } = useData(() => gql<{ maintenance: Maintenance }>(LOAD).then((d) => d.maintenance), []);
   const [form, setForm] = useState<{ on: boolean; header: string; content: string; url: string; allowIps: string } | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const outcome = useOutcome('maintenance');
   // Filled once from the server; what the operator types afterwards is kept, also when the server refuses it.
   useEffect(() => {
     if (data && !form) setForm({ on: data.on, header: data.header ?? '', content: data.content ?? '', url: data.url ?? '', allowIps: data.allowIps.join('\n') });
@@ -32,18 +32,17 @@ export function MaintenancePage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setMessage(null);
+    outcome.clear();
     try {
       const { maintenanceSet } = await gql<{ maintenanceSet: { maintenance: { on: boolean } | null; errors: Array<{ field: string | null; message: string }> } }>(SET, {
         input: { on: form.on, header: form.header || null, content: form.content || null, url: form.url || null, allowIps: form.allowIps.split(/[\s,]+/).filter(Boolean) },
       });
       const refused = fieldErrors(maintenanceSet.errors);
       setErrors(refused);
-      setMessage(maintenanceSet.maintenance
-        ? { error: false, text: t(maintenanceSet.maintenance.on ? 'maintenance.savedOn' : 'maintenance.savedOff') }
-        : { error: true, text: t('common.nothingSaved') });
+      if (maintenanceSet.maintenance) outcome.done(t(maintenanceSet.maintenance.on ? 'maintenance.savedOn' : 'maintenance.savedOff'));
+      else outcome.failed(refused.form ? t('common.nothingSavedBecause', { reason: refused.form }) : t('common.nothingSaved'));
     } catch (e) {
-      setMessage({ error: true, text: describe(e) });
+      outcome.failed(describe(e));
     }
   };
   return (
@@ -72,7 +71,7 @@ export function MaintenancePage() {
           </div>
           <button type="submit"><FormattedMessage id="maintenance.save" /></button>
         </fieldset>
-        <FormMessage message={message} />
+        <Outcome place="maintenance" />
       </form>
     </>
   );

@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { useOutletContext } from 'react-router';
 import { gql } from '../api.ts';
 import { dayOf, fieldErrors, isoOf, TextField, type FieldErrors } from '../fields.tsx';
-import { FormMessage } from '../form-message.tsx';
+import { Outcome, useOutcome } from '../outcome.tsx';
 import { useText, type MessageId } from '../i18n/text.ts';
 import type { Me } from '../layout.tsx';
 import { useData, useDescribe } from '../use-data.ts';
@@ -26,41 +26,41 @@ export function OffersPage() {
   const [form, setForm] = useState(EMPTY);
   const [editing, setEditing] = useState<Offer | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const outcome = useOutcome('offers');
   const heading = useRef<HTMLHeadingElement>(null);
 
   const startEdit = (o: Offer | null) => {
     setEditing(o);
     setForm(o ? { slug: o.slug, startDate: dayOf(o.startDate), endDate: dayOf(o.endDate) } : EMPTY);
     setErrors({});
-    setMessage(null);
+    outcome.clear();
     heading.current?.focus();
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setMessage(null);
+    outcome.clear();
     try {
       const input = { slug: form.slug.trim(), startDate: isoOf(form.startDate, false) ?? '', endDate: isoOf(form.endDate, true) };
       const { offerSave } = await gql<{ offerSave: { offer: { slug: string } | null; errors: Array<{ field: string | null; message: string }> } }>(SAVE, { id: editing?.id ?? null, input });
       const refused = fieldErrors(offerSave.errors);
       setErrors(refused);
-      if (!offerSave.offer) return setMessage({ error: true, text: refused.form ? t('common.nothingSavedBecause', { reason: refused.form }) : t('common.nothingSaved') });
+      if (!offerSave.offer) return outcome.failed(refused.form ? t('common.nothingSavedBecause', { reason: refused.form }) : t('common.nothingSaved'));
       setEditing(null);
       setForm(EMPTY);
-      setMessage({ error: false, text: t('offers.saved', { slug: offerSave.offer.slug }) });
+      outcome.done(t('offers.saved', { slug: offerSave.offer.slug }));
       reload();
     } catch (e) {
-      setMessage({ error: true, text: describe(e) });
+      outcome.failed(describe(e));
     }
   };
   const remove = async (o: Offer) => {
     if (!confirm(t('offers.confirmDelete', { slug: o.slug }))) return;
     try {
       await gql(DELETE, { id: o.id });
-      setMessage({ error: false, text: t('offers.deleted', { slug: o.slug }) });
+      outcome.done(t('offers.deleted', { slug: o.slug }));
       reload();
     } catch (e) {
-      setMessage({ error: true, text: describe(e) });
+      outcome.failed(describe(e));
     }
   };
 
@@ -79,7 +79,7 @@ export function OffersPage() {
             <button type="submit">{editing ? t('common.saveChanges') : t('offers.create')}</button>
             {editing ? <button type="button" className="secondary" onClick={() => startEdit(null)}><FormattedMessage id="common.cancelEdit" /></button> : null}
           </div>
-          <FormMessage message={message} />
+          <Outcome place="offers" />
         </form>
       ) : <p className="card"><FormattedMessage id="offers.readOnly" /></p>}
       {error ? <p role="alert" className="error">{error}</p> : null}

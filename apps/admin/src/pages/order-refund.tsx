@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { amountExample, parseAmount } from '../amount.ts';
 import { gql } from '../api.ts';
-import { FormMessage } from '../form-message.tsx';
+import { useOutcome } from '../outcome.tsx';
 import { useText } from '../i18n/text.ts';
 import { useDescribe } from '../use-data.ts';
 
@@ -18,7 +18,7 @@ const REFUND = `mutation Refund($number: String!, $amount: Int, $lines: [StaffRe
  * sends it, with one idempotency key per refund meant.
  */
 export function RefundForm({ number, currency, left, lines, shippingLeft, onDone }: {
-  number: string; currency: string; left: number; lines: RefundLine[]; shippingLeft: number; onDone: (text: string) => void;
+  number: string; currency: string; left: number; lines: RefundLine[]; shippingLeft: number; onDone: () => void;
 }) {
   const { t, money } = useText();
   const { locale } = useIntl();
@@ -27,7 +27,8 @@ export function RefundForm({ number, currency, left, lines, shippingLeft, onDone
   const [shipping, setShipping] = useState(false);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  // Said under the form, where the order page puts its outcome (the form goes once everything is refunded).
+  const outcome = useOutcome('order.refund');
   const [review, setReview] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const key = useRef(crypto.randomUUID());
@@ -52,29 +53,31 @@ export function RefundForm({ number, currency, left, lines, shippingLeft, onDone
   const reviewIt = (event: FormEvent) => {
     event.preventDefault();
     const problem = check();
-    setMessage(problem ? { error: true, text: problem } : null);
+    if (problem) outcome.failed(problem);
+    else outcome.clear();
     setReview(problem ? null : byLines ? t('order.refund.confirmLines', { what: what() }) : t('order.refund.confirmAmount', { amount: money(minor!, currency) }));
   };
   const send = async () => {
     if (busy) return;
     setBusy(true);
+    outcome.clear();
     try {
       const { orderRefund } = await gql<{ orderRefund: { refund: { amount: number; status: string } | null; errors: Array<{ field: string | null; message: string }> } }>(REFUND, {
         number, amount: byLines ? null : minor, lines: chosen.length ? chosen : null, shipping, key: `console:${key.current}`, reason: reason.trim() || null,
       });
       setReview(null);
-      if (orderRefund.errors.length) setMessage({ error: true, text: orderRefund.errors.map((e) => e.message).join(' ') });
+      if (orderRefund.errors.length) outcome.failed(orderRefund.errors.map((e) => e.message).join(' '));
       else {
-        setMessage(null);
         key.current = crypto.randomUUID();
         setAmount('');
         setQuantities({});
         setShipping(false);
         setReason('');
-        onDone(t('order.refund.done', { amount: money(orderRefund.refund!.amount, currency) }));
+        outcome.done(t('order.refund.done', { amount: money(orderRefund.refund!.amount, currency) }));
+        onDone();
       }
     } catch (e) {
-      setMessage({ error: true, text: describe(e) });
+      outcome.failed(describe(e));
     } finally {
       setBusy(false);
     }
@@ -106,7 +109,6 @@ export function RefundForm({ number, currency, left, lines, shippingLeft, onDone
           </p>
         </div>
       ) : <button type="submit"><FormattedMessage id="order.refund.review" /></button>}
-      <FormMessage message={message} />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { gql } from '../api.ts';
 import { fieldErrors, type FieldErrors } from '../fields.tsx';
-import { FormMessage } from '../form-message.tsx';
+import { useOutcome } from '../outcome.tsx';
 import { useText } from '../i18n/text.ts';
 import { returnReasonWords, returnStateWords } from '../order-states.ts';
 import { useData, useDescribe } from '../use-data.ts';
@@ -29,25 +29,28 @@ type Answer = { return: { number: string } | null; errors: Array<{ field?: strin
  * received, and those who refund give its money back after a confirmation (with a credit note and the buyer's e-mail).
  */
 export function ReturnsTable({ number, returns, lines, creditNotes, token, canReceive, canRefund, onDone }: {
-  number: string; returns: OrderReturn[]; lines: Line[]; creditNotes: Record<number, string>; token: string; canReceive: boolean; canRefund: boolean; onDone: (text: string) => void;
+  number: string; returns: OrderReturn[]; lines: Line[]; creditNotes: Record<number, string>; token: string; canReceive: boolean; canRefund: boolean; onDone: () => void;
 }) {
   const { t, when } = useText();
   const describe = useDescribe();
   const [confirming, setConfirming] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const outcome = useOutcome('order.returns');
   const items = (r: OrderReturn) => r.lines.map((x) => `${x.quantity} × ${lines.find((l) => l.id === x.lineId)?.sku ?? ''}`).join(', ');
   const run = async (query: string, r: OrderReturn, done: string) => {
     if (busy) return;
     setBusy(true);
-    setError(null);
+    outcome.clear();
     try {
       const answer = Object.values(await gql<Record<string, Answer>>(query, { number, id: r.id }))[0]!;
       setConfirming(null);
-      if (answer.errors.length) setError(answer.errors.map((e) => e.message).join(' '));
-      else onDone(done);
+      if (answer.errors.length) outcome.failed(answer.errors.map((e) => e.message).join(' '));
+      else {
+        outcome.done(done);
+        onDone();
+      }
     } catch (e) {
-      setError(describe(e));
+      outcome.failed(describe(e));
     } finally {
       setBusy(false);
     }
@@ -92,13 +95,12 @@ export function ReturnsTable({ number, returns, lines, creditNotes, token, canRe
           </p>
         </div>
       ))}
-      {error ? <p role="alert" className="error">{error}</p> : null}
     </>
   );
 }
 
 /** Opens a return: how many of each shipped line come back (never more than was shipped and is not on a return already), why, and a note. */
-export function ReturnForm({ number, lines, onDone }: { number: string; lines: ReturnableLine[]; onDone: (text: string) => void }) {
+export function ReturnForm({ number, lines, onDone }: { number: string; lines: ReturnableLine[]; onDone: () => void }) {
   const { t } = useText();
   const describe = useDescribe();
   const { data: reasons } = useData(() => gql<{ returnReasons: string[] }>(REASONS).then((d) => d.returnReasons), []);
@@ -107,29 +109,33 @@ export function ReturnForm({ number, lines, onDone }: { number: string; lines: R
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const outcome = useOutcome('order.returns');
   // One key per return the operator means: a retried or double-clicked submit opens it once.
   const key = useRef(crypto.randomUUID());
   const chosen = chosenLines(lines, quantities);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (!chosen.length) return setErrors({ form: t('order.return.noLine') });
+    outcome.clear();
+    if (!chosen.length) return outcome.failed(t('order.return.noLine'));
     setBusy(true);
     try {
       const { orderReturnOpen } = await gql<{ orderReturnOpen: Answer }>(OPEN, { number, lines: chosen, reason, note: note.trim() || null, key: `console:${key.current}` });
       if (orderReturnOpen.errors.length) {
-        setErrors(fieldErrors(orderReturnOpen.errors.map((e) => ({ field: e.field ?? null, message: e.message })),
-          lineErrorFields(chosen)));
+        const refused = fieldErrors(orderReturnOpen.errors.map((e) => ({ field: e.field ?? null, message: e.message })), lineErrorFields(chosen));
+        setErrors(refused);
+        outcome.failed([refused.form, refused.lines].filter(Boolean).join(' ') || t('common.nothingSaved'));
       } else {
         setErrors({});
         key.current = crypto.randomUUID();
         setQuantities({});
         setReason('');
         setNote('');
-        onDone(t('order.return.opened', { number: orderReturnOpen.return!.number }));
+        outcome.done(t('order.return.opened', { number: orderReturnOpen.return!.number }));
+        onDone();
       }
     } catch (e) {
-      setErrors({ form: describe(e) });
+      outcome.failed(describe(e));
     } finally {
       setBusy(false);
     }
@@ -153,7 +159,6 @@ export function ReturnForm({ number, lines, onDone }: { number: string; lines: R
           {errors.note ? <p className="error" id="return-note-error">{errors.note}</p> : null}</div>
       </div>
       <button type="submit" disabled={busy}>{busy ? t('order.return.busy') : t('order.return.submit')}</button>
-      <FormMessage message={errors.form || errors.lines ? { error: true, text: [errors.form, errors.lines].filter(Boolean).join(' ') } : null} />
     </form>
   );
 }

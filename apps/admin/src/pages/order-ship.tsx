@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { gql } from '../api.ts';
 import { fieldErrors, type FieldErrors } from '../fields.tsx';
-import { FormMessage } from '../form-message.tsx';
+import { useOutcome } from '../outcome.tsx';
 import { useText } from '../i18n/text.ts';
 import { useData, useDescribe } from '../use-data.ts';
 import { chosenLines, lineErrorFields, LineQuantitiesTable } from './line-quantities.tsx';
@@ -15,7 +15,7 @@ const SHIP = `mutation Ship($number: String!, $lines: [StaffShipLineInput!]!, $c
 }`;
 
 /** Records a parcel: how many of each line it carries (never beyond what is left to ship), the carrier and its tracking number. */
-export function ShipForm({ number, lines, onDone }: { number: string; lines: ShipLine[]; onDone: (text: string) => void }) {
+export function ShipForm({ number, lines, onDone }: { number: string; lines: ShipLine[]; onDone: () => void }) {
   const { t } = useText();
   const describe = useDescribe();
   const { data: carriers } = useData(() => gql<{ carriers: Array<{ code: string; name: string | null }> }>(CARRIERS).then((d) => d.carriers), []);
@@ -24,28 +24,34 @@ export function ShipForm({ number, lines, onDone }: { number: string; lines: Shi
   const [tracking, setTracking] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  // Said under the form, where the order page puts its outcome (the form goes once everything is shipped).
+  const outcome = useOutcome('order.ship');
   // One key per parcel the operator means: a retried or double-clicked submit records it once.
   const key = useRef(crypto.randomUUID());
   const chosen = chosenLines(lines, quantities);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (!chosen.length) return setErrors({ form: t('order.ship.noLine') });
+    outcome.clear();
+    if (!chosen.length) return outcome.failed(t('order.ship.noLine'));
     setBusy(true);
     try {
       const { orderShip } = await gql<{ orderShip: { errors: Array<{ field: string | null; message: string }> } }>(SHIP, { number, lines: chosen, carrier, trackingNumber: tracking, key: `console:${key.current}` });
       if (orderShip.errors.length) {
         // A line's error names it by its place in `lines`: shown on that line's input.
-        setErrors(fieldErrors(orderShip.errors, lineErrorFields(chosen)));
+        const refused = fieldErrors(orderShip.errors, lineErrorFields(chosen));
+        setErrors(refused);
+        outcome.failed([refused.form, refused.lines].filter(Boolean).join(' ') || t('common.nothingSaved'));
       } else {
         setErrors({});
         key.current = crypto.randomUUID();
         setQuantities({});
         setTracking('');
-        onDone(t('order.ship.done'));
+        outcome.done(t('order.ship.done'));
+        onDone();
       }
     } catch (e) {
-      setErrors({ form: describe(e) });
+      outcome.failed(describe(e));
     } finally {
       setBusy(false);
     }
@@ -70,7 +76,6 @@ export function ShipForm({ number, lines, onDone }: { number: string; lines: Shi
           {errors.trackingNumber ? <p className="error" id="ship-tracking-error">{errors.trackingNumber}</p> : null}</div>
       </div>
       <button type="submit" disabled={busy}>{busy ? t('order.ship.busy') : t('order.ship.submit')}</button>
-      <FormMessage message={errors.form || errors.lines ? { error: true, text: [errors.form, errors.lines].filter(Boolean).join(' ') } : null} />
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { Link, useOutletContext, useParams } from 'react-router';
 import { gql } from '../api.ts';
 import { useText, type Text } from '../i18n/text.ts';
 import type { Me } from '../layout.tsx';
-import { FormMessage } from '../form-message.tsx';
+import { Outcome, useOutcome } from '../outcome.tsx';
 import { useData, useDescribe } from '../use-data.ts';
 import { FULFILMENT_WORDS, methodWords, shippingWords, shownPayment, transactionWords, type FulfilmentState, type PaymentState } from '../order-states.ts';
 import { AddressBlock, type Address } from './order-address.tsx';
@@ -45,10 +45,6 @@ export function OrderPage() {
   const text = useText();
   const { t, money, when } = text;
   const { data, error, reload } = useData(() => gql<{ order: Order | null }>(QUERY, { number }).then((d) => d.order), [number]);
-  // Said above the refunds: the form goes once nothing is left to refund.
-  const [refunded, setRefunded] = useState<string | null>(null);
-  const [shipped, setShipped] = useState<string | null>(null);
-  const [returned, setReturned] = useState<string | null>(null);
   if (error) return <><h1><FormattedMessage id="order.title" values={{ number }} /></h1><p role="alert" className="error">{error}</p></>;
   if (!data) return data === null ? <><h1><FormattedMessage id="order.title" values={{ number }} /></h1><p><FormattedMessage id="order.notFound" /></p></> : <p role="status"><FormattedMessage id="common.loading" /></p>;
   // Support reads orders: the forms that change one are shown only to roles the server lets change it.
@@ -103,22 +99,21 @@ export function OrderPage() {
             <td>{s.trackingUrl ? <a href={s.trackingUrl} rel="noreferrer noopener" target="_blank">{s.trackingNumber}</a> : s.trackingNumber}</td>
             <td>{s.lines.map((x) => `${x.quantity} × ${data.lines.find((l) => l.id === x.lineId)?.sku ?? ''}`).join(', ')}</td><td>{when(s.createdAt)}</td></tr>)}</tbody></table>
       ) : <p><FormattedMessage id="order.noShipment" /></p>}
-      <FormMessage message={shipped ? { error: false, text: shipped } : null} />
       {manage && !data.cancelledAt && data.fulfilmentState !== 'NONE' && data.fulfilmentState !== 'SHIPPED' && data.paymentState !== 'REFUNDED'
         && data.lines.some((l) => l.quantity > shippedOf(l.id)) ? (
-        <ShipForm number={data.number} onDone={(text) => { setShipped(text); reload(); }}
+        <ShipForm number={data.number} onDone={reload}
           lines={data.lines.map((l) => ({ ...l, left: l.quantity - shippedOf(l.id) }))} />
       ) : null}
+      <Outcome place="order.ship" />
       <h2><FormattedMessage id="order.returns" /></h2>
-      <FormMessage message={returned ? { error: false, text: returned } : null} />
       <ReturnsTable number={data.number} token={data.token} returns={data.returns} lines={data.lines} canReceive={manage} canRefund={me.permissions.includes('orders.refund')}
-        creditNotes={Object.fromEntries(data.refunds.flatMap((r) => (r.creditNote ? [[r.id, r.creditNote]] : [])))} onDone={(text) => { setReturned(text); reload(); }} />
+        creditNotes={Object.fromEntries(data.refunds.flatMap((r) => (r.creditNote ? [[r.id, r.creditNote]] : [])))} onDone={reload} />
       {manage && !data.cancelledAt && data.shipments.length && data.lines.some((l) => shippedOf(l.id) > returnedOf(l.id)) ? (
-        <ReturnForm number={data.number} onDone={(text) => { setReturned(text); reload(); }}
+        <ReturnForm number={data.number} onDone={reload}
           lines={data.lines.filter((l) => shippedOf(l.id) > 0).map((l) => ({ ...l, shipped: shippedOf(l.id), left: shippedOf(l.id) - returnedOf(l.id) }))} />
       ) : null}
+      <Outcome place="order.returns" />
       <h2><FormattedMessage id="order.refunds" /></h2>
-      <FormMessage message={refunded ? { error: false, text: refunded } : null} />
       {data.refunds.length ? (
         <table data-testid="order-refunds"><thead><tr><th scope="col"><FormattedMessage id="order.column.status" /></th><th scope="col" className="num"><FormattedMessage id="order.column.amount" /></th>
           <th scope="col"><FormattedMessage id="order.column.what" /></th><th scope="col"><FormattedMessage id="order.column.payment" /></th><th scope="col"><FormattedMessage id="order.column.reason" /></th>
@@ -130,9 +125,12 @@ export function OrderPage() {
       {paid - given > 0 && me.permissions.includes('orders.refund') ? <RefundForm number={data.number} currency={data.currency} left={paid - given}
         lines={data.lines.map((l) => ({ ...l, left: l.quantity - data.refunds.filter((r) => r.status !== 'FAILED').flatMap((r) => r.lines).filter((x) => x.lineId === l.id).reduce((s, x) => s + x.quantity, 0) }))}
         shippingLeft={data.shipping - data.refunds.filter((r) => r.status !== 'FAILED').reduce((s, r) => s + r.shipping, 0)}
-        onDone={(text) => { setRefunded(text); reload(); }} /> : null}
+        onDone={reload} /> : null}
+      <Outcome place="order.refund" />
       {data.cancelledAt || !manage ? null : <OrderActions number={data.number} invoiceOpen={data.invoiceStatus === 'OPEN'} onDone={reload} />}
+      <Outcome place="order.actions" />
       {data.cancelledAt || !manage ? null : <CancelForm number={data.number} blocker={data.cancelBlocker} onDone={reload} />}
+      <Outcome place="order.cancel" />
       <h2><FormattedMessage id="order.history" /></h2>
       {data.events.length ? (
         <table><thead><tr><th scope="col"><FormattedMessage id="order.column.what" /></th><th scope="col"><FormattedMessage id="order.column.details" /></th><th scope="col"><FormattedMessage id="order.column.when" /></th></tr></thead>
@@ -160,18 +158,23 @@ function CancelForm({ number, blocker, onDone }: { number: string; blocker: stri
   const { t } = useText();
   const describe = useDescribe();
   const [reason, setReason] = useState('');
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  // Said under where the form was: a cancelled order has no cancel form.
+  const outcome = useOutcome('order.cancel');
   const [busy, setBusy] = useState(false);
   if (blocker) return <section className="card" aria-labelledby="cancel-title"><h3 id="cancel-title"><FormattedMessage id="order.cancel.title" /></h3><p><FormattedMessage id="order.cancel.blocked" values={{ reason: blocker }} /></p></section>;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
+    outcome.clear();
     try {
       const { orderCancel } = await gql<{ orderCancel: { errors: Array<{ message: string }> } }>(CANCEL, { number, reason: reason.trim() || null });
-      if (orderCancel.errors.length) setMessage({ error: true, text: orderCancel.errors.map((e) => e.message).join(' ') });
-      else onDone();
+      if (orderCancel.errors.length) outcome.failed(orderCancel.errors.map((e) => e.message).join(' '));
+      else {
+        outcome.done(t('order.cancel.done', { number }));
+        onDone();
+      }
     } catch (e) {
-      setMessage({ error: true, text: describe(e) });
+      outcome.failed(describe(e));
     } finally {
       setBusy(false);
     }
@@ -182,7 +185,6 @@ function CancelForm({ number, blocker, onDone }: { number: string; blocker: stri
       <p>{t('order.cancel.intro')}</p>
       <div className="field"><label htmlFor="cancel-reason"><FormattedMessage id="order.cancel.reason" /></label><input id="cancel-reason" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} /></div>
       <button type="submit" className="secondary" disabled={busy}>{busy ? t('order.cancel.busy') : t('order.cancel.title')}</button>
-      <FormMessage message={message} />
     </form>
   );
 }
@@ -195,14 +197,18 @@ function OrderActions({ number, invoiceOpen, onDone }: { number: string; invoice
   const { t } = useText();
   const describe = useDescribe();
   const [note, setNote] = useState('');
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const outcome = useOutcome('order.actions');
   const run = async (query: string, variables: Record<string, unknown>, done: string) => {
+    outcome.clear();
     try {
       const answer = Object.values(await gql<Record<string, { errors: Array<{ message: string }> }>>(query, variables))[0]!;
-      setMessage(answer.errors.length ? { error: true, text: answer.errors.map((e) => e.message).join(' ') } : { error: false, text: done });
-      if (!answer.errors.length) onDone();
+      if (answer.errors.length) outcome.failed(answer.errors.map((e) => e.message).join(' '));
+      else {
+        outcome.done(done);
+        onDone();
+      }
     } catch (e) {
-      setMessage({ error: true, text: describe(e) });
+      outcome.failed(describe(e));
     }
   };
   return (
@@ -215,7 +221,6 @@ function OrderActions({ number, invoiceOpen, onDone }: { number: string; invoice
         </>
       ) : null}
       <p><button type="button" className="secondary" onClick={() => void run(RESEND, { number }, t('order.actions.resent'))}><FormattedMessage id="order.actions.resend" /></button></p>
-      <FormMessage message={message} />
     </section>
   );
 }

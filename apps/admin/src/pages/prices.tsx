@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { useOutletContext } from 'react-router';
 import type { Me } from '../layout.tsx';
 import { gql } from '../api.ts';
-import { FormMessage } from '../form-message.tsx';
+import { Outcome, useOutcome } from '../outcome.tsx';
 import { useText } from '../i18n/text.ts';
 import { useData, useDescribe } from '../use-data.ts';
 
@@ -26,7 +26,7 @@ export function PricesPage() {
   // Typed new prices and list prices, per SKU, as the operator typed them (kept when the server refuses them).
   const [edits, setEdits] = useState<Record<string, { amount?: string; list?: string }>>({});
   const [preview, setPreview] = useState<Result | null>(null);
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const outcome = useOutcome('prices');
 
   const minor = (v: string) => Math.round(Number(v.trim().replace(',', '.')) * 100);
   const changes = () => Object.entries(edits).map(([sku, e]) => {
@@ -42,24 +42,24 @@ export function PricesPage() {
     setPreview(null);
   };
   const run = async (query: string, key: 'priceChangesPreview' | 'countryPricesUpdate') => {
-    setMessage(null);
+    outcome.clear();
     const bad = Object.entries(edits).find(([, e]) => [e.amount, e.list].some((v) => v !== undefined && !/^\d+([.,]\d{1,2})?$/.test(v.trim())));
     if (bad) {
-      setMessage({ error: true, text: t('prices.invalid', { sku: bad[0] }) });
+      outcome.failed(t('prices.invalid', { sku: bad[0] }));
       return;
     }
     try {
       const result = (await gql<Record<string, Result>>(query, { country, changes: changes() }))[key]!;
       setPreview(result);
-      if (result.errors.length) setMessage({ error: true, text: result.errors.map((e) => `${e.sku ?? ''} ${e.message}`.trim()).join(' ') });
+      if (result.errors.length) outcome.failed(result.errors.map((e) => `${e.sku ?? ''} ${e.message}`.trim()).join(' '));
       else if (result.saved) {
-        setMessage({ error: false, text: t('prices.saved', { count: result.changed.length, country }) });
+        outcome.done(t('prices.saved', { count: result.changed.length, country }));
         setEdits({});
         setPreview(null);
         reload();
       }
     } catch (e) {
-      setMessage({ error: true, text: describe(e) });
+      outcome.failed(describe(e));
     }
   };
 
@@ -67,7 +67,7 @@ export function PricesPage() {
     <>
       <h1><FormattedMessage id="prices.title" /></h1>
       <div className="field inline"><label htmlFor="price-country"><FormattedMessage id="prices.country" /></label>
-        <select id="price-country" value={country} onChange={(e) => { setCountry(e.target.value); setEdits({}); setPreview(null); setMessage(null); }}>
+        <select id="price-country" value={country} onChange={(e) => { setCountry(e.target.value); setEdits({}); setPreview(null); outcome.clear(); }}>
           {COUNTRIES.map((c) => <option key={c}>{c}</option>)}
         </select></div>
       {error ? <p role="alert" className="error">{error}</p> : null}
@@ -108,7 +108,7 @@ export function PricesPage() {
           ) : null}
         </>
       ) : error ? null : <p role="status"><FormattedMessage id="common.loading" /></p>}
-      <FormMessage message={message} />
+      <Outcome place="prices" />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useOutletContext, useParams } from 'react-router';
 import { gql } from '../api.ts';
-import { FormMessage } from '../form-message.tsx';
+import { Outcome, useOutcome } from '../outcome.tsx';
 import { useText } from '../i18n/text.ts';
 import { dirOf } from '../languages.ts';
 import type { Me } from '../layout.tsx';
@@ -50,25 +50,25 @@ function ProductTexts({ productId, texts, canEdit }: { productId: number; texts:
   const [form, setForm] = useState(texts);
   const [saved, setSaved] = useState(texts);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const outcome = useOutcome('product');
   const changed = form.filter((x, i) => x.name !== saved[i]!.name || x.shortDescription !== saved[i]!.shortDescription);
   const set = (language: string, field: 'name' | 'shortDescription', value: string) =>
     setForm((all) => all.map((x) => (x.language === language ? { ...x, [field]: value } : x)));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setMessage(null);
+    outcome.clear();
     try {
       const { productUpdate } = await gql<{ productUpdate: { product: { translations: ProductText[] } | null; errors: Array<{ field: string; message: string }> } }>(SAVE, { id: productId, t: changed });
       setErrors(Object.fromEntries(productUpdate.errors.map((e) => [e.field, e.message])));
-      if (productUpdate.errors.length) setMessage({ error: true, text: t('common.nothingSaved') });
+      if (productUpdate.errors.length) outcome.failed(t('common.nothingSaved'));
       else if (productUpdate.product) {
         setSaved(productUpdate.product.translations);
         setForm(productUpdate.product.translations);
-        setMessage({ error: false, text: t('product.texts.saved', { count: changed.length }) });
+        outcome.done(t('product.texts.saved', { count: changed.length }));
       }
     } catch (e) {
-      setMessage({ error: true, text: describe(e) });
+      outcome.failed(describe(e));
     }
   };
   const error = (key: string) => errors[key] ? <p className="error" id={`${key}-error`}>{errors[key]}</p> : null;
@@ -98,7 +98,7 @@ function ProductTexts({ productId, texts, canEdit }: { productId: number; texts:
         ))}
       </div>
       {canEdit ? <p className="actions"><button type="submit" disabled={!changed.length}>{changed.length ? t('product.texts.saveCount', { count: changed.length }) : t('product.texts.save')}</button></p> : null}
-      <FormMessage message={message} />
+      <Outcome place="product" />
     </form>
   );
 }

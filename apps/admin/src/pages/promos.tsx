@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { useOutletContext } from 'react-router';
 import { gql } from '../api.ts';
 import { Checkboxes, dayOf, fieldErrors, isoOf, listOf, TextField, type FieldErrors } from '../fields.tsx';
-import { FormMessage } from '../form-message.tsx';
+import { Outcome, useOutcome } from '../outcome.tsx';
 import { useText, type Text } from '../i18n/text.ts';
 import type { Me } from '../layout.tsx';
 import { usePromoWords } from '../promo-words.ts';
@@ -85,7 +85,7 @@ export function PromosPage() {
   const [form, setForm] = useState<Form>(EMPTY);
   const [editing, setEditing] = useState<Promo | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const outcome = useOutcome('promos');
   const heading = useRef<HTMLHeadingElement>(null);
   const set = <K extends keyof Form>(key: K) => (value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
 
@@ -93,12 +93,12 @@ export function PromosPage() {
     setEditing(p);
     setForm(p ? formOf(p) : EMPTY);
     setErrors({});
-    setMessage(null);
+    outcome.clear();
     heading.current?.focus();
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setMessage(null);
+    outcome.clear();
     try {
       const answer = editing
         ? (await gql<{ promoUpdate: Payload }>(SAVE, { id: editing.id, input: inputOf(form) })).promoUpdate
@@ -106,22 +106,22 @@ export function PromosPage() {
       const refused = fieldErrors(answer.errors, RENAME);
       if (refused.fixed) refused.fixed = `${refused.fixed} ${t('promos.fixedHint')}`;
       setErrors(refused);
-      if (!answer.promo) return setMessage({ error: true, text: refused.form ? t('common.nothingSavedBecause', { reason: refused.form }) : t('common.nothingSaved') });
-      setMessage({ error: false, text: t(editing ? 'promos.changed' : 'promos.created', { code: answer.promo.code }) });
+      if (!answer.promo) return outcome.failed(refused.form ? t('common.nothingSavedBecause', { reason: refused.form }) : t('common.nothingSaved'));
+      outcome.done(t(editing ? 'promos.changed' : 'promos.created', { code: answer.promo.code }));
       setEditing(null);
       setForm(EMPTY);
       reload();
     } catch (e) {
-      setMessage({ error: true, text: describe(e) });
+      outcome.failed(describe(e));
     }
   };
   const toggle = async (p: Promo) => {
     try {
       await gql(ACTIVE, { id: p.id, active: !p.isActive });
-      setMessage({ error: false, text: t(p.isActive ? 'promos.switchedOff' : 'promos.switchedOn', { code: p.code }) });
+      outcome.done(t(p.isActive ? 'promos.switchedOff' : 'promos.switchedOn', { code: p.code }));
       reload();
     } catch (e) {
-      setMessage({ error: true, text: describe(e) });
+      outcome.failed(describe(e));
     }
   };
   const setText = (language: string, key: 'name' | 'bannerMessage') => (value: string) =>
@@ -175,7 +175,7 @@ export function PromosPage() {
           <details className="translations" data-testid="promo-translations" open={Boolean(errors.translations) || undefined}>
             <summary><FormattedMessage id="promos.translations" /></summary>
             <p className="hint"><FormattedMessage id="promos.translationsHint" /></p>
-            {errors.translations ? <p className="error" role="alert">{errors.translations}</p> : null}
+            {errors.translations ? <p className="error">{errors.translations}</p> : null}
             {TRANSLATION_LANGUAGES.map((language) => (
               <fieldset key={language} className="plain grid">
                 <legend>{languageName(language)}</legend>
@@ -188,7 +188,7 @@ export function PromosPage() {
             <button type="submit">{editing ? t('common.saveChanges') : t('promos.create')}</button>
             {editing ? <button type="button" className="secondary" onClick={() => startEdit(null)}><FormattedMessage id="common.cancelEdit" /></button> : null}
           </div>
-          <FormMessage message={message} />
+          <Outcome place="promos" />
         </form>
       ) : <p className="card"><FormattedMessage id="promos.readOnly" /></p>}
       {error ? <p role="alert" className="error">{error}</p> : null}

@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { useOutletContext } from 'react-router';
 import { gql } from '../api.ts';
 import { TextField } from '../fields.tsx';
-import { FormMessage } from '../form-message.tsx';
+import { Outcome, useOutcome } from '../outcome.tsx';
 import { useText, type MessageId } from '../i18n/text.ts';
 import type { Me } from '../layout.tsx';
 import { useData, useDescribe } from '../use-data.ts';
@@ -11,7 +11,6 @@ import { useData, useDescribe } from '../use-data.ts';
 interface Member { id: string; email: string; name: string | null; role: string }
 interface Invitation { id: string; email: string; role: string; createdAt: string; expiresAt: string }
 type Errors = Array<{ field: string | null; code: string; message: string }>;
-type Message = { error: boolean; text: string } | null;
 
 const ROLES = ['OWNER', 'CATALOGUE_MANAGER', 'ORDER_MANAGER', 'SUPPORT'] as const;
 const LIST = '{ staffAccounts { id email name role } staffInvitations { id email role createdAt expiresAt } }';
@@ -35,18 +34,21 @@ export function StaffPage() {
   const { t, when } = useText();
   const describe = useDescribe();
   const { data, error, reload } = useData(() => gql<{ staffAccounts: Member[]; staffInvitations: Invitation[] }>(LIST), []);
-  const [message, setMessage] = useState<Message>(null);
+  const outcome = useOutcome('staff');
   const refusal = (errors: Errors) => t(REFUSALS[errors[0]!.code] ?? 'staff.error.other');
 
   const act = async (confirm: string, run: () => Promise<Errors>, done: string) => {
-    setMessage(null);
+    outcome.clear();
     if (!window.confirm(confirm)) return;
     try {
       const errors = await run();
-      setMessage(errors.length ? { error: true, text: refusal(errors) } : { error: false, text: done });
-      if (!errors.length) reload();
+      if (errors.length) outcome.failed(refusal(errors));
+      else {
+        outcome.done(done);
+        reload();
+      }
     } catch (e) {
-      setMessage({ error: true, text: describe(e) });
+      outcome.failed(describe(e));
     }
   };
   const roleName = (role: string) => t('staff.roleName', { role });
@@ -58,7 +60,7 @@ export function StaffPage() {
       <p className="note"><FormattedMessage id="staff.intro" /></p>
       <InviteForm onInvited={reload} roleName={roleName} refusal={refusal} />
       {error ? <p role="alert" className="error">{error}</p> : null}
-      <FormMessage message={message} />
+      <Outcome place="staff" />
       {data ? (
         <>
           <h2 id="staff-members"><FormattedMessage id="staff.members" /></h2>
@@ -119,23 +121,26 @@ function InviteForm({ onInvited, roleName, refusal }: { onInvited: () => void; r
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<string>('SUPPORT');
   const [emailError, setEmailError] = useState<string | undefined>();
-  const [message, setMessage] = useState<Message>(null);
+  const outcome = useOutcome('staff.invite');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setMessage(null);
+    outcome.clear();
     setEmailError(undefined);
     try {
       const { staffInvite } = await gql<{ staffInvite: { errors: Errors } }>(INVITE, { email: email.trim(), role, language: document.documentElement.lang || 'en' });
       if (staffInvite.errors.length) {
-        if (staffInvite.errors[0]!.field === 'email') setEmailError(refusal(staffInvite.errors));
-        else setMessage({ error: true, text: refusal(staffInvite.errors) });
+        // The refusal under the address when it concerns it, and one alert either way.
+        if (staffInvite.errors[0]!.field === 'email') {
+          setEmailError(refusal(staffInvite.errors));
+          outcome.failed(t('staff.invite.notSent'));
+        } else outcome.failed(refusal(staffInvite.errors));
         return;
       }
-      setMessage({ error: false, text: t('staff.invite.done', { email: email.trim(), role: roleName(role) }) });
+      outcome.done(t('staff.invite.done', { email: email.trim(), role: roleName(role) }));
       setEmail('');
       onInvited();
     } catch (e) {
-      setMessage({ error: true, text: describe(e) });
+      outcome.failed(describe(e));
     }
   };
   return (
@@ -150,7 +155,7 @@ function InviteForm({ onInvited, roleName, refusal }: { onInvited: () => void; r
       </div>
       <p className="hint"><FormattedMessage id="staff.invite.hint" /></p>
       <button type="submit" disabled={!email.trim()}><FormattedMessage id="staff.invite.button" /></button>
-      <FormMessage message={message} />
+      <Outcome place="staff.invite" />
     </form>
   );
 }

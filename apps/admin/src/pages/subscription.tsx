@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useOutletContext, useParams } from 'react-router';
 import { gql } from '../api.ts';
-import { FormMessage } from '../form-message.tsx';
+import { Outcome, useOutcome } from '../outcome.tsx';
 import { useText, type MessageId } from '../i18n/text.ts';
 import type { Me } from '../layout.tsx';
 import { subscriptionStateClass, useSubscriptionWords } from '../subscription-words.ts';
@@ -29,7 +29,7 @@ export function SubscriptionPage() {
   const words = useSubscriptionWords();
   const describe = useDescribe();
   const { data, error, reload } = useData(() => gql<{ subscription: { subscription: SubscriptionItem; charges: Charge[]; events: Event[] } | null }>(DETAIL, { id }).then((d) => d.subscription), [id]);
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const outcome = useOutcome('subscription');
   const [refund, setRefund] = useState(false);
   const [busy, setBusy] = useState(false);
   if (error) return <p role="alert" className="error">{error}</p>;
@@ -40,14 +40,14 @@ export function SubscriptionPage() {
   const refusal = (errors: Errors) => t(errors[0]!.code === 'OPERATION_NOT_ALLOWED' ? 'subscription.error.notAllowed' : errors[0]!.code === 'PAYMENT_ERROR' ? 'subscription.error.refund' : 'subscription.error.other');
 
   const run = async (confirm: string, action: () => Promise<string>) => {
-    setMessage(null);
+    outcome.clear();
     if (!window.confirm(confirm)) return;
     setBusy(true);
     try {
       const done = await action();
-      setMessage({ error: false, text: done });
+      outcome.done(done);
     } catch (e) {
-      setMessage({ error: true, text: e instanceof Refused ? e.message : describe(e) });
+      outcome.failed(e instanceof Refused ? e.message : describe(e));
     } finally {
       setBusy(false);
       reload();
@@ -95,7 +95,7 @@ export function SubscriptionPage() {
         </section>
       ) : null}
       {!canManage ? <p className="note"><FormattedMessage id="subscription.readOnly" /></p> : null}
-      <FormMessage message={message} />
+      <Outcome place="subscription" />
 
       <h2 id="sub-charges"><FormattedMessage id="subscription.charges" /></h2>
       {data.charges.length ? (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useOutletContext } from 'react-router';
 import { gql } from '../api.ts';
-import { FormMessage } from '../form-message.tsx';
+import { Outcome, useOutcome } from '../outcome.tsx';
 import { useText, type MessageId } from '../i18n/text.ts';
 import type { Me } from '../layout.tsx';
 import { useData, useDescribe } from '../use-data.ts';
@@ -25,7 +25,7 @@ export function TaxesPage() {
   const { data, error, reload } = useData(() => gql<{ taxRates: Rate[] }>(LOAD, { country }).then((d) => d.taxRates), [country]);
   const [edits, setEdits] = useState<Record<string, { percent?: string; name?: string }>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const outcome = useOutcome('taxes');
 
   const changes = (data ?? []).filter((r) => edits[key(r)]).map((r) => ({
     area: r.area, taxClass: r.taxClass, percent: edits[key(r)]!.percent ?? r.percent, name: edits[key(r)]!.name ?? r.name,
@@ -33,18 +33,18 @@ export function TaxesPage() {
   const edit = (r: Rate, field: 'percent' | 'name', value: string) => setEdits((all) => ({ ...all, [key(r)]: { ...all[key(r)], [field]: value } }));
 
   const save = async () => {
-    setMessage(null);
+    outcome.clear();
     try {
       const result = (await gql<{ taxRatesUpdate: Result }>(SAVE, { country, changes })).taxRatesUpdate;
       setErrors(Object.fromEntries(result.errors.map((e) => [e.field, e.message])));
-      if (result.errors.length) setMessage({ error: true, text: t('taxes.nothingSaved') });
+      if (result.errors.length) outcome.failed(t('taxes.nothingSaved'));
       else if (result.saved) {
-        setMessage({ error: false, text: t('taxes.saved', { count: changes.length, country }) });
+        outcome.done(t('taxes.saved', { count: changes.length, country }));
         setEdits({});
         reload();
       }
     } catch (e) {
-      setMessage({ error: true, text: describe(e) });
+      outcome.failed(describe(e));
     }
   };
   const input = (r: Rate, field: 'percent' | 'name') => {
@@ -66,7 +66,7 @@ export function TaxesPage() {
     <>
       <h1><FormattedMessage id="taxes.title" /></h1>
       <div className="field inline"><label htmlFor="tax-country"><FormattedMessage id="taxes.country" /></label>
-        <select id="tax-country" value={country} onChange={(e) => { setCountry(e.target.value); setEdits({}); setErrors({}); setMessage(null); }}>
+        <select id="tax-country" value={country} onChange={(e) => { setCountry(e.target.value); setEdits({}); setErrors({}); outcome.clear(); }}>
           {COUNTRIES.map((c) => <option key={c}>{c}</option>)}
         </select></div>
       <p><FormattedMessage id="taxes.intro" /></p>
@@ -87,7 +87,7 @@ export function TaxesPage() {
           {canEdit ? <p className="actions"><button type="button" disabled={!changes.length} onClick={() => void save()}><FormattedMessage id="taxes.save" values={{ count: changes.length }} /></button></p> : null}
         </>
       ) : error ? null : <p role="status"><FormattedMessage id="common.loading" /></p>}
-      <FormMessage message={message} />
+      <Outcome place="taxes" />
     </>
   );
 }

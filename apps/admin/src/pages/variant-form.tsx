@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { gql } from '../api.ts';
-import { FormMessage } from '../form-message.tsx';
+import { Outcome, useOutcome } from '../outcome.tsx';
 import { useText } from '../i18n/text.ts';
 import { dirOf } from '../languages.ts';
 import { useDescribe } from '../use-data.ts';
@@ -22,17 +22,17 @@ export function VariantForm({ variant, canEdit, onSaved }: { variant: Variant; c
   const [base, setBase] = useState(variant);
   const [form, setForm] = useState(() => formOf(variant));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const outcome = useOutcome(`variant-${variant.id}`);
   const id = (field: string) => `v${variant.id}-${field}`;
   const nameErrors = base.translations.some((x) => errors[`translations.${x.language}.name`] && x.language !== 'en');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setMessage(null);
+    outcome.clear();
     const stockChanged = form.stock.trim() !== String(base.stock);
     if (stockChanged && !/^\d{1,7}$/.test(form.stock.trim())) {
       setErrors({ stock: t('variant.stockInvalid', { max: 1_000_000 }) });
-      setMessage({ error: true, text: t('common.nothingSaved') });
+      outcome.failed(t('common.nothingSaved'));
       return;
     }
     const input = {
@@ -45,17 +45,17 @@ export function VariantForm({ variant, canEdit, onSaved }: { variant: Variant; c
       setErrors(Object.fromEntries(variantUpdate.errors.map((e) => [e.field, e.message])));
       if (variantUpdate.errors.length) {
         const stale = variantUpdate.errors.find((e) => e.code === 'STALE');
-        setMessage({ error: true, text: t('common.nothingSaved') });
+        outcome.failed(t('common.nothingSaved'));
         // The stock an order left is shown as the new starting point; the operator's number stays in the box.
         if (stale && variantUpdate.variant) setBase({ ...base, stock: variantUpdate.variant.stock });
       } else if (variantUpdate.variant) {
         setBase(variantUpdate.variant);
         setForm(formOf(variantUpdate.variant));
-        setMessage({ error: false, text: t('variant.saved', { sku: variantUpdate.variant.sku }) });
+        outcome.done(t('variant.saved', { sku: variantUpdate.variant.sku }));
         onSaved();
       }
     } catch (e) {
-      setMessage({ error: true, text: describe(e) });
+      outcome.failed(describe(e));
     }
   };
   const fieldError = (key: string) => (errors[key] ? <p className="error" id={`${id(key)}-error`}>{errors[key]}</p> : null);
@@ -93,7 +93,7 @@ export function VariantForm({ variant, canEdit, onSaved }: { variant: Variant; c
         <div className="grid">{base.translations.filter((x) => x.language !== 'en').map((x) => nameInput(x.language))}</div>
       </details>
       {canEdit ? <button type="submit"><FormattedMessage id="variant.save" values={{ sku: base.sku }} /></button> : null}
-      <FormMessage message={message} />
+      <Outcome place={`variant-${variant.id}`} />
     </form>
   );
 }

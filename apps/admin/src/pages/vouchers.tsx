@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { useOutletContext } from 'react-router';
 import type { Me } from '../layout.tsx';
 import { gql } from '../api.ts';
-import { FormMessage } from '../form-message.tsx';
+import { Outcome, useOutcome } from '../outcome.tsx';
 import { useText } from '../i18n/text.ts';
 import { useData, useDescribe } from '../use-data.ts';
 
@@ -31,11 +31,11 @@ export function VouchersPage() {
   const { data, error, reload } = useData(() => gql<{ vouchers: Voucher[] }>(LIST).then((d) => d.vouchers), []);
   const [form, setForm] = useState(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const outcome = useOutcome('vouchers');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setMessage(null);
+    outcome.clear();
     const input = {
       code: form.code.trim(), name: form.name.trim(), percent: form.percent.trim() ? Number(form.percent.replace(',', '.')) : null,
       countries: form.countries.split(/[\s,]+/).map((c) => c.trim().toUpperCase()).filter(Boolean),
@@ -46,12 +46,12 @@ export function VouchersPage() {
       const { voucherCreate } = await gql<{ voucherCreate: { voucher: { code: string } | null; errors: Array<{ field: string | null; message: string }> } }>(CREATE, { input });
       setFieldErrors(Object.fromEntries(voucherCreate.errors.map((e) => [e.field === 'discount' ? 'percent' : e.field ?? 'code', e.message])));
       if (voucherCreate.voucher) {
-        setMessage({ error: false, text: t('vouchers.created', { code: voucherCreate.voucher.code }) });
+        outcome.done(t('vouchers.created', { code: voucherCreate.voucher.code }));
         setForm(EMPTY);
         reload();
-      } else setMessage({ error: true, text: t('vouchers.notSaved') });
+      } else outcome.failed(t('vouchers.notSaved'));
     } catch (e) {
-      setMessage({ error: true, text: describe(e) });
+      outcome.failed(describe(e));
     }
   };
   const input = (name: Field, label: string, props: Record<string, unknown> = {}) => (
@@ -64,10 +64,12 @@ export function VouchersPage() {
   );
   const toggle = async (v: Voucher) => {
     try {
+      outcome.clear();
       await gql(ACTIVE, { code: v.code, active: !v.isActive });
+      outcome.done(t(v.isActive ? 'vouchers.switchedOff' : 'vouchers.switchedOn', { code: v.code }));
       reload();
     } catch (e) {
-      setMessage({ error: true, text: describe(e) });
+      outcome.failed(describe(e));
     }
   };
 
@@ -86,7 +88,7 @@ export function VouchersPage() {
           {input('usageLimit', t('vouchers.field.usageLimit'), { inputMode: 'numeric' })}
         </div>
         <button type="submit"><FormattedMessage id="vouchers.create" /></button>
-        <FormMessage message={message} />
+        <Outcome place="vouchers" />
       </form> : null}
       {error ? <p role="alert" className="error">{error}</p> : null}
       {data ? (
