@@ -97,6 +97,8 @@ const ConfigSchema = z.object({
     .describe('the response cache\'s budget: every answer it keeps, together, in bytes (least recently used out first)'),
   RESPONSE_CACHE_MAX_ANSWER_BYTES: z.coerce.number().int().min(0).default(256 * 1024)
     .describe('the largest answer the response cache keeps, in bytes (a larger one is answered afresh each time)'),
+  CHECKOUT_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(4 * 1024 * 1024)
+    .describe('the budget of the checkouts an instance keeps as the basis of their next change, in bytes (`0` reads each before changing it)'),
   CATALOGUE_VERSION_TTL_MS: z.coerce.number().int().min(0).default(1000)
     .describe('how often an instance re-reads the catalogue version (how soon it sees another instance\'s edits)'),
   /** The wait costs the server a timer, not CPU (reliability W2b). */

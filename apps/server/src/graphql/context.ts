@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Loaders } from './loaders.ts';
 import type { AccountsService, UserRow } from '../modules/accounts/index.ts';
 import type { CatalogueReads } from '../modules/catalogue/index.ts';
+import type { RecentCheckouts } from '../modules/checkout/index.ts';
 import type { GeoLookup } from '../modules/shop/index.ts';
 import type { LeadsService } from '../modules/leads/index.ts';
 import type { PaymentGateway } from '../modules/payments/index.ts';
@@ -74,6 +75,8 @@ export interface GraphQLContext {
   savedMethods: SavedMethodsService;
   /** Changes and renewals paid now from the saved method (ChangeSubscription, SubscriptionRenewal). */
   subscriptionChanges: SubscriptionChanges;
+  /** The checkouts this process last read or wrote (checkout/recent.ts): the basis of their next change. */
+  recentCheckouts: RecentCheckouts | undefined;
   /** The marketing forms and their leads. */
   leads: LeadsService;
   /** Batched, per-request reads (one query for all organizations in an answer). */

@@ -16,6 +16,7 @@ import { createLoaders } from './loaders.ts';
 import { AccountsService, type UserRow } from '../modules/accounts/index.ts';
 import { SavedMethodsService, SubscriptionChanges, SubscriptionsService } from '../modules/subscriptions/index.ts';
 import { LeadsService } from '../modules/leads/index.ts';
+import { RecentCheckouts } from '../modules/checkout/index.ts';
 import { decorateErrors, maskError } from './errors.ts';
 import { refuseUnstorableTextPlugin } from './unstorable-text.ts';
 import { documentLimitsPlugin } from './document-limits.ts';
@@ -81,6 +82,7 @@ export function createYogaServer({ db, catalogue, tokens, now = () => new Date()
   const savedMethods = new SavedMethodsService(db, gateway);
   const subscriptionChanges = new SubscriptionChanges({ db, gateway, now, publicUrl: config.PUBLIC_URL, log });
   const leads = new LeadsService(db, { ticketSecret: config.FORMS_TICKET_SECRET, minFillMs: config.FORMS_MIN_FILL_MS });
+  const recentCheckouts = config.CHECKOUT_CACHE_MAX_BYTES > 0 ? new RecentCheckouts(config.CHECKOUT_CACHE_MAX_BYTES) : undefined;
   const documents = new DocumentCache({ storeDocuments: (storeDocuments ??= loadStoreDocuments()), otherBytes: OTHER_DOCUMENTS_BYTES });
   return createYoga<ServerContext, GraphQLContext>({
     schema,
@@ -138,6 +140,7 @@ export function createYogaServer({ db, catalogue, tokens, now = () => new Date()
         subscriptions,
         savedMethods,
         subscriptionChanges,
+        recentCheckouts,
         leads,
         loaders: createLoaders({ db, accounts, subscriptions, savedMethods }),
         limits,

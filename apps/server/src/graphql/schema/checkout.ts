@@ -228,7 +228,7 @@ export function servicesOf(ctx: GraphQLContext) {
     const user = await ctx.viewer();
     return user ? ctx.accounts.probeBuyer(user, membershipId) : { canBuyPersonalProbePlus: true, canBuyPersonalProbeIq3: true, membership: null };
   };
-  return new CheckoutService({ db: ctx.db, catalogue: ctx.catalogue, now: ctx.now, userId, probeBuyer: userId ? probeBuyer : null, vat: vatCheckerOf(ctx) });
+  return new CheckoutService({ db: ctx.db, catalogue: ctx.catalogue, now: ctx.now, userId, probeBuyer: userId ? probeBuyer : null, vat: vatCheckerOf(ctx), ...(ctx.recentCheckouts ? { recent: ctx.recentCheckouts } : {}) });
 }
 
 /** The process's VIES checker (decision 0047): `VIES`, or live in production and the fake elsewhere. */

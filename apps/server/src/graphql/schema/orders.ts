@@ -251,7 +251,7 @@ export const CardInput = builder.inputType('TestCardInput', {
 
 /** What placing and paying need, for the requester of this request. */
 function orderDeps(ctx: GraphQLContext) {
-  return { db: ctx.db, catalogue: ctx.catalogue, gateway: ctx.gateway, now: ctx.now, log: ctx.log, userId: ctx.requester().userId, vat: vatCheckerOf(ctx) };
+  return { db: ctx.db, catalogue: ctx.catalogue, gateway: ctx.gateway, now: ctx.now, log: ctx.log, userId: ctx.requester().userId, vat: vatCheckerOf(ctx), ...(ctx.recentCheckouts ? { recent: ctx.recentCheckouts } : {}) };
 }
 
 async function invoiceByToken(ctx: GraphQLContext, token: string) {
@@ -298,7 +298,8 @@ builder.mutationFields((t) => ({
     resolve: async (_root, a, ctx) => {
       const savedPaymentMethodId = a.savedPaymentMethodId ? String(a.savedPaymentMethodId) : null;
       const result = await checkoutChange(ctx, a.token, () => beforePlaceOrder(orderDeps(ctx), { token: a.token, paymentMethod: a.paymentMethod, attestations: a.attestations.slice(0, 20), savedPaymentMethodId }));
-      const checkout = await servicesOf(ctx).get(a.token);
+      // Priced as the change left it (or as read for the refusal), without reading it again.
+      const checkout = result.checkout ? await servicesOf(ctx).price(result.checkout) : await servicesOf(ctx).get(a.token);
       return { ...(await payload(ctx, { checkout, errors: result.errors })), intent: result.intent };
     },
   }),

@@ -17,6 +17,7 @@ import {
 } from './repo.ts';
 import { isProbe, TRADE_IN_MODELS, TRADE_IN_TAKEN, tradeInProgramRuns, tradeInTaken } from './trade-in.ts';
 import { voucherProblem } from './voucher.ts';
+import { changeBasis, type RecentCheckouts } from './recent.ts';
 import { splitForCountry, unsoldErrors, type UnsoldLine } from './country-move.ts';
 import { findReferrer } from '../referrals/index.ts';
 import { recordConsent } from '../privacy/index.ts';
@@ -31,6 +32,8 @@ export interface CheckoutDeps {
   probeBuyer?: ProbeBuyerOf | null;
   /** Checks an EU VAT number with VIES before it may remove VAT (decision 0047); absent: format only (tests of other things, scripts). */
   vat?: VatChecker;
+  /** The checkouts this process last read or wrote, the basis of the next change (absent: every change reads first). */
+  recent?: RecentCheckouts;
 }
 
 export interface CheckoutPayload {
@@ -77,7 +80,14 @@ export class CheckoutService {
 
   async get(token: string): Promise<PricedCheckout | null> {
     const loaded = await loadCheckout(this.deps.db, token);
-    if (!loaded || !this.mayAccess(loaded)) return null;
+    if (!loaded) return null;
+    this.deps.recent?.remember(loaded);
+    return this.price(loaded);
+  }
+
+  /** A checkout this request has read or written already, priced as get() prices it (null when not the caller's). */
+  async price(loaded: LoadedCheckout): Promise<PricedCheckout | null> {
+    if (!this.mayAccess(loaded)) return null;
     const snapshot = await this.deps.catalogue.snapshot(loaded.row.country, loaded.row.language);
     return snapshot ? priceCheckout(this.deps.db, snapshot, loaded, this.deps.now()) : null;
   }
@@ -127,6 +137,7 @@ export class CheckoutService {
       if (input.idempotencyKey && isUniqueViolation(error)) return this.create({ ...input });
       throw error;
     }
+    this.deps.recent?.remember(created);
     if (input.voucherCode) {
       const applied = await this.updateVoucher(created.row.token, input.voucherCode);
       return { checkout: await this.get(created.row.token), errors: applied.errors };
@@ -154,44 +165,61 @@ export class CheckoutService {
    * another change came first, the change is worked out again on what it left, or refused as
    * VERSION_CONFLICT when the caller named the version it saw (a replayed "add" cannot add twice). A
    * completed checkout cannot change. The answer is the checkout as priced afterwards, or as it was with
-   * the errors. Two statements per change when nothing races; no transaction is held across the change's
-   * reads (the embedded database has one connection).
+   * the errors. When nothing races, one statement per change when this process kept the checkout as the
+   * last change left it (recent.ts), two otherwise; no transaction is held across the change's reads (the
+   * embedded database has one connection).
    */
   private async mutate(
     token: string,
     expectedVersion: number | null | undefined,
     change: (checkout: LoadedCheckout, snapshot: CatalogueSnapshot) => Promise<CheckoutError[] | CheckoutChange | void> | CheckoutError[] | CheckoutChange | void,
   ): Promise<CheckoutPayload> {
-    const { db } = this.deps;
+    const { db, recent } = this.deps;
     const notFound = { checkout: null, errors: [fail('NOT_FOUND', 'token', 'Checkout not found')] };
+    // The first attempt starts from the checkout as this process last saw it, when it has it (recent.ts):
+    // anything but a written change is then worked out again on a fresh read.
+    let fresh = false;
     for (let attempt = 1; ; attempt++) {
-      const checkout = await loadCheckout(db, token);
-      if (!checkout || !this.mayAccess(checkout)) return notFound;
+      const { checkout, kept } = await changeBasis(db, recent, token, { fresh, version: expectedVersion });
+      fresh = true;
+      if (!checkout || !this.mayAccess(checkout)) {
+        if (kept) continue;
+        return notFound;
+      }
       const snapshot = await this.deps.catalogue.snapshot(checkout.row.country, checkout.row.language);
       if (!snapshot) return { checkout: null, errors: [fail('COUNTRY_NOT_AVAILABLE', 'country', 'The store does not sell in this country')] };
       const refused = async (errors: CheckoutError[]) => ({ checkout: await priceCheckout(db, snapshot, checkout, this.deps.now()), errors });
-      if (checkout.row.completedOrderToken) return refused([fail('OPERATION_NOT_ALLOWED', 'token', 'This checkout has already been ordered')]);
+      if (checkout.row.completedOrderToken) {
+        if (kept) continue;
+        return refused([fail('OPERATION_NOT_ALLOWED', 'token', 'This checkout has already been ordered')]);
+      }
       const conflict = fail('VERSION_CONFLICT', 'expectedVersion', 'The cart changed in another window; review it and try again');
       if (expectedVersion != null && expectedVersion !== checkout.row.version) return refused([conflict]);
       let result: CheckoutError[] | CheckoutChange | void;
       try {
         result = await change(checkout, snapshot);
       } catch (error) {
-        if (error instanceof CheckoutFailure) return refused(error.errors);
-        throw error;
+        if (!(error instanceof CheckoutFailure)) throw error;
+        result = error.errors;
       }
+      if (Array.isArray(result) && result.length && kept) continue;
       if (Array.isArray(result)) {
         if (result.length) return refused(result);
         result = undefined;
       }
       const planned = result ?? {};
       const retyped = planned.lines ? this.retype(checkout, planned.lines, snapshot) : null;
-      if (Array.isArray(retyped)) return refused(retyped);
+      if (Array.isArray(retyped)) {
+        if (kept) continue;
+        return refused(retyped);
+      }
       const written = await writeChange(db, checkout, retyped ? { ...planned, fields: { ...planned.fields, ...retyped } } : planned, new Date());
       if (!written) {
+        if (kept) continue;
         if (expectedVersion != null || attempt === MAX_ATTEMPTS) return { checkout: await this.get(token), errors: [conflict] };
         continue;
       }
+      recent?.remember(written);
       // Priced as the change left it, on the catalogue of its country and language (the new ones when the change was to them).
       const sameLocale = written.row.country === checkout.row.country && written.row.language === checkout.row.language;
       const catalogue = sameLocale ? snapshot : await this.deps.catalogue.snapshot(written.row.country, written.row.language);

@@ -3,7 +3,7 @@ import { canChangeCharge, canChangeInvoice, isAsyncMethod, type ChargeStatus, ty
 import { eq, sql } from 'drizzle-orm';
 import type { GatewayEvent, PaymentGateway } from '../payments/index.ts';
 import { reversePaymentMove, settleSubscriptionCharge } from '../subscriptions/index.ts';
-import { CheckoutFailure, fail, type CheckoutError, priceCheckout, snapshotFor, isUuid, loadCheckout, writeChange } from '../checkout/index.ts';
+import { changeBasis, CheckoutFailure, fail, type CheckoutError, priceCheckout, snapshotFor, isUuid, writeChange, type LoadedCheckout } from '../checkout/index.ts';
 import type { OrderRow, PlaceOrderDeps } from './place-order.ts';
 import { savedMethodToCharge } from './saved-method-payment.ts';
 import { readinessErrors } from './readiness.ts';
@@ -33,20 +33,26 @@ const PAYMENT_TRANSITIONS: Record<string, readonly string[]> = {
 export async function beforePlaceOrder(
   deps: PlaceOrderDeps,
   input: { token: string; paymentMethod: PaymentMethod; attestations: string[]; savedPaymentMethodId?: string | null },
-): Promise<{ errors: CheckoutError[]; intent: { clientSecret: string | null; redirectUrl: string | null } | null }> {
-  const notFound = { errors: [fail('NOT_FOUND', 'token', 'Checkout not found')], intent: null };
-  // As every checkout change (CheckoutService.mutate): read, worked out, written only on the version read;
-  // read again when another change came first. An intent made for a lost race is never confirmed.
+): Promise<{ errors: CheckoutError[]; intent: { clientSecret: string | null; redirectUrl: string | null } | null; checkout: LoadedCheckout | null }> {
+  const notFound = { errors: [fail('NOT_FOUND', 'token', 'Checkout not found')], intent: null, checkout: null };
+  // As every checkout change (CheckoutService.mutate): worked out on the checkout this process kept or a
+  // read, written only on that version; read again when another change came first, and before a refusal
+  // is answered. An intent made for a lost race is never confirmed.
+  let fresh = false;
   for (let attempt = 1; ; attempt++) {
-    const checkout = await loadCheckout(deps.db, input.token);
+    const { checkout, kept } = await changeBasis(deps.db, deps.recent, input.token, { fresh });
+    fresh = true;
+    const refusal = !checkout || (checkout.row.userId !== null && checkout.row.userId !== deps.userId) || checkout.row.completedOrderToken;
+    if (refusal && kept) continue;
     if (!checkout || (checkout.row.userId !== null && checkout.row.userId !== deps.userId)) return notFound;
-    if (checkout.row.completedOrderToken) return { errors: [fail('OPERATION_NOT_ALLOWED', 'token', 'This checkout has already been ordered')], intent: null };
+    if (checkout.row.completedOrderToken) return { errors: [fail('OPERATION_NOT_ALLOWED', 'token', 'This checkout has already been ordered')], intent: null, checkout };
     try {
       const snapshot = await snapshotFor(deps.catalogue, checkout.row.country, checkout.row.language);
       const priced = await priceCheckout(deps.db, snapshot, checkout, deps.now());
       const errors = readinessErrors(priced, input.paymentMethod, input.attestations, deps.userId);
       if (!errors.length) errors.push(...(await viesRecheck(deps.vat, checkout.row.vatNumber, checkout.row.country)));
-      if (errors.length) return { errors, intent: null };
+      if (errors.length && kept) continue;
+      if (errors.length) return { errors, intent: null, checkout };
       // Paid with the organization's saved method: charged at placement, no intent for the buyer to confirm.
       if (input.savedPaymentMethodId) await savedMethodToCharge(deps.db, checkout.row, deps.userId, deps.gateway.name, input.savedPaymentMethodId, input.paymentMethod);
       const needsIntent = !input.savedPaymentMethodId && input.paymentMethod !== 'ELECTRONIC_QUOTE' && input.paymentMethod !== 'FREE'
@@ -65,11 +71,14 @@ export async function beforePlaceOrder(
         fields: { paymentMethod: input.paymentMethod, attestations: input.attestations, paymentIntentId: made?.id ?? null },
         ...(payment ? { also: payment } : {}),
       }, new Date());
-      if (written) return { errors: [], intent: made && { clientSecret: made.clientSecret, redirectUrl: made.redirectUrl } };
-      if (attempt === MAX_ATTEMPTS) return { errors: [fail('VERSION_CONFLICT', 'token', 'The checkout changed in another window; try again')], intent: null };
+      if (written) {
+        deps.recent?.remember(written);
+        return { errors: [], intent: made && { clientSecret: made.clientSecret, redirectUrl: made.redirectUrl }, checkout: written };
+      }
+      if (attempt === MAX_ATTEMPTS) return { errors: [fail('VERSION_CONFLICT', 'token', 'The checkout changed in another window; try again')], intent: null, checkout: null };
     } catch (error) {
-      if (error instanceof CheckoutFailure) return { errors: error.errors, intent: null };
-      throw error;
+      if (!(error instanceof CheckoutFailure)) throw error;
+      if (!kept) return { errors: error.errors, intent: null, checkout };
     }
   }
 }

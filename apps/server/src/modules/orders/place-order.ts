@@ -7,7 +7,7 @@ import { moveSubscriptionForOrder } from '../subscriptions/index.ts';
 import type { CatalogueReads } from '../catalogue/index.ts';
 import {
   CheckoutFailure, fail, type CheckoutError, assertSameLocale, priceCheckout, snapshotFor, type PricedCheckout, checkoutLocale,
-  type Executor, isTradeInConflict, loadCheckoutToPlace, NOT_FOR_REFERRALS, TRADE_IN_TAKEN, tradeInKey, tradeInOf, tradeInTaken,
+  type Executor, isTradeInConflict, loadCheckoutToPlace, type RecentCheckouts, NOT_FOR_REFERRALS, TRADE_IN_TAKEN, tradeInKey, tradeInOf, tradeInTaken,
 } from '../checkout/index.ts';
 import { creditReferral, referrerById } from '../referrals/index.ts';
 import { readinessErrors } from './readiness.ts';
@@ -27,6 +27,8 @@ export interface PlaceOrderDeps {
   userId: string | null;
   /** VIES, asked again about the checkout's VAT number before its reverse charge (decision 0047); absent: not asked. */
   vat?: VatChecker;
+  /** The checkouts this process last read or wrote (checkout/recent.ts): the basis of a change; a placed one is forgotten. */
+  recent?: RecentCheckouts;
 }
 
 export interface PlaceOrderInput {
@@ -66,7 +68,8 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
   if (!IDEMPOTENCY_KEY.test(input.idempotencyKey)) return { order: null, errors: [fail('INVALID', 'idempotencyKey', 'A key of 8 to 128 letters, digits or -_:. is required')] };
   let chargedReference: string | null = null;
   try {
-    const current = await checkoutLocale(deps.db, input.token);
+    // Its country, language and VAT number as this process last saw them, else read: all three are read again with the lock below.
+    const current = deps.recent?.get(input.token)?.row ?? (await checkoutLocale(deps.db, input.token));
     if (!current) return { order: null, errors: [fail('NOT_FOUND', 'token', 'Checkout not found')] };
     // Asked before the transaction (VIES is a network call): the number is read again with the lock below.
     const vies = await viesRecheck(deps.vat, current.vatNumber, current.country);
@@ -192,6 +195,9 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
       return { order: null, errors: [fail('ORDER_CREATION_FAILED', null, 'The order could not be saved; you have not been charged')] };
     }
     throw error;
+  } finally {
+    // Placed, it changes no more; refused, its next change starts from a read (a copy gone stale elsewhere is not tried twice).
+    deps.recent?.forget(input.token);
   }
 }
 
