@@ -63,7 +63,7 @@ describe('operator console', () => {
     expect(await seriousViolations(owner)).toEqual([]);
     await screenshot(owner, 'console-prices-desktop');
     await owner.getByRole('button', { name: /^Save 1 changes$/ }).click();
-    await owner.getByText('Saved 1 price for DE').waitFor();
+    await owner.getByText('Saved 1 price for Germany (DE)').waitFor();
     await expect.poll(() => storePrice(buyer), { timeout: 10_000 }).toContain('23,45 €');
     expect(before).not.toContain('23,45 €');
 
@@ -75,7 +75,11 @@ describe('operator console', () => {
     await owner.getByLabel(/^New price of ACC-USBC-1M/).fill(placeholder!);
     await owner.getByRole('button', { name: 'Preview changes' }).click();
     await owner.getByRole('button', { name: /^Save 1 changes$/ }).click();
-    await owner.getByText('Saved 1 price for DE').waitFor();
+    await owner.getByText('Saved 1 price for Germany (DE)').waitFor();
+    // The 12 export countries are store countries too (decision 0049): Singapore is priced in US dollars.
+    await owner.getByLabel('Country').selectOption({ label: 'Singapore (SG)' });
+    await owner.getByText('Prices in Singapore (SG) are entered').waitFor();
+    expect(plainText(await owner.getByRole('row', { name: /ACC-USBC-1M/ }).textContent())).toMatch(/\$\d/);
     await buyer.context().close();
   });
 

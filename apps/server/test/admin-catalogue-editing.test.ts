@@ -1,4 +1,5 @@
 import { DEMO_USERS, schema } from '@probe/db';
+import { EXPORT_COUNTRIES } from '@probe/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminGql, denied, startStaffApp } from './admin-support.ts';
 import type { TestApp } from './harness.ts';
@@ -178,5 +179,26 @@ describe('catalogue editing in the console (issue 16)', () => {
     expect(entry).toMatchObject({ actorEmail: vet!.email, action: 'tax-rate.update' });
     expect(JSON.parse(entry!.before!)).toMatchObject({ percent: '19.00' });
     expect(JSON.parse(entry!.after!)).toEqual({ percent: '21.50', name: 'MwSt.' });
+  });
+  it('prices and taxes every store country, the 12 export countries too (decision 0049): Singapore\'s USD price and tax name are saved and audited', async () => {
+    for (const country of EXPORT_COUNTRIES) {
+      const read = await adminGql<{ countryPrices: { prices: Array<{ currency: string }> } | null; taxRates: Array<{ taxClass: string; percent: string }> }>(t,
+        'query R($c: String!) { countryPrices(country: $c) { prices { currency } } taxRates(country: $c) { taxClass percent } }', { c: country }, as.catalogue);
+      expect(read.data!.countryPrices!.prices.length, country).toBeGreaterThan(0);
+      expect(new Set(read.data!.countryPrices!.prices.map((p) => p.currency)), country).toEqual(new Set(['usd']));
+      expect(read.data!.taxRates, country).toContainEqual({ taxClass: 'STANDARD', percent: '0.00' });
+    }
+    const price = await adminGql<{ countryPricesUpdate: { saved: boolean; changed: Array<{ sku: string; currency: string; amountAfter: number }>; errors: unknown[] } }>(t,
+      'mutation P($c: [StaffPriceChange!]!) { countryPricesUpdate(country: "SG", changes: $c) { saved changed { sku currency amountAfter } errors { sku } } }',
+      { c: [{ sku: 'ACC-USBC-1M', amount: 2345 }] }, as.catalogue);
+    expect(price.data!.countryPricesUpdate).toEqual({ saved: true, changed: [{ sku: 'ACC-USBC-1M', currency: 'usd', amountAfter: 2345 }], errors: [] });
+    expect((await auditFor('price:SG:ACC-USBC-1M'))[0]).toMatchObject({ actorEmail: vet!.email, action: 'price.update' });
+
+    const tax = await adminGql<{ taxRatesUpdate: { saved: boolean; rates: Array<{ taxClass: string; name: string; percent: string }> } }>(t,
+      'mutation T($c: [StaffTaxRateChange!]!) { taxRatesUpdate(country: "SG", changes: $c) { saved rates { taxClass name percent } } }',
+      { c: [{ area: '', taxClass: 'STANDARD', percent: '0', name: 'Export' }] }, as.catalogue);
+    expect(tax.data!.taxRatesUpdate.saved).toBe(true);
+    expect(tax.data!.taxRatesUpdate.rates).toContainEqual({ taxClass: 'STANDARD', name: 'Export', percent: '0.00' });
+    expect((await auditFor('tax:SG:/STANDARD'))[0]).toMatchObject({ actorEmail: vet!.email, action: 'tax-rate.update' });
   });
 });

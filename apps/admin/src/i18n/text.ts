@@ -7,6 +7,7 @@ export type MessageId = keyof typeof en;
 type Values = Record<string, string | number | Date | null | undefined>;
 
 const languageNames = new Map<string, Intl.DisplayNames>();
+const regionNames = new Map<string, Intl.DisplayNames>();
 
 /** The console's words and formats in one locale: messages, money, times, numbers, language names. */
 export function textOf(intl: IntlShape) {
@@ -28,6 +29,12 @@ export function textOf(intl: IntlShape) {
       let names = languageNames.get(intl.locale);
       if (!names) languageNames.set(intl.locale, (names = new Intl.DisplayNames([intl.locale], { type: 'language' })));
       return `${names.of(code === 'no' ? 'nb' : code) ?? code} (${code})`;
+    },
+    /** "Singapore (SG)" / "Singapur (SG)": how the console names a country. */
+    countryName: (code: string) => {
+      let names = regionNames.get(intl.locale);
+      if (!names) regionNames.set(intl.locale, (names = new Intl.DisplayNames([intl.locale], { type: 'region' })));
+      return `${names.of(code) ?? code} (${code})`;
     },
   };
 }

@@ -4,13 +4,13 @@ import { useOutletContext } from 'react-router';
 import type { Me } from '../layout.tsx';
 import { gql } from '../api.ts';
 import { Outcome, useOutcome } from '../outcome.tsx';
+import { StoreCountrySelect } from '../store-countries.tsx';
 import { useText } from '../i18n/text.ts';
 import { useData, useDescribe } from '../use-data.ts';
 
 interface Price { sku: string; productName: string; variantName: string; currency: string; amount: number; amountUndiscounted: number }
 interface Changed { sku: string; name: string; currency: string; amountBefore: number; amountAfter: number; listBefore: number; listAfter: number }
 interface Result { saved: boolean; changed: Changed[]; errors: Array<{ sku: string | null; message: string }> }
-const COUNTRIES = ['US', 'CA', 'GB', 'IE', 'DE', 'AT', 'CH', 'FR', 'BE', 'NL', 'IT', 'ES', 'PT', 'PL', 'SE', 'DK', 'NO', 'FI', 'AU', 'NZ'];
 const LOAD = 'query Prices($country: String!) { countryPrices(country: $country) { country pricesEntered prices { sku productName variantName currency amount amountUndiscounted } } }';
 const CHANGED = '{ saved changed { sku name currency amountBefore amountAfter listBefore listAfter } errors { sku message } }';
 const PREVIEW = `query Preview($country: String!, $changes: [StaffPriceChange!]!) { priceChangesPreview(country: $country, changes: $changes) ${CHANGED} }`;
@@ -18,7 +18,7 @@ const SAVE = `mutation Save($country: String!, $changes: [StaffPriceChange!]!) {
 
 /** A bulk price edit for one country: type new prices and list prices, see every change before and after, then save them together. */
 export function PricesPage() {
-  const { t, money, decimal } = useText();
+  const { t, money, decimal, countryName } = useText();
   const canWrite = useOutletContext<Me>().permissions.includes('catalogue.write');
   const describe = useDescribe();
   const [country, setCountry] = useState('DE');
@@ -53,7 +53,7 @@ export function PricesPage() {
       setPreview(result);
       if (result.errors.length) outcome.failed(result.errors.map((e) => `${e.sku ?? ''} ${e.message}`.trim()).join(' '));
       else if (result.saved) {
-        outcome.done(t('prices.saved', { count: result.changed.length, country }));
+        outcome.done(t('prices.saved', { count: result.changed.length, country: countryName(country) }));
         setEdits({});
         setPreview(null);
         reload();
@@ -67,13 +67,11 @@ export function PricesPage() {
     <>
       <h1><FormattedMessage id="prices.title" /></h1>
       <div className="field inline"><label htmlFor="price-country"><FormattedMessage id="prices.country" /></label>
-        <select id="price-country" value={country} onChange={(e) => { setCountry(e.target.value); setEdits({}); setPreview(null); outcome.clear(); }}>
-          {COUNTRIES.map((c) => <option key={c}>{c}</option>)}
-        </select></div>
+        <StoreCountrySelect id="price-country" value={country} onChange={(c) => { setCountry(c); setEdits({}); setPreview(null); outcome.clear(); }} /></div>
       {error ? <p role="alert" className="error">{error}</p> : null}
       {data ? (
         <>
-          <p><FormattedMessage id={data.pricesEntered === 'gross' ? 'prices.enteredGross' : 'prices.enteredNet'} values={{ country }} /></p>
+          <p><FormattedMessage id={data.pricesEntered === 'gross' ? 'prices.enteredGross' : 'prices.enteredNet'} values={{ country: countryName(country) }} /></p>
           {canWrite ? null : <p className="note" data-testid="read-only"><FormattedMessage id="prices.readOnly" /></p>}
           <table>
             <thead><tr><th scope="col"><FormattedMessage id="prices.column.sku" /></th><th scope="col"><FormattedMessage id="prices.column.item" /></th>
@@ -99,7 +97,7 @@ export function PricesPage() {
           </p> : null}
           {preview && preview.changed.length ? (
             <table data-testid="price-preview">
-              <caption><FormattedMessage id="prices.previewCaption" values={{ country }} /></caption>
+              <caption><FormattedMessage id="prices.previewCaption" values={{ country: countryName(country) }} /></caption>
               <thead><tr><th scope="col"><FormattedMessage id="prices.column.sku" /></th><th scope="col"><FormattedMessage id="prices.column.item" /></th>
                 <th scope="col" className="num"><FormattedMessage id="prices.column.priceNow" /></th><th scope="col" className="num"><FormattedMessage id="prices.column.priceAfter" /></th>
                 <th scope="col" className="num"><FormattedMessage id="prices.column.listPriceNow" /></th><th scope="col" className="num"><FormattedMessage id="prices.column.listPriceAfter" /></th></tr></thead>

@@ -3,13 +3,13 @@ import { FormattedMessage } from 'react-intl';
 import { useOutletContext } from 'react-router';
 import { gql } from '../api.ts';
 import { Outcome, useOutcome } from '../outcome.tsx';
+import { StoreCountrySelect } from '../store-countries.tsx';
 import { useText, type MessageId } from '../i18n/text.ts';
 import type { Me } from '../layout.tsx';
 import { useData, useDescribe } from '../use-data.ts';
 
 interface Rate { area: string; taxClass: string; name: string; percent: string }
 interface Result { saved: boolean; rates: Rate[]; errors: Array<{ field: string; message: string }> }
-const COUNTRIES = ['US', 'CA', 'GB', 'IE', 'DE', 'AT', 'CH', 'FR', 'BE', 'NL', 'IT', 'ES', 'PT', 'PL', 'SE', 'DK', 'NO', 'FI', 'AU', 'NZ'];
 const LOAD = 'query Rates($country: String!) { taxRates(country: $country) { area taxClass name percent } }';
 const SAVE = 'mutation SaveRates($country: String!, $changes: [StaffTaxRateChange!]!) { taxRatesUpdate(country: $country, changes: $changes) { saved rates { area taxClass name percent } errors { field message } } }';
 const CLASSES: Record<string, MessageId> = { STANDARD: 'taxes.class.standard', DIGITAL: 'taxes.class.digital' };
@@ -18,7 +18,7 @@ const key = (r: { area: string; taxClass: string }) => `${r.area}/${r.taxClass}`
 /** A country's tax rates, country-wide and per state or province: percent with two decimals and the name receipts print. */
 export function TaxesPage() {
   const me = useOutletContext<Me>();
-  const { t } = useText();
+  const { t, countryName } = useText();
   const describe = useDescribe();
   const canEdit = me.permissions.includes('catalogue.write');
   const [country, setCountry] = useState('DE');
@@ -39,7 +39,7 @@ export function TaxesPage() {
       setErrors(Object.fromEntries(result.errors.map((e) => [e.field, e.message])));
       if (result.errors.length) outcome.failed(t('taxes.nothingSaved'));
       else if (result.saved) {
-        outcome.done(t('taxes.saved', { count: changes.length, country }));
+        outcome.done(t('taxes.saved', { count: changes.length, country: countryName(country) }));
         setEdits({});
         reload();
       }
@@ -66,9 +66,7 @@ export function TaxesPage() {
     <>
       <h1><FormattedMessage id="taxes.title" /></h1>
       <div className="field inline"><label htmlFor="tax-country"><FormattedMessage id="taxes.country" /></label>
-        <select id="tax-country" value={country} onChange={(e) => { setCountry(e.target.value); setEdits({}); setErrors({}); outcome.clear(); }}>
-          {COUNTRIES.map((c) => <option key={c}>{c}</option>)}
-        </select></div>
+        <StoreCountrySelect id="tax-country" value={country} onChange={(c) => { setCountry(c); setEdits({}); setErrors({}); outcome.clear(); }} /></div>
       <p><FormattedMessage id="taxes.intro" /></p>
       {canEdit ? null : <p className="note"><FormattedMessage id="taxes.readOnly" /></p>}
       {error ? <p role="alert" className="error">{error}</p> : null}
@@ -76,14 +74,14 @@ export function TaxesPage() {
         <>
           {data.length ? (
             <table>
-              <caption className="visually-hidden"><FormattedMessage id="taxes.caption" values={{ country }} /></caption>
+              <caption className="visually-hidden"><FormattedMessage id="taxes.caption" values={{ country: countryName(country) }} /></caption>
               <thead><tr><th scope="col"><FormattedMessage id="taxes.column.area" /></th><th scope="col"><FormattedMessage id="taxes.column.taxClass" /></th>
                 <th scope="col"><FormattedMessage id="taxes.column.name" /></th><th scope="col"><FormattedMessage id="taxes.column.rate" /></th></tr></thead>
               <tbody>{data.map((r) => (
                 <tr key={key(r)}><td className="nowrap">{r.area || t('taxes.wholeCountry')}</td><td>{CLASSES[r.taxClass] ? t(CLASSES[r.taxClass]!) : r.taxClass}</td>{input(r, 'name')}{input(r, 'percent')}</tr>
               ))}</tbody>
             </table>
-          ) : <p><FormattedMessage id="taxes.none" values={{ country }} /></p>}
+          ) : <p><FormattedMessage id="taxes.none" values={{ country: countryName(country) }} /></p>}
           {canEdit ? <p className="actions"><button type="button" disabled={!changes.length} onClick={() => void save()}><FormattedMessage id="taxes.save" values={{ count: changes.length }} /></button></p> : null}
         </>
       ) : error ? null : <p role="status"><FormattedMessage id="common.loading" /></p>}
