@@ -52,7 +52,7 @@ describe('console review (issue 35)', () => {
     const { context: supportContext, page } = await consoleAs(browser, 'support@demo.probe.store', '/admin/prices');
     const pages: Array<[string, string]> = [
       ['prices', 'Your role may read prices, not change them: a catalogue manager or the owner changes them.'],
-      ['vouchers', 'Your role reads vouchers; a catalogue manager or the owner creates and switches them.'],
+      ['promos', 'Your role reads promotions; a catalogue manager or the owner changes them.'],
       ['learners', 'Your role reads the queue; an order manager or the owner approves or rejects a request.'],
       ['data-requests', 'Your role reads the data requests; only the owner starts an erasure.'],
     ];
@@ -66,10 +66,11 @@ describe('console review (issue 35)', () => {
       expect(await page.locator('main input:not([type=hidden])').count(), path).toBe(0);
       expect(await seriousViolations(page), path).toEqual([]);
     }
-    // The vouchers' fixed amounts are money, not the server's JSON.
-    await page.goto('/admin/vouchers');
+    // The promotions' fixed amounts are money, not the server's JSON; states are words.
+    await page.goto('/admin/promos');
     const europe = page.locator('tr', { has: page.getByRole('cell', { name: 'EUROPE50', exact: true }) });
     expect(plainText(await europe.textContent())).toContain('€50.00');
+    expect(plainText(await europe.locator('td[data-state]').textContent())).toMatch(/^(Active|Scheduled|Expired|Used up|Switched off)$/);
     expect(plainText(await page.locator('main').textContent())).not.toMatch(/[{}"]/);
     await page.goto('/admin/prices');
     await page.getByRole('cell', { name: 'ACC-USBC-1M' }).waitFor();
@@ -80,27 +81,27 @@ describe('console review (issue 35)', () => {
     await screenshot(page, 'console-review-support-prices-768');
     await supportContext.close();
   });
-  it('the audit log speaks the console\'s words: a voucher created in the console shows as "Voucher created" on "Voucher CODE" with what changed, no code or JSON; readable at 768 px', async () => {
+  it('the audit log speaks the console\'s words: a promo created in the console shows as "Promo created" on "Promo CODE" with what changed, no code or JSON; readable at 768 px', async () => {
     const code = `REVIEW${Date.now().toString(36).toUpperCase()}`;
-    await owner.goto('/admin/vouchers');
-    await owner.getByLabel('Code').fill(code);
-    await owner.getByLabel('Name').fill('Review voucher');
-    await owner.getByLabel(/Percent/).fill('5');
-    await owner.getByRole('button', { name: 'Create voucher' }).click();
+    await owner.goto('/admin/promos');
+    await owner.locator('#p-code').fill(code);
+    await owner.locator('#p-name').fill('Review voucher');
+    await owner.locator('#p-percent').fill('5');
+    await owner.getByRole('button', { name: 'Create promo' }).click();
     // Its outcome is said once.
     await owner.getByRole('status').filter({ hasText: code }).waitFor();
     expect(await owner.locator('main [role="status"], main [role="alert"]').count()).toBe(1);
 
     await owner.goto('/admin/audit');
-    const row = owner.locator('tr', { has: owner.getByRole('cell', { name: `Voucher ${code}`, exact: true }) });
+    const row = owner.locator('tr', { has: owner.getByRole('cell', { name: `Promo ${code}`, exact: true }) });
     await row.waitFor();
-    expect(await row.getAttribute('data-action')).toBe('voucher.create');
+    expect(await row.getAttribute('data-action')).toBe('promo.create');
     const text = plainText(await row.textContent());
-    expect(text).toContain('Voucher created');
+    expect(text).toContain('Promo created');
     expect(text).toContain(`Code: — → ${code}`);
     expect(text).toContain('Name: — → Review voucher');
     const page = plainText(await owner.locator('main').textContent());
-    expect(page).not.toMatch(/[{}"]|voucher\.create|FULLY_CHARGED|price:DE/);
+    expect(page).not.toMatch(/[{}"]|promo\.create|FULLY_CHARGED|price:DE/);
     expect(await seriousViolations(owner)).toEqual([]);
     await screenshot(owner, 'console-review-audit-1440');
     await owner.setViewportSize(TABLET);

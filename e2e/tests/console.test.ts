@@ -79,23 +79,41 @@ describe('operator console', () => {
     // The 12 export countries are store countries too (decision 0049): Singapore is priced in US dollars.
     await owner.getByLabel('Country').selectOption({ label: 'Singapore (SG)' });
     await owner.getByText('Prices in Singapore (SG) are entered').waitFor();
-    expect(plainText(await owner.getByRole('row', { name: /ACC-USBC-1M/ }).textContent())).toMatch(/\$\d/);
+    await expect.poll(async () => plainText(await owner.getByRole('row', { name: /ACC-USBC-1M/ }).textContent())).toMatch(/\$\d/);
     await buyer.context().close();
   });
 
-  it('creates a voucher that a buyer then uses in the cart', async () => {
+  it('creates a promo code on the one promotions page (the old vouchers address leads there) that a buyer then uses in the cart; a scheduled one says so', async () => {
     const code = `CONSOLE${Date.now().toString(36).toUpperCase()}`;
     await owner.goto('/admin/vouchers');
-    await owner.getByLabel('Code').fill(code);
-    await owner.getByRole('button', { name: 'Create voucher' }).click();
+    await owner.getByRole('heading', { level: 1, name: 'Promotions' }).waitFor();
+    expect(new URL(owner.url()).pathname).toBe('/admin/promos');
+    await owner.locator('#p-code').fill(code);
+    await owner.getByRole('button', { name: 'Create promo' }).click();
     // What was typed stays; the missing fields are named.
-    await owner.getByText('The voucher was not saved').waitFor();
-    expect(await owner.getByLabel('Code').inputValue()).toBe(code);
-    await owner.getByLabel('Name buyers see').fill('Console welcome');
-    await owner.getByLabel('Percent off').fill('12');
-    await owner.getByRole('button', { name: 'Create voucher' }).click();
+    await owner.getByText('Nothing was saved').waitFor();
+    expect(await owner.locator('#p-code').inputValue()).toBe(code);
+    await owner.locator('#p-name').fill('Console welcome');
+    await owner.locator('#p-percent').fill('12');
+    await owner.getByRole('button', { name: 'Create promo' }).click();
     await owner.getByText(`${code} is live`).waitFor();
+    const stateOf = async (c: string) => plainText(await owner.locator('tr', { has: owner.getByRole('cell', { name: c, exact: true }) }).locator('td[data-state]').textContent());
+    await expect.poll(() => stateOf(code)).toMatch(/^Active/);
     expect(await seriousViolations(owner)).toEqual([]);
+
+    // One that starts next month is saved as scheduled, not "live"; switched off, it says so.
+    const later = `${code}L`;
+    const start = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    await owner.locator('#p-code').fill(later);
+    await owner.locator('#p-name').fill('Console later');
+    await owner.locator('#p-percent').fill('5');
+    await owner.locator('#p-startsAt').fill(start);
+    await owner.getByRole('button', { name: 'Create promo' }).click();
+    await owner.getByRole('status').filter({ hasText: `${later} is saved: buyers can use it from` }).waitFor();
+    await expect.poll(() => stateOf(later)).toMatch(/^Scheduled/);
+    await owner.getByRole('button', { name: `Switch off ${later}` }).click();
+    await owner.getByRole('status').filter({ hasText: `${later} is switched off` }).waitFor();
+    await expect.poll(() => stateOf(later)).toMatch(/^Switched off/);
 
     const { context: buyerContext, page } = await openPage(browser, { viewport: VIEWPORTS.phone });
     await addFromProductPage(page, '/us/en', 'usb-c-cable');

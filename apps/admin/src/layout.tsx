@@ -11,7 +11,7 @@ export interface Me { email: string; role: string; permissions: string[] }
 /** The sections; one with a permission is shown only to the roles that hold it (the server refuses the rest anyway). */
 const NAV: ReadonlyArray<readonly [string, MessageId, string?]> = [
   ['/', 'nav.orders'], ['/draft-orders', 'nav.draftOrders'], ['/customers', 'nav.customers'], ['/organizations', 'nav.organizations'], ['/subscriptions', 'nav.subscriptions'], ['/dashboard', 'nav.dashboard'], ['/products', 'nav.products'],
-  ['/prices', 'nav.prices'], ['/taxes', 'nav.taxes'], ['/vouchers', 'nav.vouchers'], ['/promos', 'nav.promos'], ['/offers', 'nav.offers'], ['/banners', 'nav.banners'],
+  ['/prices', 'nav.prices'], ['/taxes', 'nav.taxes'], ['/promos', 'nav.promos'], ['/offers', 'nav.offers'], ['/banners', 'nav.banners'],
   ['/leads', 'nav.leads'], ['/maintenance', 'nav.maintenance'], ['/learners', 'nav.learners'], ['/data-requests', 'nav.privacy'], ['/staff', 'nav.staff', 'staff.manage'], ['/audit', 'nav.audit'],
 ];
 

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createIntl, FormattedMessage, RawIntlProvider } from 'react-intl';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { loadMessages } from './i18n/catalogues.ts';
 import { consoleLanguage, FORMAT_LOCALE } from './i18n/locale.ts';
 import { Layout } from './layout.tsx';
@@ -14,7 +14,6 @@ import { PricesPage } from './pages/prices.tsx';
 import { ProductsPage } from './pages/products.tsx';
 import { ProductPage } from './pages/product.tsx';
 import { TaxesPage } from './pages/taxes.tsx';
-import { VouchersPage } from './pages/vouchers.tsx';
 import { MaintenancePage } from './pages/maintenance.tsx';
 import { PromosPage } from './pages/promos.tsx';
 import { OffersPage } from './pages/offers.tsx';
@@ -50,7 +49,8 @@ const router = createBrowserRouter(
         { path: 'products/:id', Component: ProductPage },
         { path: 'prices', Component: PricesPage },
         { path: 'taxes', Component: TaxesPage },
-        { path: 'vouchers', Component: VouchersPage },
+        // The Vouchers page was a second, poorer view of the same codes: its address leads to the one promotions page.
+        { path: 'vouchers', element: <Navigate to="/promos" replace /> },
         { path: 'promos', Component: PromosPage },
         { path: 'offers', Component: OffersPage },
         { path: 'banners', Component: BannersPage },

@@ -84,8 +84,8 @@ describe('orders in the console (issue 16): cancel an unpaid order, refund chose
   });
 
   it('gives back the use of its voucher: a code limited to one use serves another checkout once the order that used it is cancelled, once however often cancelled', async () => {
-    const CREATE = 'mutation V($i: StaffVoucherInput!) { voucherCreate(input: $i) { voucher { code } errors { field code } } }';
-    expect((await adminGql<{ voucherCreate: { errors: unknown[] } }>(t, CREATE, { i: { code: 'ONCEONLY', name: 'Once only', percent: 10, usageLimit: 1 } }, as.owner)).data!.voucherCreate.errors).toEqual([]);
+    const CREATE = 'mutation V($i: StaffPromoInput!) { promoCreate(input: $i) { promo { code } errors { field code } } }';
+    expect((await adminGql<{ promoCreate: { errors: unknown[] } }>(t, CREATE, { i: { code: 'ONCEONLY', name: 'Once only', percent: 10, usageLimit: 1 } }, as.owner)).data!.promoCreate.errors).toEqual([]);
     const usedCount = async () => (await db().select({ used: schema.promos.usedCount }).from(schema.promos).where(eq(schema.promos.code, 'ONCEONLY')))[0]!.used;
     const line = [{ sku: 'ACC-USBC-1M', quantity: 1 }];
 

@@ -103,6 +103,27 @@ describe('promotions in the console (issue 16): promos, offers and banners the s
     expect(rows).toEqual([]);
   });
 
+  it('says how each promo stands, as the checkout treats it: scheduled, active, expired, used up, switched off', async () => {
+    const day = 86_400_000;
+    const at = (days: number) => new Date(Date.now() + days * day).toISOString();
+    const made: Record<string, number> = {};
+    for (const [code, extra] of [['STATE-SOON', { startsAt: at(3) }], ['STATE-NOW', { startsAt: at(-3), expiresAt: at(3) }], ['STATE-PAST', { startsAt: at(-5), expiresAt: at(-1) }],
+      ['STATE-USED', { usageLimit: 1 }], ['STATE-OFF', {}]] as const) {
+      const answer = await adminGql<{ promoCreate: { promo: { id: number } } & Errors }>(t, CREATE, { i: { code, name: code, percent: 5, ...extra } }, as.catalogue);
+      expect(answer.data!.promoCreate.errors, code).toEqual([]);
+      made[code] = answer.data!.promoCreate.promo.id;
+    }
+    await t.database.db.update(schema.promos).set({ usedCount: 1 }).where(eq(schema.promos.code, 'STATE-USED'));
+    await adminGql(t, ACTIVE, { id: made['STATE-OFF'], a: false }, as.catalogue);
+    const states = Object.fromEntries((await adminGql<{ promos: Array<{ code: string; state: string }> }>(t, '{ promos { code state } }', {}, as.support)).data!.promos.map((p) => [p.code, p.state]));
+    expect([states['STATE-SOON'], states['STATE-NOW'], states['STATE-PAST'], states['STATE-USED'], states['STATE-OFF']]).toEqual(['SCHEDULED', 'ACTIVE', 'EXPIRED', 'USED_UP', 'OFF']);
+    // The checkout agrees: the scheduled, expired and used-up codes are refused, the running one applies.
+    for (const [code, applies] of [['STATE-SOON', false], ['STATE-NOW', true], ['STATE-PAST', false], ['STATE-USED', false]] as const) {
+      const ready = await readyCheckout(t, { country: 'US', lines: [{ sku: 'ACC-USBC-1M', quantity: 1 }], voucherCode: code }).catch(() => null);
+      expect(Boolean(ready && ready.checkout.discountAmount.fractionalAmount > 0), code).toBe(applies);
+    }
+  });
+
   it('support and the order manager read promotions but the server refuses their changes; a buyer reads nothing', async () => {
     for (const role of ['support', 'orders'] as const) {
       expect((await adminGql<{ promos: Promo[] }>(t, LIST, {}, as[role])).data!.promos.map((p) => p.code)).toContain('SPRING10');

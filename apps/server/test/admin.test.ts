@@ -135,13 +135,13 @@ describe('the console API (issue 16): its own endpoint, roles checked on the ser
   });
 
   it('a voucher made in the console is usable by a buyer at once; a taken code or a bad field saves nothing', async () => {
-    const CREATE = 'mutation V($i: StaffVoucherInput!) { voucherCreate(input: $i) { voucher { code usedCount } errors { field code } } }';
-    const made = await adminGql<{ voucherCreate: { voucher: { code: string }; errors: unknown[] } }>(t, CREATE, { i: { code: 'welcome7', name: 'Welcome', percent: 7 } }, as.catalogue);
-    expect(made.data!.voucherCreate).toEqual({ voucher: { code: 'WELCOME7', usedCount: 0 }, errors: [] });
-    const taken = await adminGql<{ voucherCreate: { errors: Array<{ field: string; code: string }> } }>(t, CREATE, { i: { code: 'WELCOME7', name: 'Again', percent: 5 } }, as.catalogue);
-    expect(taken.data!.voucherCreate.errors).toEqual([{ field: 'code', code: 'UNIQUE' }]);
-    const bad = await adminGql<{ voucherCreate: { errors: Array<{ field: string }> } }>(t, CREATE, { i: { code: 'HALF', name: 'Both', percent: 150, countries: ['XX'] } }, as.catalogue);
-    expect(bad.data!.voucherCreate.errors.map((e) => e.field)).toEqual(['percent', 'countries']);
+    const CREATE = 'mutation V($i: StaffPromoInput!) { promoCreate(input: $i) { promo { code usedCount state } errors { field code } } }';
+    const made = await adminGql<{ promoCreate: { promo: { code: string }; errors: unknown[] } }>(t, CREATE, { i: { code: 'welcome7', name: 'Welcome', percent: 7 } }, as.catalogue);
+    expect(made.data!.promoCreate).toEqual({ promo: { code: 'WELCOME7', usedCount: 0, state: 'ACTIVE' }, errors: [] });
+    const taken = await adminGql<{ promoCreate: { errors: Array<{ field: string; code: string }> } }>(t, CREATE, { i: { code: 'WELCOME7', name: 'Again', percent: 5 } }, as.catalogue);
+    expect(taken.data!.promoCreate.errors).toEqual([{ field: 'code', code: 'UNIQUE' }]);
+    const bad = await adminGql<{ promoCreate: { errors: Array<{ field: string }> } }>(t, CREATE, { i: { code: 'HALF', name: 'Both', percent: 150, countries: ['XX'] } }, as.catalogue);
+    expect(bad.data!.promoCreate.errors.map((e) => e.field)).toEqual(['percent', 'countries']);
     expect(denied(await adminGql(t, CREATE, { i: { code: 'NOPE1', name: 'x', percent: 5 } }, as.support))).toBe(true);
 
     const ready = await readyCheckout(t, { country: 'US', lines: [{ sku: 'ACC-USBC-1M', quantity: 1 }], voucherCode: 'welcome7' });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { unitDiscount, voucherStatus, type PromoTerms } from '../src/pricing/promo.ts';
+import { promoState, unitDiscount, voucherStatus, type PromoTerms } from '../src/pricing/promo.ts';
 
 const base: PromoTerms = {
   code: 'SPRING10', discountKind: 'PERCENT', discountPercent: 10_000, discountFixed: null, countries: [], startsAt: null,
@@ -17,6 +17,15 @@ describe('voucher rules', () => {
     expect(voucherStatus({ ...base, startsAt: new Date('2026-12-01T00:00:00Z') }, 'US', now)).toBe('NOT_STARTED');
     expect(voucherStatus({ ...base, countries: ['DE', 'FR'] }, 'US', now)).toBe('NOT_APPLICABLE_COUNTRY');
     expect(voucherStatus({ ...base, usageLimit: 5, usedCount: 5 }, 'US', now)).toBe('USAGE_LIMIT_REACHED');
+  });
+
+  it('names a promo\'s state for staff as the checkout would treat it: off, scheduled, expired, used up, active', () => {
+    expect(promoState(base, now)).toBe('ACTIVE');
+    expect(promoState({ ...base, isActive: false, startsAt: new Date('2026-12-01T00:00:00Z') }, now)).toBe('OFF');
+    expect(promoState({ ...base, startsAt: new Date('2026-12-01T00:00:00Z') }, now)).toBe('SCHEDULED');
+    expect(promoState({ ...base, expiresAt: new Date('2026-11-21T11:59:59Z'), usageLimit: 1, usedCount: 1 }, now)).toBe('EXPIRED');
+    expect(promoState({ ...base, usageLimit: 5, usedCount: 5 }, now)).toBe('USED_UP');
+    expect(promoState({ ...base, usageLimit: 5, usedCount: 4 }, now)).toBe('ACTIVE');
   });
 
   it('expires at expiresAt to the second', () => {

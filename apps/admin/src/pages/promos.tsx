@@ -4,14 +4,14 @@ import { useOutletContext } from 'react-router';
 import { gql } from '../api.ts';
 import { Checkboxes, dayOf, fieldErrors, isoOf, listOf, TextField, type FieldErrors } from '../fields.tsx';
 import { Outcome, useOutcome } from '../outcome.tsx';
-import { useText, type Text } from '../i18n/text.ts';
+import { useText, type MessageId, type Text } from '../i18n/text.ts';
 import type { Me } from '../layout.tsx';
 import { usePromoWords } from '../promo-words.ts';
 import { useData, useDescribe } from '../use-data.ts';
 
 interface Promo {
   id: number; code: string; name: string; codeKind: string; percent: number | null; fixed: string | null; countries: string[]; startsAt: string | null; expiresAt: string | null;
-  attributionDays: number | null; applyNTimesPerOrder: number | null; usageLimit: number | null; usedCount: number; isActive: boolean;
+  attributionDays: number | null; applyNTimesPerOrder: number | null; usageLimit: number | null; usedCount: number; isActive: boolean; state: string;
   bannerMessage: string | null; bannerLink: string | null; bannerColor: string | null; bannerVisibilityPages: string[]; freeProductVariants: string[]; voucherApplicableItemsSKUs: string[]; bundles: string[];
   translations: Array<{ language: string; name: string | null; bannerMessage: string | null }>;
 }
@@ -19,11 +19,11 @@ interface Promo {
 const TRANSLATION_LANGUAGES = ['ar', 'da', 'de', 'es', 'fi', 'fr', 'it', 'nl', 'no', 'pl', 'pt', 'sv', 'tr'] as const;
 type Texts = Record<string, { name: string; bannerMessage: string }>;
 interface Options { bannerPages: string[]; bundles: string[]; codeKinds: string[] }
-const FIELDS = 'id code name codeKind percent fixed countries startsAt expiresAt attributionDays applyNTimesPerOrder usageLimit usedCount isActive bannerMessage bannerLink bannerColor bannerVisibilityPages freeProductVariants voucherApplicableItemsSKUs bundles translations { language name bannerMessage }';
+const FIELDS = 'id code name codeKind percent fixed countries startsAt expiresAt attributionDays applyNTimesPerOrder usageLimit usedCount isActive bannerMessage bannerLink bannerColor bannerVisibilityPages freeProductVariants voucherApplicableItemsSKUs bundles state translations { language name bannerMessage }';
 const LOAD = `{ promos { ${FIELDS} } promoOptions { bannerPages bundles codeKinds } }`;
-const SAVE = `mutation Save($id: Int!, $input: StaffPromoInput!) { promoUpdate(id: $id, input: $input) { promo { code } errors { field code message } } }`;
-const CREATE = `mutation Create($input: StaffPromoInput!) { promoCreate(input: $input) { promo { code } errors { field code message } } }`;
-const ACTIVE = 'mutation Active($id: Int!, $active: Boolean!) { promoActiveSet(id: $id, active: $active) { id isActive } }';
+const SAVE = `mutation Save($id: Int!, $input: StaffPromoInput!) { promoUpdate(id: $id, input: $input) { promo { code state startsAt } errors { field code message } } }`;
+const CREATE = `mutation Create($input: StaffPromoInput!) { promoCreate(input: $input) { promo { code state startsAt } errors { field code message } } }`;
+const ACTIVE = 'mutation Active($id: Int!, $active: Boolean!) { promoActiveSet(id: $id, active: $active) { id code isActive state } }';
 
 const EMPTY = {
   code: '', name: '', codeKind: 'VOUCHER', percent: '', fixed: '', countries: '', startsAt: '', expiresAt: '', attributionDays: '', applyNTimesPerOrder: '', usageLimit: '',
@@ -60,12 +60,26 @@ const inputOf = (f: Form) => ({
   translations: TRANSLATION_LANGUAGES.map((language) => ({ language, name: f.translations[language]?.name.trim() || null, bannerMessage: f.translations[language]?.bannerMessage.trim() || null })),
 });
 
-/** The discount in the table: percent, fixed amounts as money, free items. */
-const discountOf = (p: Promo, { t, money }: Text) => [
-  p.percent ? t('common.percent', { percent: p.percent }) : null,
-  p.fixed ? Object.entries(JSON.parse(p.fixed) as Record<string, number>).map(([c, a]) => money(a, c)).join(', ') : null,
-  p.freeProductVariants.length ? t('promos.free', { skus: p.freeProductVariants.join(', ') }) : null,
-].filter(Boolean).join(' + ') || '—';
+/** The discount in the table: percent, fixed amounts as money, free items, and how often an order may take it. */
+const discountOf = (p: Promo, { t, money }: Text) => {
+  const discount = [
+    p.percent ? t('common.percent', { percent: p.percent }) : null,
+    p.fixed ? Object.entries(JSON.parse(p.fixed) as Record<string, number>).map(([c, a]) => money(a, c)).join(', ') : null,
+    p.freeProductVariants.length ? t('promos.free', { skus: p.freeProductVariants.join(', ') }) : null,
+  ].filter(Boolean).join(' + ') || '—';
+  return p.applyNTimesPerOrder ? `${discount} (${t('promos.perOrder', { count: p.applyNTimesPerOrder })})` : discount;
+};
+
+/** How a promo stands now, as the server works it out (the checkout's rules): in words. */
+const STATES: Record<string, MessageId> = {
+  ACTIVE: 'promos.state.ACTIVE', SCHEDULED: 'promos.state.SCHEDULED', EXPIRED: 'promos.state.EXPIRED', USED_UP: 'promos.state.USED_UP', OFF: 'promos.state.OFF',
+};
+const stateOf = (state: string, { t }: Text) => (Object.hasOwn(STATES, state) ? t(STATES[state]!) : state);
+
+/** What saving made: live now, live from its start, or already past its end. */
+const savedMessage = (code: string, promo: { state: string; startsAt: string | null }, { t, when }: Text) =>
+  promo.state === 'SCHEDULED' ? t('promos.createdScheduled', { code, start: when(promo.startsAt) })
+    : promo.state === 'EXPIRED' ? t('promos.createdExpired', { code }) : null;
 
 /** When a promo runs: from its start (if any) until its end, or with no end. */
 const runsOf = (p: Promo, { t, when }: Text) => {
@@ -73,7 +87,10 @@ const runsOf = (p: Promo, { t, when }: Text) => {
   return p.expiresAt ? t('promos.runs.until', { end: when(p.expiresAt) }) : t('common.noEnd');
 };
 
-/** Promos with codes: their terms, their banner on the storefront, how often used; made, edited and switched off here. */
+/**
+ * The one promotions page (the old Vouchers page redirects here): codes of every kind with their discount, limits,
+ * countries, dates, banner and how they stand now; made, edited and switched off or on here, each change audited.
+ */
 export function PromosPage() {
   const me = useOutletContext<Me>();
   const text = useText();
@@ -107,7 +124,7 @@ export function PromosPage() {
       if (refused.fixed) refused.fixed = `${refused.fixed} ${t('promos.fixedHint')}`;
       setErrors(refused);
       if (!answer.promo) return outcome.failed(refused.form ? t('common.nothingSavedBecause', { reason: refused.form }) : t('common.nothingSaved'));
-      outcome.done(t(editing ? 'promos.changed' : 'promos.created', { code: answer.promo.code }));
+      outcome.done(savedMessage(answer.promo.code, answer.promo, text) ?? t(editing ? 'promos.changed' : 'promos.created', { code: answer.promo.code }));
       setEditing(null);
       setForm(EMPTY);
       reload();
@@ -117,8 +134,9 @@ export function PromosPage() {
   };
   const toggle = async (p: Promo) => {
     try {
-      await gql(ACTIVE, { id: p.id, active: !p.isActive });
-      outcome.done(t(p.isActive ? 'promos.switchedOff' : 'promos.switchedOn', { code: p.code }));
+      outcome.clear();
+      const { promoActiveSet: now } = await gql<{ promoActiveSet: { state: string } | null }>(ACTIVE, { id: p.id, active: !p.isActive });
+      outcome.done(p.isActive ? t('promos.switchedOff', { code: p.code }) : t('promos.switchedOn', { code: p.code, state: stateOf(now?.state ?? '', text) }));
       reload();
     } catch (e) {
       outcome.failed(describe(e));
@@ -190,7 +208,7 @@ export function PromosPage() {
           </div>
           <Outcome place="promos" />
         </form>
-      ) : <p className="card"><FormattedMessage id="promos.readOnly" /></p>}
+      ) : <p className="note" data-testid="read-only"><FormattedMessage id="promos.readOnly" /></p>}
       {error ? <p role="alert" className="error">{error}</p> : null}
       {data ? (
         <div className="table-scroll" role="region" aria-label={t('promos.title')} tabIndex={0}>
@@ -208,8 +226,8 @@ export function PromosPage() {
                   <td>{runsOf(p, text)}</td>
                   <td>{p.bannerMessage ? <>{p.bannerColor ? <span className="swatch" style={{ background: p.bannerColor }} aria-hidden="true" /> : null}{p.bannerMessage} <small>({p.bannerVisibilityPages.map(words.page).join(', ') || t('promos.noPage')})</small></> : '—'}</td>
                   <td className="num">{number(p.usedCount)}{p.usageLimit ? ` / ${number(p.usageLimit)}` : ''}</td>
-                  <td>
-                    {t(p.isActive ? 'common.on' : 'common.off')}
+                  <td data-state={p.state}>
+                    {stateOf(p.state, text)}
                     {canEdit ? (
                       <div className="actions">
                         <button type="button" className="link" onClick={() => startEdit(p)}><FormattedMessage id="common.edit" /><span className="visually-hidden"> {p.code}</span></button>
@@ -227,4 +245,4 @@ export function PromosPage() {
   );
 }
 
-interface Payload { promo: { code: string } | null; errors: Array<{ field: string | null; message: string }> }
+interface Payload { promo: { code: string; state: string; startsAt: string | null } | null; errors: Array<{ field: string | null; message: string }> }

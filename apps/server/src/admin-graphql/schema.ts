@@ -11,7 +11,6 @@ import './schema/products.ts';
 import './schema/returns.ts';
 import './schema/draft-orders.ts';
 import './schema/taxes.ts';
-import './schema/promotions.ts';
 import './schema/promos.ts';
 import './schema/offers.ts';
 import './schema/settings.ts';

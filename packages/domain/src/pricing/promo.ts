@@ -33,6 +33,19 @@ export function voucherStatus(promo: PromoTerms | null, country: string, now: Da
   return 'APPLIED';
 }
 
+/** How a promo stands for staff, in any country: switched off, not started, past its end, used up, or usable. */
+export const PROMO_STATES = ['OFF', 'SCHEDULED', 'EXPIRED', 'USED_UP', 'ACTIVE'] as const;
+export type PromoState = (typeof PROMO_STATES)[number];
+
+/** A promo's state now, by the same rules (and in the same order) as voucherStatus, leaving countries aside. */
+export function promoState(promo: Pick<PromoTerms, 'isActive' | 'startsAt' | 'expiresAt' | 'usageLimit' | 'usedCount'>, now: Date): PromoState {
+  if (!promo.isActive) return 'OFF';
+  if (promo.startsAt && now < promo.startsAt) return 'SCHEDULED';
+  if (promo.expiresAt && now > promo.expiresAt) return 'EXPIRED';
+  if (promo.usageLimit !== null && promo.usedCount >= promo.usageLimit) return 'USED_UP';
+  return 'ACTIVE';
+}
+
 /** The discount a usable promo gives one unit of an item, in minor units: never more than its amount. */
 export function unitDiscount(promo: PromoTerms, sku: string, amount: number, currency: string): number {
   if (promo.voucherApplicableItemsSkus.length && !promo.voucherApplicableItemsSkus.includes(sku)) return 0;

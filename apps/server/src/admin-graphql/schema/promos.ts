@@ -1,4 +1,4 @@
-import { CHECKOUT_TYPE_NAMES } from '@probe/domain';
+import { CHECKOUT_TYPE_NAMES, PROMO_STATES, promoState } from '@probe/domain';
 import { BANNER_PAGES, CODE_KINDS, listPromos, PROMO_TRANSLATION_LANGUAGES, savePromo, setPromoActive, type PromoTranslation, type PromoView } from '../../modules/promotions/index.ts';
 import { AdminErrorRef, builder, type AdminError } from '../builder.ts';
 import type { AdminContext } from '../context.ts';
@@ -38,7 +38,8 @@ const PromoRef = builder.objectRef<PromoView>('StaffPromo').implement({
     freeProductVariants: t.stringList({ description: 'SKUs added free of charge', resolve: (p) => p.freeSkus }),
     voucherApplicableItemsSKUs: t.exposeStringList('voucherApplicableItemsSkus'),
     bundles: t.exposeStringList('bundles'),
-    isActive: t.exposeBoolean('isActive'),
+    isActive: t.exposeBoolean('isActive', { description: 'Switched on (false: switched off by staff)' }),
+    state: t.string({ description: `How it stands now: ${PROMO_STATES.join(', ')} (switched off, not started, past its end, used up, usable)`, resolve: (p) => promoState(p, new Date()) }),
     translations: t.field({ type: [PromoTranslationRef], description: 'Its texts in the other store languages', resolve: (p) => p.translations }),
   }),
 });
