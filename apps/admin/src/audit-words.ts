@@ -82,6 +82,8 @@ const VALUES: Record<string, MessageId> = {
   'DELIVERED': 'audit.value.DELIVERED', 'GAVE_UP': 'audit.value.GAVE_UP',
   'STAFF': 'audit.value.STAFF', 'SELF_SERVICE': 'audit.value.SELF_SERVICE',
   'PERCENT': 'audit.value.PERCENT', 'FIXED': 'audit.value.FIXED',
+  // A promo's kind of code.
+  'VOUCHER': 'words.codeKind.VOUCHER', 'AFFILIATE': 'words.codeKind.AFFILIATE', 'REFERRAL': 'words.codeKind.REFERRAL',
 };
 /** Amounts the server records in minor units (cents): shown with their two decimals. */
 const MINOR_UNITS = new Set(['amount', 'amountUndiscounted', 'refundedBefore', 'total', 'shipping']);
@@ -129,6 +131,8 @@ export function useAuditWords() {
     };
     return {
       action: (code: string) => (Object.hasOwn(ACTIONS, code) ? t(ACTIONS[code]!) : code),
+      /** A kind of thing changed (`price`, `staff-invitation`) as the audit log's filter names it. */
+      kind: (code: string) => (Object.hasOwn(SUBJECTS, code) ? t(SUBJECTS[code]!) : code),
       /** `order:P-00012` → "Order P-00012"; `price:DE:ACC-USBC-1M` → "Price DE · ACC-USBC-1M". */
       subject: (subject: string) => {
         const [kind, ...rest] = subject.split(':');
