@@ -10,6 +10,7 @@ import { CatalogueService } from '../modules/catalogue/index.ts';
 import { maintenanceClosedTo, noteMaintenanceState, type GeoLookup } from '../modules/shop/index.ts';
 import { registerClientErrors } from './client-errors.ts';
 import { registerGraphqlRoute } from './graphql-route.ts';
+import { Turns } from './turns.ts';
 import { ResponseCache } from './response-cache.ts';
 import { registerHealthRoutes, type Lifecycle } from './health.ts';
 import { registerHostCheck } from './host-check.ts';
@@ -165,7 +166,7 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
     if (!identity) return { status: 401, message: 'Sign in to send a file' };
     const wait = await uploads.hit(identity.id);
     return wait === null ? null : { status: 429, message: 'Too many files sent: try again later', retryAfterS: wait };
-  }, closedTo);
+  }, closedTo, operationTurns(config, database.kind));
   // The test gateway's ledger lists every charge and refund: in production only staff see it, with a console token.
   registerPaymentRoutes(app, database.db, gateway, { publicUrl: config.PUBLIC_URL, ledger: config.NODE_ENV === 'production' ? { consoleTokens: adminTokens } : 'open', tokenMisses });
   if (config.NODE_ENV === 'production' && gateway instanceof TestGateway && !config.DEMO_DATA) {
@@ -184,4 +185,10 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   registerSeoRoutes(app, { config, catalogue });
   if (storefront) await registerStorefront(app, { yoga, config, bundles: storefront, closedTo });
   return { app, yoga, lifecycle, catalogue, gateway, identity, responseCache };
+}
+
+/** How many store API operations run at once (turns.ts): a few on the embedded database, all on PostgreSQL unless configured. */
+function operationTurns(config: Config, database: 'postgres' | 'pglite'): Turns | undefined {
+  const atOnce = config.GRAPHQL_AT_ONCE ?? (database === 'pglite' ? 4 : 0);
+  return atOnce > 0 ? new Turns(atOnce, config.GRAPHQL_MAX_WAITING) : undefined;
 }

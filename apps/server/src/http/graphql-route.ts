@@ -5,6 +5,7 @@ import { PROOF_MAX_BYTES } from '../modules/learners/index.ts';
 import { responseCacheLookups } from '../metrics/index.ts';
 import { openDuringMaintenance, sendMaintenance } from './maintenance.ts';
 import type { ShopStateRow } from '../modules/catalogue/index.ts';
+import { TurnsFull, type Turns } from './turns.ts';
 
 const cacheHit = responseCacheLookups.labels('hit');
 const cacheMiss = responseCacheLookups.labels('miss');
@@ -69,7 +70,7 @@ const mediaType = (headers: FastifyRequest['headers']) => (headers['content-type
  * While maintenance is on (closedTo says so for the client's address) only the shop's maintenance fields and
  * the marketing forms are answered; every other request gets 503 with Retry-After, before any cache or parse.
  */
-export function registerGraphqlRoute(app: FastifyInstance, yoga: Yoga, cache: ResponseCache, version: () => Promise<number>, mayUpload: UploadGate, closedTo: (req: FastifyRequest) => Promise<boolean> = async () => false): void {
+export function registerGraphqlRoute(app: FastifyInstance, yoga: Yoga, cache: ResponseCache, version: () => Promise<number>, mayUpload: UploadGate, closedTo: (req: FastifyRequest) => Promise<boolean> = async () => false, turns?: Turns): void {
   // Multipart bodies (file uploads) are parsed by Yoga itself, so Fastify's body limit does not bound them:
   // they must declare their length, at most one proof of enrollment and its form fields.
   app.addContentTypeParser('multipart/form-data', {}, (req, _payload, done) => {
@@ -114,7 +115,15 @@ export function registerGraphqlRoute(app: FastifyInstance, yoga: Yoga, cache: Re
         if (rawKey) cacheMiss.inc();
         const versionBefore = key ? await version() : 0;
         req.cacheHint = { shared: true };
-        const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+        let response: Response;
+        try {
+          // An answer from the cache above took no turn; an operation waits for one (turns.ts).
+          const answer = async () => yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+          response = turns ? await turns.run(answer) : await answer();
+        } catch (error) {
+          if (!(error instanceof TurnsFull)) throw error;
+          return reply.status(503).header('retry-after', '1').header('cache-control', 'no-store').send({ errors: [{ message: 'The store is busy: try again in a moment', extensions: { exception: { code: 'ServiceUnavailable' } } }] });
+        }
         response.headers.forEach((value, name) => void reply.header(name, value));
         reply.status(response.status);
         const contentType = response.headers.get('content-type') ?? '';
