@@ -66,10 +66,18 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_:.-]{8,128}$/;
  */
 export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   if (!IDEMPOTENCY_KEY.test(input.idempotencyKey)) return { order: null, errors: [fail('INVALID', 'idempotencyKey', 'A key of 8 to 128 letters, digits or -_:. is required')] };
+  // Its country, language and VAT number as this process last saw them (decision 0050); all three are read
+  // again under the lock. A copy another process made stale is a conflict there: placed once more on a read.
+  const kept = deps.recent?.get(input.token)?.row;
+  const placed = await placeOnce(deps, input, kept ?? null);
+  if (kept && placed.errors.some((e) => e.code === 'VERSION_CONFLICT')) return placeOnce(deps, input, null);
+  return placed;
+}
+
+async function placeOnce(deps: PlaceOrderDeps, input: PlaceOrderInput, kept: { country: string; language: string; vatNumber: string | null } | null): Promise<PlaceOrderResult> {
   let chargedReference: string | null = null;
   try {
-    // Its country, language and VAT number as this process last saw them, else read: all three are read again with the lock below.
-    const current = deps.recent?.get(input.token)?.row ?? (await checkoutLocale(deps.db, input.token));
+    const current = kept ?? (await checkoutLocale(deps.db, input.token));
     if (!current) return { order: null, errors: [fail('NOT_FOUND', 'token', 'Checkout not found')] };
     // Asked before the transaction (VIES is a network call): the number is read again with the lock below.
     const vies = await viesRecheck(deps.vat, current.vatNumber, current.country);
