@@ -135,6 +135,10 @@ export function registerGraphqlRoute(app: FastifyInstance, yoga: Yoga, cache: Re
           return reply.send(body);
         }
         reply.header('cache-control', 'no-store');
+        // A JSON answer is sent whole, as a string: Fastify and the compression then take the short, synchronous
+        // path (a stream made a brotli stream per answer: a sixth of the server's time in a purchase).
+        // Incremental answers (@defer, multipart/mixed) stream.
+        if (contentType.startsWith('application/')) return reply.send(await response.text());
         return reply.send(response.body);
       },
     });
