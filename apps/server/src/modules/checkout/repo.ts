@@ -9,6 +9,11 @@ export interface LoadedCheckout {
   lines: LineRow[];
 }
 
+/** A guest's checkout is anyone's who holds its token; a signed-in buyer's is theirs alone. */
+export function mayUse(checkout: LoadedCheckout, userId: string | null): boolean {
+  return checkout.row.userId === null || checkout.row.userId === userId;
+}
+
 /** The transaction-or-database handle the repo functions run on. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 

@@ -13,7 +13,7 @@ import { notPermitted, priceCheckout, variantById, type PricedCheckout } from '.
 import { seatedPlanOf, seatLimits, seatProblem } from './seats.ts';
 import type { VatChecker } from '../vat/index.ts';
 import {
-  insertCheckout, findPromo, loadCheckout, promoFreeVariants, writeChange, type CheckoutChange, type LoadedCheckout, type WantedLine,
+  insertCheckout, findPromo, loadCheckout, mayUse, promoFreeVariants, writeChange, type CheckoutChange, type LoadedCheckout, type WantedLine,
 } from './repo.ts';
 import { isProbe, TRADE_IN_MODELS, TRADE_IN_TAKEN, tradeInProgramRuns, tradeInTaken } from './trade-in.ts';
 import { voucherProblem } from './voucher.ts';
@@ -93,7 +93,7 @@ export class CheckoutService {
   }
 
   private mayAccess(checkout: LoadedCheckout): boolean {
-    return checkout.row.userId === null || checkout.row.userId === this.deps.userId;
+    return mayUse(checkout, this.deps.userId);
   }
 
   /** CheckoutCreate / CheckoutCreateWithOrganization; a replay with the same idempotency key returns the same checkout. */

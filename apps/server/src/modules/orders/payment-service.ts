@@ -3,7 +3,7 @@ import { canChangeCharge, canChangeInvoice, isAsyncMethod, type ChargeStatus, ty
 import { eq, sql } from 'drizzle-orm';
 import type { GatewayEvent, PaymentGateway } from '../payments/index.ts';
 import { reversePaymentMove, settleSubscriptionCharge } from '../subscriptions/index.ts';
-import { changeBasis, CheckoutFailure, fail, type CheckoutError, priceCheckout, snapshotFor, isUuid, writeChange, type LoadedCheckout } from '../checkout/index.ts';
+import { changeBasis, CheckoutFailure, mayUse, fail, type CheckoutError, priceCheckout, snapshotFor, isUuid, writeChange, type LoadedCheckout } from '../checkout/index.ts';
 import type { OrderRow, PlaceOrderDeps } from './place-order.ts';
 import { savedMethodToCharge } from './saved-method-payment.ts';
 import { readinessErrors } from './readiness.ts';
@@ -42,9 +42,8 @@ export async function beforePlaceOrder(
   for (let attempt = 1; ; attempt++) {
     const { checkout, kept } = await changeBasis(deps.db, deps.recent, input.token, { fresh });
     fresh = true;
-    const refusal = !checkout || (checkout.row.userId !== null && checkout.row.userId !== deps.userId) || checkout.row.completedOrderToken;
-    if (refusal && kept) continue;
-    if (!checkout || (checkout.row.userId !== null && checkout.row.userId !== deps.userId)) return notFound;
+    if (kept && (!mayUse(checkout!, deps.userId) || checkout!.row.completedOrderToken)) continue;
+    if (!checkout || !mayUse(checkout, deps.userId)) return notFound;
     if (checkout.row.completedOrderToken) return { errors: [fail('OPERATION_NOT_ALLOWED', 'token', 'This checkout has already been ordered')], intent: null, checkout };
     try {
       const snapshot = await snapshotFor(deps.catalogue, checkout.row.country, checkout.row.language);

@@ -7,7 +7,7 @@ import { moveSubscriptionForOrder } from '../subscriptions/index.ts';
 import type { CatalogueReads } from '../catalogue/index.ts';
 import {
   CheckoutFailure, fail, type CheckoutError, assertSameLocale, priceCheckout, snapshotFor, type PricedCheckout, checkoutLocale,
-  type Executor, isTradeInConflict, loadCheckoutToPlace, type RecentCheckouts, NOT_FOR_REFERRALS, TRADE_IN_TAKEN, tradeInKey, tradeInOf, tradeInTaken,
+  type Executor, isTradeInConflict, loadCheckoutToPlace, mayUse, type RecentCheckouts, NOT_FOR_REFERRALS, TRADE_IN_TAKEN, tradeInKey, tradeInOf, tradeInTaken,
 } from '../checkout/index.ts';
 import { creditReferral, referrerById } from '../referrals/index.ts';
 import { readinessErrors } from './readiness.ts';
@@ -86,7 +86,7 @@ async function placeOnce(deps: PlaceOrderDeps, input: PlaceOrderInput, kept: { c
     const order = await deps.db.transaction(async (tx) => {
       const loaded = await loadCheckoutToPlace(tx, input.token, input.idempotencyKey);
       const checkout = loaded?.checkout;
-      if (!checkout || (checkout.row.userId !== null && checkout.row.userId !== deps.userId)) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Checkout not found')]);
+      if (!checkout || !mayUse(checkout, deps.userId)) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Checkout not found')]);
       // Read with the lock: a placement that committed while this one waited for it is read again.
       const byKey = loaded.byKey ? orderFromRow(loaded.byKey) : checkout.row.completedOrderToken ? (await orderByKey(tx, { key: input.idempotencyKey }))[0] : undefined;
       if (byKey) {
