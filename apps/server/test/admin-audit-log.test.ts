@@ -1,11 +1,11 @@
 import { DEMO_USERS, schema } from '@probe/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminGql, denied, startStaffApp } from './admin-support.ts';
+import { adminGql, denied, startAppWithEveryRole } from './admin-support.ts';
 import type { TestApp } from './harness.ts';
 
-const [individual, admin, member, vet, , , operator] = DEMO_USERS;
+const [individual, , , vet, , , operator] = DEMO_USERS;
 let t: TestApp;
-const as: Record<string, Record<string, string>> = {};
+let as: Record<string, Record<string, string>>;
 
 interface Entry { id: number; actorEmail: string; action: string; subject: string; createdAt: string }
 interface Page { entries: Entry[]; next: string | null }
@@ -32,13 +32,9 @@ const old = (createdAt: string, subject: string, actorEmail = 'former@demo.probe
   ({ actorId: 'former', actorEmail, action: 'order.cancel', subject, before: null, after: { cancelled: true }, createdAt: new Date(createdAt) });
 
 beforeAll(async () => {
-  const app = await startStaffApp([[member!, 'SUPPORT'], [vet!, 'CATALOGUE_MANAGER'], [admin!, 'ORDER_MANAGER']]);
+  const app = await startAppWithEveryRole();
   t = app.t;
-  as.owner = await app.sign(operator!);
-  as.support = await app.sign(member!);
-  as.catalogue = await app.sign(vet!);
-  as.orders = await app.sign(admin!);
-  as.buyer = await app.sign(individual!);
+  as = { ...app.as, buyer: await app.sign(individual!) };
   // Changes made through the console by two people...
   const price = await adminGql<{ countryPricesUpdate: { saved: boolean } }>(t, 'mutation { countryPricesUpdate(country: "DE", changes: [{ sku: "ACC-USBC-1M", amount: 1999 }]) { saved } }', {}, as.catalogue);
   expect(price.data!.countryPricesUpdate.saved).toBe(true);

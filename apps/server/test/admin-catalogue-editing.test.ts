@@ -1,20 +1,15 @@
 import { DEMO_USERS, schema } from '@probe/db';
 import { EXPORT_COUNTRIES } from '@probe/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminGql, denied, startStaffApp } from './admin-support.ts';
+import { adminGql, denied, startAppWithEveryRole } from './admin-support.ts';
 import type { TestApp } from './harness.ts';
 
-const [, admin, member, vet, , , operator] = DEMO_USERS;
+const [, , , vet] = DEMO_USERS;
 let t: TestApp;
-const as: Record<string, Record<string, string>> = {};
+let as: Awaited<ReturnType<typeof startAppWithEveryRole>>['as'];
 
 beforeAll(async () => {
-  const app = await startStaffApp([[member!, 'SUPPORT'], [vet!, 'CATALOGUE_MANAGER'], [admin!, 'ORDER_MANAGER']]);
-  t = app.t;
-  as.owner = await app.sign(operator!);
-  as.support = await app.sign(member!);
-  as.catalogue = await app.sign(vet!);
-  as.orders = await app.sign(admin!);
+  ({ t, as } = await startAppWithEveryRole());
 });
 afterAll(() => t?.close());
 

@@ -1,4 +1,4 @@
-import { schema } from '@probe/db';
+import { DEMO_USERS, schema } from '@probe/db';
 import { eq } from 'drizzle-orm';
 import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { startTestApp, type TestApp } from './harness.ts';
@@ -43,4 +43,15 @@ export async function startStaffApp(
   const t = await startTestApp({ ...options, config: { AUTH_JWT_PUBLIC_KEY: await exportSPKI(pair.publicKey) } });
   for (const [user, role] of staff) await t.database.db.update(schema.users).set({ staffRole: role }).where(eq(schema.users.id, user.id));
   return { t, sign: (user, audience = 'probe-admin') => tokenFor(pair.privateKey, user, audience) };
+}
+
+/**
+ * The app with one demo user in each console role, signed in for the console: the owner (the demo operator),
+ * support, a catalogue manager and an order manager; `sign` for anyone else (a buyer).
+ */
+export async function startAppWithEveryRole(): Promise<{ t: TestApp; as: Record<'owner' | 'support' | 'catalogue' | 'orders', Record<string, string>>; sign: (user: Person, audience?: 'probe-store' | 'probe-admin') => Promise<Record<string, string>> }> {
+  const [, admin, member, vet, , , operator] = DEMO_USERS;
+  const app = await startStaffApp([[member!, 'SUPPORT'], [vet!, 'CATALOGUE_MANAGER'], [admin!, 'ORDER_MANAGER']]);
+  const as = { owner: await app.sign(operator!), support: await app.sign(member!), catalogue: await app.sign(vet!), orders: await app.sign(admin!) };
+  return { ...app, as };
 }
