@@ -32,11 +32,6 @@ export class RecentCheckouts {
   forget(token: string): void {
     this.kept.delete(token);
   }
-
-  /** Bytes held (estimated), for tests and metrics. */
-  get bytes(): number {
-    return this.kept.calculatedSize;
-  }
 }
 
 /** Its JSON's length in UTF-16 code units, twice: what V8 holds of its strings and objects, roughly, and never less. */
