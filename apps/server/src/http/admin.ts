@@ -10,6 +10,7 @@ import { staffResolver } from '../admin-graphql/staff.ts';
 import type { TokenVerifier } from '../auth/tokens.ts';
 import { ordersCsv } from '../modules/orders/index.ts';
 import { may } from '../modules/staff/index.ts';
+import { apiCompression } from './compression.ts';
 
 /** apps/admin/dist, from this file or from the server's bundle (apps/server/dist/main.js). */
 export const ADMIN_DIST = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../../../admin/dist' : '../../admin/dist', import.meta.url));
@@ -50,6 +51,7 @@ export async function registerAdmin(app: FastifyInstance, deps: { yoga: AdminYog
   app.route({
     url: ADMIN_GRAPHQL_PATH,
     method: ['GET', 'POST', 'OPTIONS'],
+    compress: apiCompression,
     handler: async (req, reply) => {
       // CSRF, as on /graphql (graphql-route.ts): an operation comes only as JSON, which another site's page
       // can send only after a preflight, and only the store's own origins are granted one (graphql/cors.ts).

@@ -1,4 +1,3 @@
-import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '@probe/db';
@@ -9,6 +8,7 @@ import { createTokenVerifier } from '../auth/tokens.ts';
 import { CatalogueService } from '../modules/catalogue/index.ts';
 import { maintenanceClosedTo, noteMaintenanceState, type GeoLookup } from '../modules/shop/index.ts';
 import { registerClientErrors } from './client-errors.ts';
+import { compression } from './compression.ts';
 import { registerGraphqlRoute } from './graphql-route.ts';
 import { Turns } from './turns.ts';
 import { ResponseCache } from './response-cache.ts';
@@ -130,14 +130,8 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   };
   const yoga = createYogaServer({ db: database.db, catalogue, tokens, now, config, log: app.log, geoLookup, gateway, limits });
 
-  // Brotli or gzip for anything over 1 KB (HTML, JSON, scripts, styles): what a slow phone downloads.
-  // Brotli quality 4: near gzip-9 size at a fraction of the CPU of the default 11, for answers made per request.
-  await app.register(fastifyCompress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
+  // Brotli or gzip for anything over 1 KB; the GraphQL routes prefer gzip (compression.ts).
+  await app.register(fastifyCompress, compression);
   registerSecurityHeaders(app);
   registerHealthRoutes(app, lifecycle, database.ping);
   // Error reports from browsers: 20 logged per 10 minutes per address (a page failing in a loop sends a few; a script, more).

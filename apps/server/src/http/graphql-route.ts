@@ -6,6 +6,7 @@ import { responseCacheLookups } from '../metrics/index.ts';
 import { openDuringMaintenance, sendMaintenance } from './maintenance.ts';
 import type { ShopStateRow } from '../modules/catalogue/index.ts';
 import { TurnsFull, type Turns } from './turns.ts';
+import { apiCompression } from './compression.ts';
 
 const cacheHit = responseCacheLookups.labels('hit');
 const cacheMiss = responseCacheLookups.labels('miss');
@@ -88,6 +89,7 @@ export function registerGraphqlRoute(app: FastifyInstance, yoga: Yoga, cache: Re
       url: yoga.graphqlEndpoint,
       method: ['GET', 'POST', 'OPTIONS'],
       bodyLimit: GRAPHQL_JSON_MAX_BYTES,
+      compress: apiCompression,
       handler: async (req, reply) => {
         const type = mediaType(req.headers);
         if (req.method !== 'OPTIONS' && (await closedTo(req)) && !openDuringMaintenance(requestedQuery(req.method, req.query, req.body))) return sendMaintenance(reply);
