@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
+import { buyerConnection } from './http-post.ts';
 import { checkoutRequest } from './store-operations.ts';
 
 const ADDRESS = { firstName: 'Ada', lastName: 'Lovelace', streetAddress1: '1 Market St', city: 'San Francisco', postalCode: '94105', country: 'US', countryArea: 'CA' };
@@ -78,31 +79,32 @@ const percentile = (values: number[], p: number) => {
 
 /**
  * `buyers` concurrent buyers make `orders` whole purchases between them (after `warmup` more), each the
- * storefront's six calls (fetch keeps its connections alive); the orders' tokens come back for checking.
+ * storefront's six calls over its own kept-alive connection, asking for compression as a browser does; the
+ * orders' tokens come back for checking.
  */
 export async function purchaseLoad(url: string, options: { buyers: number; orders: number; warmup: number; sku: string }): Promise<PurchaseResult> {
-  const call = async (name: Parameters<typeof checkoutRequest>[0], variables: Record<string, unknown>) => {
-    const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: checkoutRequest(name, variables) });
-    const text = await res.text();
+  type Connection = ReturnType<typeof buyerConnection>;
+  const call = async (connection: Connection, name: Parameters<typeof checkoutRequest>[0], variables: Record<string, unknown>) => {
+    const res = await connection.post('/graphql', checkoutRequest(name, variables));
     let payload: { checkout?: Record<string, unknown> | null; order?: { token: string } | null; errors?: unknown[] } | undefined;
     try {
-      payload = Object.values((JSON.parse(text) as { data?: Record<string, typeof payload> }).data ?? {})[0];
+      payload = Object.values((JSON.parse(res.text) as { data?: Record<string, typeof payload> }).data ?? {})[0];
     } catch {
       // reported below
     }
-    if (res.status !== 200 || !payload || payload.errors?.length) throw new Error(`${name}: ${res.status} ${text.slice(0, 200)}`);
+    if (res.status !== 200 || !payload || payload.errors?.length) throw new Error(`${name}: ${res.status} ${res.text.slice(0, 200)}`);
     return payload;
   };
-  const purchase = async (n: number) => {
+  const purchase = async (connection: Connection, n: number) => {
     const started = performance.now();
-    let checkout = (await call('CHECKOUT_CREATE', { input: { lines: [{ sku: options.sku, quantity: 1 }], country: 'US', languageCode: 'EN_US' }, idempotencyKey: randomUUID() })).checkout as { token: string };
+    let checkout = (await call(connection, 'CHECKOUT_CREATE', { input: { lines: [{ sku: options.sku, quantity: 1 }], country: 'US', languageCode: 'EN_US' }, idempotencyKey: randomUUID() })).checkout as { token: string };
     const token = checkout.token;
-    await call('CHECKOUT_CONTACT_UPDATE', { token, email: `bench-${n}@example.com`, firstName: 'Ada', lastName: 'Lovelace', marketingOptIn: false });
-    await call('UPDATE_SHIPPING_ADDRESS', { token, address: ADDRESS });
-    checkout = (await call('UPDATE_BILLING_ADDRESS', { token, address: ADDRESS })).checkout as typeof checkout & { requiredAttestations: string[] };
-    const reviewed = (await call('BEFORE_PLACE_ORDER', { token, paymentMethod: 'CREDIT_CARD', attestations: (checkout as { requiredAttestations?: string[] }).requiredAttestations ?? [] })).checkout as { totalPrice: { gross: { fractionalAmount: number } } };
+    await call(connection, 'CHECKOUT_CONTACT_UPDATE', { token, email: `bench-${n}@example.com`, firstName: 'Ada', lastName: 'Lovelace', marketingOptIn: false });
+    await call(connection, 'UPDATE_SHIPPING_ADDRESS', { token, address: ADDRESS });
+    checkout = (await call(connection, 'UPDATE_BILLING_ADDRESS', { token, address: ADDRESS })).checkout as typeof checkout & { requiredAttestations: string[] };
+    const reviewed = (await call(connection, 'BEFORE_PLACE_ORDER', { token, paymentMethod: 'CREDIT_CARD', attestations: (checkout as { requiredAttestations?: string[] }).requiredAttestations ?? [] })).checkout as { totalPrice: { gross: { fractionalAmount: number } } };
     const placing = performance.now();
-    const placed = await call('PLACE_ORDER', { token, idempotencyKey: `place:${token}`, expectedTotal: reviewed.totalPrice.gross.fractionalAmount, card: CARD });
+    const placed = await call(connection, 'PLACE_ORDER', { token, idempotencyKey: `place:${token}`, expectedTotal: reviewed.totalPrice.gross.fractionalAmount, card: CARD });
     const end = performance.now();
     return { token: placed.order!.token, wholeMs: end - started, placeMs: end - placing };
   };
@@ -110,15 +112,20 @@ export async function purchaseLoad(url: string, options: { buyers: number; order
     const out = { place: [] as number[], whole: [] as number[], tokens: [] as string[], failed: 0, firstError: undefined as string | undefined };
     let next = 0;
     await Promise.all(Array.from({ length: options.buyers }, async () => {
-      while (next < count) {
-        const n = next++;
-        try {
-          const done = await purchase(n);
-          if (record) out.place.push(done.placeMs), out.whole.push(done.wholeMs), out.tokens.push(done.token);
-        } catch (error) {
-          out.failed++;
-          out.firstError ??= (error as Error).message;
+      const connection = buyerConnection(url);
+      try {
+        while (next < count) {
+          const n = next++;
+          try {
+            const done = await purchase(connection, n);
+            if (record) out.place.push(done.placeMs), out.whole.push(done.wholeMs), out.tokens.push(done.token);
+          } catch (error) {
+            out.failed++;
+            out.firstError ??= (error as Error).message;
+          }
         }
+      } finally {
+        connection.close();
       }
     }));
     return out;
