@@ -46,6 +46,30 @@ describe(`checkout operations and order placement (${DB})`, () => {
     expect(shipped.checkout!.availablePaymentMethods).toEqual(['ACH', 'AFFIRM', 'CREDIT_CARD', 'ELECTRONIC_QUOTE', 'KLARNA', 'PAYPAL_ONE_TIME']);
   });
 
+  it('a create replayed with its idempotency key, alone, at once or with other lines, gives back the one checkout made with it', async () => {
+    const create = (lines: Array<{ variantId: string; quantity: number }>, idempotencyKey: string) =>
+      mutate(app, 'checkoutCreate', '$input: CheckoutCreateInput!, $idempotencyKey: String', { input: { lines, country: 'US' }, idempotencyKey });
+    const k = key();
+    const first = await create([{ variantId: ids['IQ3-USBC-HUMAN']!, quantity: 1 }], k);
+    expect(first.errors).toEqual([]);
+    const replayed = await create([{ variantId: ids['IQ3-USBC-HUMAN']!, quantity: 1 }], k);
+    expect(replayed.errors).toEqual([]);
+    expect(replayed.checkout!.token).toBe(first.checkout!.token);
+    // A replay whose lines would now be refused still answers with the checkout the key made.
+    const refusedLines = await create([{ variantId: ids['IQ3-USBC-HUMAN']!, quantity: 0 }], k);
+    expect(refusedLines).toMatchObject({ errors: [], checkout: { token: first.checkout!.token } });
+    const together = key();
+    const racing = await Promise.all(Array.from({ length: 5 }, () => create([{ variantId: ids['ACC-USBC-1M']!, quantity: 2 }], together)));
+    expect(new Set(racing.map((r) => r.checkout?.token)).size).toBe(1);
+    expect(racing.every((r) => r.errors.length === 0)).toBe(true);
+    const rows = await app.database.db.select({ token: schema.checkouts.token }).from(schema.checkouts).where(sql`${schema.checkouts.creationKey} in (${k}, ${together})`);
+    expect(rows).toHaveLength(2);
+    // Without a key, a refusal is said: nothing was made.
+    const refused = await mutate(app, 'checkoutCreate', '$input: CheckoutCreateInput!', { input: { lines: [{ variantId: ids['IQ3-USBC-HUMAN']!, quantity: 0 }], country: 'US' } });
+    expect(refused.checkout).toBeNull();
+    expect(refused.errors.map((e) => e.field)).toEqual(['lines.0.quantity']);
+  });
+
   it('a line cannot carry a price: the contract has no such field', async () => {
     const res = await app.gql(`mutation { checkoutCreate(input: { lines: [{ variantId: "${ids['IQ3-USBC-HUMAN']}", quantity: 1, price: 1 }], country: US }) { errors { code } } }`);
     expect(res.body.errors?.[0]?.message).toMatch(/price/);

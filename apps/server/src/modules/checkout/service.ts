@@ -41,6 +41,12 @@ export interface CheckoutPayload {
   errors: CheckoutError[];
 }
 
+/** What CheckoutCreate asks for. */
+interface CreateInput {
+  lines: LineInput[]; country: string; language: string; email?: string | null; bundleType?: string | null;
+  voucherCode?: string | null; organizationMembershipId?: string | null; idempotencyKey?: string | null;
+}
+
 export interface LineInput {
   variantId: number | null;
   sku?: string | null;
@@ -96,16 +102,25 @@ export class CheckoutService {
     return mayUse(checkout, this.deps.userId);
   }
 
-  /** CheckoutCreate / CheckoutCreateWithOrganization; a replay with the same idempotency key returns the same checkout. */
-  async create(input: {
-    lines: LineInput[]; country: string; language: string; email?: string | null; bundleType?: string | null;
-    voucherCode?: string | null; organizationMembershipId?: string | null; idempotencyKey?: string | null;
-  }): Promise<CheckoutPayload> {
-    const { db } = this.deps;
+  /**
+   * CheckoutCreate / CheckoutCreateWithOrganization; a replay with the same idempotency key returns the same
+   * checkout. The key is looked up only when the new checkout is refused or its key is taken (the unique
+   * constraint): a first create is one statement, not two.
+   */
+  async create(input: CreateInput): Promise<CheckoutPayload> {
+    const made = await this.createNew(input);
+    if (made && !(input.idempotencyKey && made.errors.length)) return made;
     if (input.idempotencyKey) {
-      const [existing] = await db.select({ token: schema.checkouts.token }).from(schema.checkouts).where(eq(schema.checkouts.creationKey, input.idempotencyKey));
+      const [existing] = await this.deps.db.select({ token: schema.checkouts.token }).from(schema.checkouts).where(eq(schema.checkouts.creationKey, input.idempotencyKey));
       if (existing) return { checkout: await this.get(existing.token), errors: [] };
     }
+    if (!made) throw new Error('a checkout creation key was taken, and no checkout holds it');
+    return made;
+  }
+
+  /** A new checkout, or its refusal; null when its idempotency key is taken (by a replay, or a concurrent create). */
+  private async createNew(input: CreateInput): Promise<CheckoutPayload | null> {
+    const { db } = this.deps;
     if (!isStoreCountry(input.country)) return { checkout: null, errors: [fail('COUNTRY_NOT_AVAILABLE', 'country', 'The store does not sell in this country')] };
     if (input.organizationMembershipId && !this.deps.userId) return { checkout: null, errors: [fail('NO_PERMISSIONS', 'organizationMembershipId', 'Sign in to buy for an organization')] };
     if (input.bundleType && !isCheckoutType(input.bundleType)) return { checkout: null, errors: [fail('BUNDLE_NOT_FOUND', 'bundleType', 'Unknown bundle type')] };
@@ -133,8 +148,8 @@ export class CheckoutService {
         userId: this.deps.userId, organizationMembershipId: input.organizationMembershipId ?? null, creationKey: input.idempotencyKey ?? null,
       }, lines.map((line) => ({ variantId: line.variant.id, quantity: line.quantity })));
     } catch (error) {
-      // Two concurrent creates with one key: the loser finds the winner's checkout.
-      if (input.idempotencyKey && isUniqueViolation(error)) return this.create({ ...input });
+      // A replay, or two concurrent creates with one key: create() finds the checkout made with it.
+      if (input.idempotencyKey && isUniqueViolation(error)) return null;
       throw error;
     }
     this.deps.recent?.remember(created);
