@@ -1,5 +1,7 @@
 import { createServer, connect, type Server } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { operationTurns } from '../src/http/app.ts';
+import { loadConfig } from '../src/config.ts';
 import { Turns, TurnsFull } from '../src/http/turns.ts';
 
 /** An operation as the embedded database runs one: a few milliseconds of work on this thread, nothing to wait for. */
@@ -60,5 +62,21 @@ describe('store API operations taking turns with the event loop (decision 0051)'
     expect(ran).toBe(3);
     await slow();
     expect(ran).toBe(4);
+  });
+
+  it('by default 4 run at once on the embedded database and 8 on PostgreSQL; GRAPHQL_AT_ONCE=0 holds none back', async () => {
+    const heldOpen = async (turns: Turns | undefined, count: number) => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const all = Promise.all(Array.from({ length: count }, () => turns!.run(() => gate)));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const load = turns!.load;
+      release();
+      await all;
+      return load;
+    };
+    expect(await heldOpen(operationTurns(loadConfig({}), 'pglite'), 10)).toEqual({ running: 4, waiting: 6 });
+    expect(await heldOpen(operationTurns(loadConfig({}), 'postgres'), 10)).toEqual({ running: 8, waiting: 2 });
+    expect(operationTurns(loadConfig({ GRAPHQL_AT_ONCE: '0' }), 'postgres')).toBeUndefined();
   });
 });

@@ -181,8 +181,8 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
   return { app, yoga, lifecycle, catalogue, gateway, identity, responseCache };
 }
 
-/** How many store API operations run at once (turns.ts): a few on the embedded database, all on PostgreSQL unless configured. */
-function operationTurns(config: Config, database: 'postgres' | 'pglite'): Turns | undefined {
-  const atOnce = config.GRAPHQL_AT_ONCE ?? (database === 'pglite' ? 4 : 0);
+/** How many store API operations run at once (turns.ts, decision 0051): 4 on the embedded database, 8 on PostgreSQL. */
+export function operationTurns(config: Config, database: 'postgres' | 'pglite'): Turns | undefined {
+  const atOnce = config.GRAPHQL_AT_ONCE ?? (database === 'pglite' ? 4 : 8);
   return atOnce > 0 ? new Turns(atOnce, config.GRAPHQL_MAX_WAITING) : undefined;
 }
