@@ -64,7 +64,19 @@ describe('store API operations taking turns with the event loop (decision 0051)'
     expect(ran).toBe(4);
   });
 
-  it('by default 4 run at once on the embedded database and 8 on PostgreSQL; GRAPHQL_AT_ONCE=0 holds none back', async () => {
+  it('at most `perTurn` start in one turn of the loop, the next ones in the following turns', async () => {
+    const turns = new Turns(8, 100, 2);
+    let started = 0;
+    const all = Promise.all(Array.from({ length: 6 }, () => turns.run(async () => void started++)));
+    await Promise.resolve();
+    expect(started).toBe(2);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toBe(4);
+    await all;
+    expect(started).toBe(6);
+  });
+
+  it('by default 4 run at once on the embedded database (one starting per turn) and 8 on PostgreSQL (two); GRAPHQL_AT_ONCE=0 holds none back', async () => {
     const heldOpen = async (turns: Turns | undefined, count: number) => {
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));

@@ -6,8 +6,8 @@ export class TurnsFull extends Error {
 }
 
 /**
- * Operations taking turns with the event loop (issue 37, decision 0051): at most one starts per turn of the
- * loop, at most `atOnce` run together, the others wait in the order they came (at most `maxWaiting`).
+ * Operations taking turns with the event loop (issue 37, decision 0051): at most `perTurn` start per turn of
+ * the loop, at most `atOnce` run together, the others wait in the order they came (at most `maxWaiting`).
  *
  * On the embedded database every statement runs on the thread that serves HTTP, with nothing to wait for in
  * between, so an operation runs from its request to its answer without letting the loop go round. Node
@@ -18,19 +18,21 @@ export class TurnsFull extends Error {
  */
 export class Turns {
   #running = 0;
-  /** An operation started in this turn of the loop; cleared by the tick the start scheduled. */
-  #startedThisTurn = false;
+  /** Operations started in this turn of the loop; cleared by the tick the start scheduled. */
+  #startedThisTurn = 0;
   #ticking = false;
   readonly #waiting: Array<() => void> = [];
 
   constructor(
     private readonly atOnce: number,
     private readonly maxWaiting: number,
+    /** How many may start in one turn (1 on the embedded database; 2 on PostgreSQL, decision 0051's revision). */
+    private readonly perTurn = 1,
   ) {}
 
   /** Runs `work` in its turn; throws TurnsFull, running nothing, when too many wait already. */
   async run<T>(work: () => Promise<T>): Promise<T> {
-    if (!this.#waiting.length && this.#running < this.atOnce && !this.#startedThisTurn) this.#start();
+    if (!this.#waiting.length && this.#running < this.atOnce && this.#startedThisTurn < this.perTurn) this.#start();
     else if (this.#waiting.length >= this.maxWaiting) throw new TurnsFull();
     else await new Promise<void>((resolve) => (this.#waiting.push(resolve), this.#schedule()));
     try {
@@ -48,7 +50,7 @@ export class Turns {
 
   #start(): void {
     this.#running++;
-    this.#startedThisTurn = true;
+    this.#startedThisTurn++;
     this.#schedule();
   }
 
@@ -58,11 +60,11 @@ export class Turns {
     setImmediate(this.#tick);
   }
 
-  /** Once per turn of the loop while operations start or wait: a new turn, and the next waiting one started. */
+  /** Once per turn of the loop while operations start or wait: a new turn, and the next waiting ones started. */
   readonly #tick = () => {
     this.#ticking = false;
-    this.#startedThisTurn = false;
-    if (this.#waiting.length && this.#running < this.atOnce) {
+    this.#startedThisTurn = 0;
+    while (this.#waiting.length && this.#running < this.atOnce && this.#startedThisTurn < this.perTurn) {
       this.#start();
       this.#waiting.shift()!();
     }
