@@ -64,6 +64,10 @@ describe(`checkout operations and order placement (${DB})`, () => {
     expect(racing.every((r) => r.errors.length === 0)).toBe(true);
     const rows = await app.database.db.select({ token: schema.checkouts.token }).from(schema.checkouts).where(sql`${schema.checkouts.creationKey} in (${k}, ${together})`);
     expect(rows).toHaveLength(2);
+    // Made with a code that does not apply: the checkout, and the code's refusal, are both answered.
+    const withCode = await mutate(app, 'checkoutCreate', '$input: CheckoutCreateInput!, $idempotencyKey: String', { input: { lines: [{ variantId: ids['ACC-USBC-1M']!, quantity: 1 }], country: 'US', voucherCode: 'NO SUCH CODE!' }, idempotencyKey: key() });
+    expect(withCode.checkout).not.toBeNull();
+    expect(withCode.errors.map((e) => e.code)).toEqual(['VOUCHER_NOT_APPLICABLE']);
     // Without a key, a refusal is said: nothing was made.
     const refused = await mutate(app, 'checkoutCreate', '$input: CheckoutCreateInput!', { input: { lines: [{ variantId: ids['IQ3-USBC-HUMAN']!, quantity: 0 }], country: 'US' } });
     expect(refused.checkout).toBeNull();

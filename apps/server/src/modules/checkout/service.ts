@@ -109,7 +109,8 @@ export class CheckoutService {
    */
   async create(input: CreateInput): Promise<CheckoutPayload> {
     const made = await this.createNew(input);
-    if (made && !(input.idempotencyKey && made.errors.length)) return made;
+    // Made (a voucher it was created with may still be refused, in its errors), or refused without a key.
+    if (made && (made.checkout || !input.idempotencyKey)) return made;
     if (input.idempotencyKey) {
       const [existing] = await this.deps.db.select({ token: schema.checkouts.token }).from(schema.checkouts).where(eq(schema.checkouts.creationKey, input.idempotencyKey));
       if (existing) return { checkout: await this.get(existing.token), errors: [] };
