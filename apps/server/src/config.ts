@@ -58,7 +58,7 @@ const ConfigSchema = z.object({
   }),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(10).describe('PostgreSQL connections'),
   GRAPHQL_AT_ONCE: z.coerce.number().int().min(0).optional()
-    .describe('store API operations run at once, the others wait their turn in order (unset: 4 on the embedded database, 8 on PostgreSQL; `0`: none held back; decision 0051)'),
+    .describe('store API operations run at once, the others wait their turn in order (unset: 4 on the embedded database, 12 on PostgreSQL; `0`: none held back; decision 0051)'),
   GRAPHQL_MAX_WAITING: z.coerce.number().int().min(1).default(2000)
     .describe('store API operations that may wait for their turn; one more is answered 503 with Retry-After'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')

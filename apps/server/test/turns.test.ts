@@ -76,7 +76,7 @@ describe('store API operations taking turns with the event loop (decision 0051)'
     expect(started).toBe(6);
   });
 
-  it('by default 4 run at once on the embedded database (one starting per turn) and 8 on PostgreSQL (two); GRAPHQL_AT_ONCE=0 holds none back', async () => {
+  it('by default 4 run at once on the embedded database (one starting per turn) and 12 on PostgreSQL (two); GRAPHQL_AT_ONCE=0 holds none back', async () => {
     const heldOpen = async (turns: Turns | undefined, count: number) => {
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
@@ -88,7 +88,7 @@ describe('store API operations taking turns with the event loop (decision 0051)'
       return load;
     };
     expect(await heldOpen(operationTurns(loadConfig({}), 'pglite'), 10)).toEqual({ running: 4, waiting: 6 });
-    expect(await heldOpen(operationTurns(loadConfig({}), 'postgres'), 10)).toEqual({ running: 8, waiting: 2 });
+    expect(await heldOpen(operationTurns(loadConfig({}), 'postgres'), 14)).toEqual({ running: 12, waiting: 2 });
     expect(operationTurns(loadConfig({ GRAPHQL_AT_ONCE: '0' }), 'postgres')).toBeUndefined();
   });
 });

@@ -183,9 +183,9 @@ export async function buildApp({ config, database, geoLookup = null, storefront 
 
 /**
  * How store API operations take turns (turns.ts, decision 0051): on the embedded database 4 at once, one
- * starting per turn of the loop; on PostgreSQL 8 at once, two per turn.
+ * starting per turn of the loop; on PostgreSQL 12 at once, two per turn.
  */
 export function operationTurns(config: Config, database: 'postgres' | 'pglite'): Turns | undefined {
-  const atOnce = config.GRAPHQL_AT_ONCE ?? (database === 'pglite' ? 4 : 8);
+  const atOnce = config.GRAPHQL_AT_ONCE ?? (database === 'pglite' ? 4 : 12);
   return atOnce > 0 ? new Turns(atOnce, config.GRAPHQL_MAX_WAITING, database === 'pglite' ? 1 : 2) : undefined;
 }
