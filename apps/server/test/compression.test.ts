@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fittedCompressors, windowBitsFor } from '../src/http/compression.ts';
-import { startTestApp } from './harness.ts';
+import { startTestApp, type TestApp } from './harness.ts';
 
 const BROTLI_Q4 = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 
@@ -42,21 +42,34 @@ describe('compression of answers held whole (http/compression.ts)', () => {
     });
   }
 
-  it('the GraphQL API answers gzip to a browser (which accepts both), brotli with a window fitted to the answer to a client that asks for it alone', async () => {
-    const t = await startTestApp();
-    try {
-      const query = '{ shop { countries { code country } } }';
-      const browser = await t.app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent(query)}`, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
-      expect(browser.headers['content-encoding']).toBe('gzip');
-      for (const encoding of ['br', 'gzip'] as const) {
-        const res = await t.app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent(query)}`, headers: { 'accept-encoding': encoding } });
-        expect(res.headers['content-encoding']).toBe(encoding);
-        const body = encoding === 'br' ? zlib.brotliDecompressSync(res.rawPayload) : zlib.gunzipSync(res.rawPayload);
-        expect(JSON.parse(body.toString()).data.shop.countries.length).toBeGreaterThanOrEqual(32);
-        if (encoding === 'br') expect(brotliWindowBits(res.rawPayload)).toBe(windowBitsFor(body.length, 10, 22));
-      }
-    } finally {
-      await t.close();
+});
+
+describe('the GraphQL API\'s answers, compressed', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t?.close());
+  const query = '{ shop { countries { code country } } }';
+  const get = (acceptEncoding?: string) => t.app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent(query)}`, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+  it('over 1 KB, for clients that accept it: gzip when both are accepted (a browser), to less than half the size', async () => {
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const accepted of ['br, gzip', 'gzip, deflate, br, zstd']) {
+      const res = await get(accepted);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    }
+  });
+
+  it('brotli with a window fitted to the answer to a client that asks for it alone; both decode', async () => {
+    for (const encoding of ['br', 'gzip'] as const) {
+      const res = await get(encoding);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      const body = encoding === 'br' ? zlib.brotliDecompressSync(res.rawPayload) : zlib.gunzipSync(res.rawPayload);
+      expect(JSON.parse(body.toString()).data.shop.countries.length).toBeGreaterThanOrEqual(32);
+      if (encoding === 'br') expect(brotliWindowBits(res.rawPayload)).toBe(windowBitsFor(body.length, 10, 22));
     }
   });
 });

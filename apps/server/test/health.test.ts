@@ -61,20 +61,3 @@ describe('client error reports', () => {
     expect(big.statusCode).toBe(413);
   });
 });
-
-describe('compression', () => {
-  it('compresses answers over 1 KB for clients that accept it', async () => {
-    const t = await startTestApp();
-    try {
-      const query = '{ shop { countries { code country } } }';
-      const res = await t.app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent(query)}`, headers: { 'accept-encoding': 'br, gzip' } });
-      // The GraphQL API prefers gzip when both are accepted (http/compression.ts apiCompression).
-      expect(res.headers['content-encoding']).toBe('gzip');
-      const plain = await t.app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent(query)}` });
-      expect(plain.headers['content-encoding']).toBeUndefined();
-      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
-    } finally {
-      await t.close();
-    }
-  });
-});
