@@ -42,9 +42,15 @@ export async function beforePlaceOrder(
   for (let attempt = 1; ; attempt++) {
     const { checkout, kept } = await changeBasis(deps.db, deps.recent, input.token, { fresh });
     fresh = true;
-    if (kept && (!mayUse(checkout!, deps.userId) || checkout!.row.completedOrderToken)) continue;
-    if (!checkout || !mayUse(checkout, deps.userId)) return notFound;
-    if (checkout.row.completedOrderToken) return { errors: [fail('OPERATION_NOT_ALLOWED', 'token', 'This checkout has already been ordered')], intent: null, checkout };
+    // A refusal is answered only from a fresh read (a kept copy may be stale), as in CheckoutService.mutate.
+    if (!checkout || !mayUse(checkout, deps.userId)) {
+      if (kept) continue;
+      return notFound;
+    }
+    if (checkout.row.completedOrderToken) {
+      if (kept) continue;
+      return { errors: [fail('OPERATION_NOT_ALLOWED', 'token', 'This checkout has already been ordered')], intent: null, checkout };
+    }
     try {
       const snapshot = await snapshotFor(deps.catalogue, checkout.row.country, checkout.row.language);
       const priced = await priceCheckout(deps.db, snapshot, checkout, deps.now());
