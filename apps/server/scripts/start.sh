@@ -6,6 +6,14 @@
 # glibc's malloc gives every allocation of 32 KB or more a mapping of its own, returned to the system when
 # it is freed: otherwise what V8 allocates while compiling the modules at start (70 MB at its peak) stays
 # resident, freed but kept by malloc (idle resident memory 234 MB -> 167 MB on the embedded database).
+# On PostgreSQL from 64 KB: V8's compiler and collector take their working memory in segments of up to 32 KB
+# (36 KB with malloc's header), each mapped and unmapped under load, and every unmapping stopped the other
+# cores to flush their address caches (a fifth of the process's time under whole purchases). The embedded
+# database keeps 32 KB: there, malloc's arenas kept what a storm of distinct documents freed, above its
+# 250 MB (docs/decisions/0022).
+if [ -n "$DATABASE_URL" ]; then
+  export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-65536}"
+  exec node --heap-growing-percent=20 apps/server/dist/main.js
+fi
 export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-32768}"
-if [ -n "$DATABASE_URL" ]; then exec node --heap-growing-percent=20 apps/server/dist/main.js; fi
 exec node --max-semi-space-size=2 --heap-growing-percent=10 apps/server/dist/main.js
