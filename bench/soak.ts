@@ -15,6 +15,7 @@ import { bareServer } from './support/bare.ts';
 import { sampleRss } from './support/memory.ts';
 import { signIn } from './support/sign-in.ts';
 import { printVerdicts, type Verdict } from './support/verdict.ts';
+import { SHOP_US_EN as SHOP } from './support/queries.ts';
 
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 const BASELINE_SECONDS = Number(process.env.SOAK_BASELINE_SECONDS ?? 60);
@@ -25,9 +26,6 @@ const PASSWORD = 'demo-password-1';
 const SKIP = new Set((process.env.SOAK_SKIP ?? '').split(',').map((k) => k.trim()).filter(Boolean));
 
 const PAGES = ['/us/en/', '/de/de/', '/pl/pl/', '/fr/fr/pricing/', '/gb/en/product/iq3/', '/de/de/accessories/', '/nl/nl/', '/ca/fr/'];
-const SHOP = `query Shop { shop { storeType catalogue(country: US, languageCode: EN_US) { currency promos { code bannerMessage }
-  devices: variants(group: IQ_DEVICE) { id sku name product { name slug } pricing { price { gross { amount currency } } } }
-  accessories: variants(group: ACCESSORIES) { id sku name pricing { price { gross { amount currency } } } } } } }`;
 const PRODUCT = `query Product($country: CountryCode!, $language: LanguageCodeEnum!) { shop { catalogue(country: $country, languageCode: $language) { product(slug: "iq3") { id name shortDescription
   variants { id sku name pricing { price { gross { amount currency } } } } } } } }`;
 const CREATE = 'mutation C($input: CheckoutCreateInput!) { checkoutCreate(input: $input) { checkout { token lines { id } } errors { code } } }';

@@ -97,8 +97,8 @@ const ConfigSchema = z.object({
   CATALOGUE_CACHE: flag.default(true).describe('keep each country\'s catalogue in memory between requests, per catalogue version'),
   RESPONSE_CACHE_MAX_AGE_S: z.coerce.number().int().min(0).default(60)
     .describe('how long an anonymous catalogue answer is served from memory (`0` turns the response cache off)'),
-  RESPONSE_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(16 * 1024 * 1024)
-    .describe('the response cache\'s budget: every answer it keeps, together, in bytes (least recently used out first)'),
+  RESPONSE_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(4 * 1024 * 1024)
+    .describe('the response cache\'s budget: every answer it keeps, together, in bytes as kept (gzipped when over 1 KB; least recently used out first)'),
   RESPONSE_CACHE_MAX_ANSWER_BYTES: z.coerce.number().int().min(0).default(256 * 1024)
     .describe('the largest answer the response cache keeps, in bytes (a larger one is answered afresh each time)'),
   CHECKOUT_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(4 * 1024 * 1024)

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { schema } from '@probe/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +6,9 @@ import { startTestApp, type TestApp } from './harness.ts';
 
 const DB = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const SHOP = 'query Shop { shop { catalogue(country: US, languageCode: EN) { variants(group: IQ3_DEVICE, market: HUMAN) { sku pricing { price { gross { fractionalAmount } } } } } } }';
+
+/** About 2 KB of answer, different for each i (aliases name the fields). */
+const distinct = (i: number) => `query Shop { shop { catalogue(country: US, languageCode: EN) { ${Array.from({ length: 18 }, (_, k) => `v${i}x${k}: variants(group: ACCESSORIES) { sku }`).join(' ')} } } }`;
 
 describe(`response cache for anonymous catalogue answers (${DB})`, () => {
   let t: TestApp;
@@ -25,6 +29,26 @@ describe(`response cache for anonymous catalogue answers (${DB})`, () => {
     expect(second.body).toBe(first.body);
     expect(second.headers.etag).toBe(first.headers.etag);
     expect(second.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
+  });
+
+  it('sends a kept answer gzipped to a client that accepts gzip, and inflated to one that does not or refuses it', async () => {
+    const query = distinct(900);
+    const gzip = { 'accept-encoding': 'gzip, deflate, br' };
+    const miss = await post(query, gzip);
+    expect([miss.headers['x-cache'], miss.headers['content-encoding']]).toEqual(['MISS', 'gzip']);
+    const answer = gunzipSync(miss.rawPayload).toString();
+    expect(JSON.parse(answer).data.shop.catalogue.v900x0.length).toBeGreaterThan(0);
+    const hit = await post(query, gzip);
+    expect([hit.headers['x-cache'], hit.headers['content-encoding']]).toEqual(['HIT', 'gzip']);
+    expect(gunzipSync(hit.rawPayload).toString()).toBe(answer);
+    // A client without gzip is sent a plain copy, kept beside the gzipped one and counted in the budget.
+    const before = t.responseCache.stats.bytes;
+    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'gzip;q=0, identity' }] as Array<Record<string, string>>) {
+      const plain = await post(query, headers);
+      expect([plain.headers['x-cache'], plain.headers['content-encoding']]).toEqual(['HIT', undefined]);
+      expect(plain.body).toBe(answer);
+    }
+    expect(t.responseCache.stats.bytes - before).toBe(Buffer.byteLength(answer));
   });
 
   it('answers a GET with If-None-Match 304 and no body', async () => {
@@ -93,14 +117,16 @@ describe(`response cache within its byte budget (${DB})`, () => {
     t = await startTestApp({ config: { RESPONSE_CACHE_MAX_AGE_S: 1, RESPONSE_CACHE_MAX_BYTES: 64 * 1024, RESPONSE_CACHE_MAX_ANSWER_BYTES: 4 * 1024 } });
   });
   afterAll(() => t?.close());
-  const post = (query: string) => t.app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ query }) });
-  /** About 2 KB of answer, different for each i (aliases name the fields). */
-  const distinct = (i: number) => `query Shop { shop { catalogue(country: US, languageCode: EN) { ${Array.from({ length: 6 }, (_, k) => `v${i}x${k}: variants(group: ACCESSORIES) { sku }`).join(' ')} } } }`;
+  const post = (query: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify({ query }) });
 
   it('keeps at most its budget however many distinct answers come, the least recently used out first', async () => {
-    for (let i = 0; i < 120; i++) expect((await post(distinct(i))).headers['x-cache']).toBe('MISS');
+    // As browsers ask: with gzip.
+    const gzip = { 'accept-encoding': 'gzip' };
+    const answerBytes = gunzipSync((await post(distinct(0), gzip)).rawPayload).length;
+    for (let i = 1; i < 120; i++) expect((await post(distinct(i), gzip)).headers['x-cache']).toBe('MISS');
     expect(t.responseCache.stats.bytes).toBeLessThanOrEqual(64 * 1024);
-    expect(t.responseCache.stats.entries).toBeGreaterThan(5);
+    // Kept gzipped: more answers than the budget holds as they are sent.
+    expect(t.responseCache.stats.entries).toBeGreaterThan((64 * 1024) / answerBytes);
     expect((await post(distinct(119))).headers['x-cache']).toBe('HIT');
     expect((await post(distinct(0))).headers['x-cache']).toBe('MISS');
   });

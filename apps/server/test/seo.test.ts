@@ -143,6 +143,10 @@ describe('robots.txt and sitemap.xml', () => {
     expect(xml(zipped.rawPayload)).toBe(plain.body);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.startsWith('<?xml')).toBe(true);
+    // A client that names gzip only to refuse it (q=0) gets the XML too.
+    const refused = await t.app.inject({ method: 'GET', url: '/sitemaps/us-en-1.xml', headers: { ...HEADERS, 'accept-encoding': 'gzip;q=0, identity' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
   });
 });
 

@@ -1,4 +1,6 @@
 import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyRequest } from 'fastify';
 
 /**
  * The compressors @fastify/compress uses for an answer it holds whole (up to its sync threshold, 8 KB on two
@@ -48,3 +50,13 @@ export const compression = {
  */
 export const apiCompression = { ...compression, encodings: ['gzip', 'br'] as Array<'br' | 'gzip'> };
 
+
+/**
+ * Whether a request's Accept-Encoding admits gzip, negotiated as @fastify/compress negotiates it (the same
+ * negotiator, `*` and `x-gzip` taken as gzip): for the answers kept gzipped (the response cache, the
+ * sitemaps), so that they are encoded as a fresh answer would be, and `gzip;q=0` is a refusal.
+ */
+export function acceptsGzip(req: FastifyRequest): boolean {
+  const header = req.headers['accept-encoding'];
+  return header !== undefined && negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), ['gzip']) === 'gzip';
+}

@@ -132,9 +132,8 @@ export function registerGraphqlRoute(app: FastifyInstance, yoga: Yoga, cache: Re
         if (key && response.status === 200 && req.cacheHint.shared && contentType.startsWith('application/')) {
           const body = await response.text();
           // Kept only when it answered without errors and the catalogue did not change meanwhile.
-          if (!body.includes('"errors"') && (await version()) === versionBefore) cache.store(key, versionBefore, body, contentType, reply);
-          else reply.header('cache-control', 'no-store');
-          return reply.send(body);
+          if (!body.includes('"errors"') && (await version()) === versionBefore) return cache.storeAndSend(key, versionBefore, body, contentType, req, reply);
+          return reply.header('cache-control', 'no-store').send(body);
         }
         reply.header('cache-control', 'no-store');
         // A JSON answer is sent whole, as a string: Fastify and the compression then take the short, synchronous

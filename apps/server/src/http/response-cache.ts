@@ -1,7 +1,9 @@
 import { hash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { stripIgnoredCharacters } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { acceptsGzip, compression, fittedCompressors } from './compression.ts';
 
 /**
  * Answers to anonymous GraphQL queries that depend only on the catalogue (the Shop query, countries,
@@ -15,6 +17,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * recently used first out, none over `maxAnswerBytes`, expired and outdated ones swept every
  * `maxAgeSeconds`. An answer is kept once per normalised request (the operation without ignored
  * characters, its name, its variables): a request's raw text only points at it.
+ *
+ * An answer over the compression threshold is kept gzipped, as every browser asks for it: compressed once when
+ * kept rather than on every hit (compressed per hit, a server answered 16,400 hits a second to clients asking
+ * for gzip; kept compressed, 39,500-44,500), and several times smaller within the budget. A client that does
+ * not accept gzip is sent a plain copy, made once and counted in the budget.
  */
 export interface CacheHint {
   /** Cleared by any resolver whose answer depends on who asks. */
@@ -27,6 +34,10 @@ interface Entry {
   etag: string;
   /** Encoded once: a string would be encoded to UTF-8 on every write (a quarter of the cached path's time). */
   body: Buffer;
+  /** `body` is the answer gzipped. */
+  gzipped: boolean;
+  /** A gzipped answer inflated, once a client that does not take gzip asked for it (inflating per hit cost three quarters of such a hit's throughput). */
+  plain?: Buffer;
   contentType: string;
 }
 
@@ -34,7 +45,7 @@ export interface ResponseCacheOptions {
   maxAgeSeconds: number;
   /** The budget of every answer kept, in bytes. */
   maxBytes: number;
-  /** The largest answer kept. */
+  /** The largest answer kept (before compression). */
   maxAnswerBytes: number;
   version: () => Promise<number>;
 }
@@ -73,7 +84,7 @@ export class ResponseCache {
   constructor(private readonly options: ResponseCacheOptions) {
     this.entries = new LRUCache<string, Entry>({
       maxSize: Math.max(1, options.maxBytes),
-      sizeCalculation: (entry, key) => entry.body.length + key.length + ENTRY_OVERHEAD_BYTES,
+      sizeCalculation: (entry, key) => entry.body.length + (entry.plain?.length ?? 0) + key.length + ENTRY_OVERHEAD_BYTES,
     });
     this.sweeper = this.enabled ? setInterval(() => void this.sweep(), options.maxAgeSeconds * 1000).unref() : null;
   }
@@ -136,33 +147,41 @@ export class ResponseCache {
 
   /** Serves a fresh entry (304 when the client already has it); false when there is none. */
   async serve(key: string, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    const entry = this.entries.get(this.aliases.get(key) ?? key);
+    const normalised = this.aliases.get(key) ?? key;
+    let entry = this.entries.get(normalised);
     if (!entry) return false;
     if (Date.now() - entry.storedAt > this.options.maxAgeSeconds * 1000 || entry.version !== (await this.options.version())) {
-      this.entries.delete(this.aliases.get(key) ?? key);
+      this.entries.delete(normalised);
       return false;
     }
-    this.headers(reply, entry);
-    reply.header('x-cache', 'HIT');
-    if (req.headers['if-none-match'] === entry.etag) {
-      reply.status(304).send();
-    } else {
-      reply.status(200).type(entry.contentType).send(entry.body);
+    const gzip = acceptsGzip(req);
+    if (entry.gzipped && !entry.plain && !gzip) {
+      // Kept anew with its plain copy, so the budget counts it (a new object: the cache sizes an entry when set).
+      entry = { ...entry, plain: gunzipSync(entry.body) };
+      this.entries.set(normalised, entry);
     }
+    reply.header('x-cache', 'HIT');
+    this.send(entry, gzip, req, reply);
     return true;
   }
 
-  /** Keeps an answer made under `version` (unless it is over the per-answer cap) and sets its caching headers. */
-  store(key: string, version: number, body: string, contentType: string, reply: FastifyReply): void {
+  /**
+   * Keeps an answer made under `version` and sends it (as a hit would be sent), or sends `body` as it is, not
+   * to be stored, when it is over the per-answer cap.
+   */
+  storeAndSend(key: string, version: number, body: string, contentType: string, req: FastifyRequest, reply: FastifyReply): FastifyReply {
     const bytes = Buffer.from(body);
-    if (bytes.length > this.options.maxAnswerBytes) {
-      reply.header('cache-control', 'no-store');
-      return;
-    }
-    const entry: Entry = { version, storedAt: Date.now(), etag: `"${version}-${hash('sha1', bytes, 'base64url').slice(0, 22)}"`, body: bytes, contentType };
+    if (bytes.length > this.options.maxAnswerBytes) return reply.header('cache-control', 'no-store').send(body);
+    const gzipped = bytes.length >= compression.threshold;
+    const gzip = acceptsGzip(req);
+    const entry: Entry = {
+      version, storedAt: Date.now(), etag: `"${version}-${hash('sha1', bytes, 'base64url').slice(0, 22)}"`,
+      body: gzipped ? fittedCompressors.gzipSync(bytes) : bytes, gzipped, contentType,
+      ...(gzipped && !gzip ? { plain: bytes } : {}),
+    };
     this.entries.set(key, entry);
-    this.headers(reply, entry);
     reply.header('x-cache', 'MISS');
+    return this.send(entry, gzip, req, reply);
   }
 
   /** Drops expired answers and those of an older catalogue (also done when one is asked for). */
@@ -179,8 +198,17 @@ export class ResponseCache {
     this.aliases.clear();
   }
 
-  private headers(reply: FastifyReply, entry: Entry): void {
+  /**
+   * An entry with its caching headers: 304 when the client has it, gzipped to a client that accepts that (`gzip`),
+   * else plain (serve and storeAndSend keep a gzipped entry's plain copy before such a client is sent it).
+   */
+  private send(entry: Entry, gzip: boolean, req: FastifyRequest, reply: FastifyReply): FastifyReply {
     const remaining = Math.max(0, this.options.maxAgeSeconds - Math.floor((Date.now() - entry.storedAt) / 1000));
     reply.header('etag', entry.etag).header('cache-control', `public, max-age=${remaining}`).header('vary', 'accept, accept-encoding, authorization');
+    if (req.headers['if-none-match'] === entry.etag) return reply.status(304).send();
+    reply.status(200).type(entry.contentType);
+    if (!entry.gzipped) return reply.send(entry.body);
+    if (gzip) return reply.header('content-encoding', 'gzip').send(entry.body);
+    return reply.send(entry.plain!);
   }
 }

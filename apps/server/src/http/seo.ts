@@ -1,6 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import { acceptsGzip } from './compression.ts';
 import { localeSitemapXml, planSitemap, sitemapIndexXml, type CatalogueService, type SitemapPlan } from '../modules/catalogue/index.ts';
 
 /**
@@ -81,7 +82,7 @@ export const xml = (gzipped: Buffer): string => gunzipSync(gzipped).toString('ut
 /** A sitemap file as kept when the client takes gzip (every crawler does), else unzipped. */
 function sendXml(req: FastifyRequest, reply: FastifyReply, gzipped: Buffer): FastifyReply {
   reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').header('vary', 'accept-encoding');
-  if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(gzipped);
+  if (acceptsGzip(req)) return reply.header('content-encoding', 'gzip').send(gzipped);
   return reply.send(xml(gzipped));
 }
 
