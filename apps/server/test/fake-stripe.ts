@@ -22,6 +22,8 @@ export interface FakeStripe {
   setups: Map<string, Record<string, unknown>>;
   /** The browser's Payment Element confirming an intent, as Stripe records it: Stripe keeps the card, we learn brand and last 4. */
   confirm(intentId: string, outcome: 'succeeded' | 'declined'): void;
+  /** Stripe slow to answer about one intent: its reads wait until `release`; `reached` resolves when one arrives. */
+  hold(intentId: string): { reached: Promise<void>; release: () => void };
   close(): Promise<void>;
 }
 
@@ -42,8 +44,14 @@ export async function startFakeStripe(options: { idPrefix?: string; webhookSecre
   const requests: StripeRequest[] = [];
   const intents = new Map<string, Record<string, unknown>>();
   const setups = new Map<string, Record<string, unknown>>();
+  const held = new Map<string, { arrived: () => void; released: Promise<void> }>();
   const server = createServer(async (req, res) => {
     const raw = await read(req);
+    const wait = held.get(/^\/v1\/payment_intents\/(\w+)/.exec(req.url ?? '')?.[1] ?? '');
+    if (req.method === 'GET' && wait) {
+      wait.arrived();
+      await wait.released;
+    }
     const body = new URLSearchParams(raw);
     const path = (req.url ?? '').split('?')[0]!;
     requests.push({ method: req.method!, url: req.url ?? '', path, raw, body, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
@@ -87,6 +95,13 @@ export async function startFakeStripe(options: { idPrefix?: string; webhookSecre
       } else {
         Object.assign(intent, { status: 'requires_payment_method', last_payment_error: { code: 'card_declined' } });
       }
+    },
+    hold(intentId) {
+      let arrived!: () => void;
+      let release!: () => void;
+      const reached = new Promise<void>((resolve) => (arrived = resolve));
+      held.set(intentId, { arrived, released: new Promise<void>((resolve) => (release = resolve)) });
+      return { reached, release: () => { held.delete(intentId); release(); } };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,3 +1,5 @@
+import { schema } from '@probe/db';
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_FIELDS, PLACE, US_ADDRESS, mutate, type CheckoutAnswer, type PlaceAnswer } from './checkout-support.ts';
@@ -22,8 +24,9 @@ describe('Stripe adapter (official SDK against a recorded-response fake of its A
     await stripe?.close();
   });
 
-  it('creates a PaymentIntent with an idempotency key, and places the order once the browser confirmed it', async () => {
-    const created = await mutate(app, 'checkoutCreate', '$input: CheckoutCreateInput!', { input: { lines: [{ sku: 'ACC-USBC-1M', quantity: 1 }], country: 'US', email: 'stripe@example.com' } });
+  /** A checkout for one item, addresses given, card chosen: Stripe's intent made; the browser has not confirmed it yet. */
+  async function stripeCheckout(sku: string): Promise<{ token: string; total: number; intentId: string; secret: string }> {
+    const created = await mutate(app, 'checkoutCreate', '$input: CheckoutCreateInput!', { input: { lines: [{ sku, quantity: 1 }], country: 'US', email: 'stripe@example.com' } });
     const token = created.checkout!.token;
     for (const [name, field] of [['checkoutShippingAddressUpdate', 'shippingAddress'], ['checkoutBillingAddressUpdate', 'billingAddress']] as const) {
       expect((await mutate(app, name, `$token: String!, $${field}: AddressInput!`, { token, [field]: US_ADDRESS })).errors).toEqual([]);
@@ -31,24 +34,50 @@ describe('Stripe adapter (official SDK against a recorded-response fake of its A
     const before = await app.gql<{ checkoutBeforePlaceOrder: { checkout: CheckoutAnswer & { paymentIntentSecret: string }; errors: unknown[] } }>(
       `mutation B($token: String!) { checkoutBeforePlaceOrder(token: $token, paymentMethod: CREDIT_CARD, attestations: ["TERMS_AND_CONDITIONS", "LICENSED"]) { checkout { ${CHECKOUT_FIELDS} paymentIntentSecret } errors { code } } }`, { token });
     const { checkout } = before.body.data!.checkoutBeforePlaceOrder;
-    expect(checkout.paymentIntentSecret).toMatch(/^pi_fake\d+_secret_x$/);
+    return { token, total: checkout.totalPrice.gross.fractionalAmount, intentId: checkout.paymentIntentSecret.replace(/_secret_x$/, ''), secret: checkout.paymentIntentSecret };
+  }
+
+  it('creates a PaymentIntent with an idempotency key, and places the order once the browser confirmed it', async () => {
+    const { token, total, intentId, secret } = await stripeCheckout('ACC-USBC-1M');
+    expect(secret).toMatch(/^pi_fake\d+_secret_x$/);
     const create = stripe.requests.find((r) => r.path === '/v1/payment_intents' && r.method === 'POST')!;
-    expect(create.body.get('amount')).toBe(String(checkout.totalPrice.gross.fractionalAmount));
+    expect(create.body.get('amount')).toBe(String(total));
     expect(create.body.get('currency')).toBe('usd');
-    expect(create.idempotencyKey).toBe(`intent:${token}:CREDIT_CARD:${checkout.totalPrice.gross.fractionalAmount}:usd`);
-    const intentId = checkout.paymentIntentSecret.replace(/_secret_x$/, '');
+    expect(create.idempotencyKey).toBe(`intent:${token}:CREDIT_CARD:${total}:usd`);
 
     stripe.confirm(intentId, 'declined');
-    const declined = await app.gql<PlaceAnswer>(PLACE, { token, key: 'stripe-order-1', total: checkout.totalPrice.gross.fractionalAmount, card: null });
+    const declined = await app.gql<PlaceAnswer>(PLACE, { token, key: 'stripe-order-1', total, card: null });
     expect(declined.body.data!.checkoutPlaceOrder.errors.map((e) => e.code)).toEqual(['CARD_DECLINED']);
 
     stripe.confirm(intentId, 'succeeded');
-    const placed = await app.gql<PlaceAnswer>(PLACE, { token, key: 'stripe-order-2', total: checkout.totalPrice.gross.fractionalAmount, card: { number: '4242424242424242', expMonth: 1, expYear: 2030, cvc: '1' } });
+    const placed = await app.gql<PlaceAnswer>(PLACE, { token, key: 'stripe-order-2', total, card: { number: '4242424242424242', expMonth: 1, expYear: 2030, cvc: '1' } });
     const order = placed.body.data!.checkoutPlaceOrder.order!;
     expect(order.paymentStatus).toBe('FULLY_CHARGED');
     expect(order.payments).toEqual([{ status: 'SUCCEEDED', ccLastDigits: '4242', ccBrand: 'visa' }]);
     // No card number was sent anywhere but the test gateway: Stripe mode ignores it.
     expect(stripe.requests.some((r) => r.body.toString().includes('4242424242424242'))).toBe(false);
+  });
+
+  it('a buyer whose payment Stripe is slow to confirm holds up no other buyer of the same item', async () => {
+    const stockOf = async () => (await app.database.db.select({ stock: schema.productVariants.stock }).from(schema.productVariants).where(eq(schema.productVariants.sku, 'ACC-USBC-1M')))[0]!.stock;
+    const stockBefore = await stockOf();
+    const [slow, quick] = [await stripeCheckout('ACC-USBC-1M'), await stripeCheckout('ACC-USBC-1M')];
+    stripe.confirm(slow.intentId, 'succeeded');
+    stripe.confirm(quick.intentId, 'succeeded');
+    const held = stripe.hold(slow.intentId);
+    const slowPlaced = app.gql<PlaceAnswer>(PLACE, { token: slow.token, key: 'stripe-slow-1', total: slow.total, card: null });
+    await held.reached;
+    // While Stripe has not answered about the first buyer's payment, nothing of ours waits on it: the second
+    // buyer of the same stock row is placed (before, the first held the row, or on the embedded database the
+    // only connection, until Stripe answered).
+    const quickPlaced = await Promise.race([
+      app.gql<PlaceAnswer>(PLACE, { token: quick.token, key: 'stripe-quick-1', total: quick.total, card: null }),
+      new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 10_000)),
+    ]);
+    held.release();
+    expect(quickPlaced === 'still waiting' ? quickPlaced : quickPlaced.body.data!.checkoutPlaceOrder.order?.paymentStatus).toBe('FULLY_CHARGED');
+    expect((await slowPlaced).body.data!.checkoutPlaceOrder.order?.paymentStatus).toBe('FULLY_CHARGED');
+    expect(await stockOf()).toBe(stockBefore - 2);
   });
 
   it('refunds through the SDK with an idempotency key', async () => {

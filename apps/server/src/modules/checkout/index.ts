@@ -4,7 +4,7 @@ export { changeBasis, RecentCheckouts } from './recent.ts';
 export { isProbe, isTradeInConflict, TRADE_IN_MODELS, TRADE_IN_TAKEN, tradeInKey, tradeInOf, tradeInProgramRuns, tradeInTaken } from './trade-in.ts';
 export { CHECKOUT_ERROR_CODES, CheckoutFailure, fail, type CheckoutError } from './errors.ts';
 export { assertSameLocale, priceCheckout, snapshotFor, type PricedCheckout, type PricedLine } from './price.ts';
-export { checkoutLocale, isUuid, loadCheckout, loadCheckoutToPlace, mayUse, writeChange, type Executor, type LoadedCheckout } from './repo.ts';
+export { checkoutLocale, isUuid, loadCheckout, loadCheckoutToPlace, mayUse, writeChange, type CheckoutLocale, type Executor, type LoadedCheckout } from './repo.ts';
 export { formatPhone, validateAddress, type AddressInput } from './address.ts';
 export { NOT_FOR_REFERRALS } from './voucher.ts';
 export { isLearnerPromo } from './learner-price.ts';

@@ -66,12 +66,17 @@ function withLines(row: CheckoutRow, lines: Array<[number, number, number, boole
 }
 
 const localeByToken = reusable((db) => db
-  .select({ country: schema.checkouts.country, language: schema.checkouts.language, vatNumber: schema.checkouts.vatNumber })
+  .select({ country: schema.checkouts.country, language: schema.checkouts.language, vatNumber: schema.checkouts.vatNumber, paymentIntentId: schema.checkouts.paymentIntentId })
   .from(schema.checkouts)
   .where(eq(schema.checkouts.token, sql.placeholder('token'))));
 
-/** A checkout's country, language and VAT number only (to fetch its catalogue, and ask VIES, before a transaction opens). */
-export async function checkoutLocale(db: Executor, token: string): Promise<{ country: string; language: string; vatNumber: string | null } | null> {
+/**
+ * A checkout's country, language, VAT number and payment intent only: what others are asked about (the
+ * catalogue, VIES, the payment provider) before a transaction opens.
+ */
+export interface CheckoutLocale { country: string; language: string; vatNumber: string | null; paymentIntentId: string | null }
+
+export async function checkoutLocale(db: Executor, token: string): Promise<CheckoutLocale | null> {
   if (!isUuid(token)) return null;
   const [row] = await localeByToken(db, { token });
   return row ?? null;

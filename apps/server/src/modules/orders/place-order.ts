@@ -2,12 +2,12 @@ import { reusable, rowFromDriver, schema, type Database } from '@probe/db';
 import { PAYMENT_METHODS, type ChargeStatus, type PaymentMethod } from '@probe/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PaymentGateway } from '../payments/index.ts';
+import { chargeOfIntent, type IntentOutcome, type PaymentGateway } from '../payments/index.ts';
 import { moveSubscriptionForOrder } from '../subscriptions/index.ts';
 import type { CatalogueReads } from '../catalogue/index.ts';
 import {
   CheckoutFailure, fail, type CheckoutError, assertSameLocale, priceCheckout, snapshotFor, type PricedCheckout, checkoutLocale,
-  type Executor, isTradeInConflict, loadCheckoutToPlace, mayUse, type RecentCheckouts, NOT_FOR_REFERRALS, TRADE_IN_TAKEN, tradeInKey, tradeInOf, tradeInTaken,
+  type CheckoutLocale, type Executor, isTradeInConflict, loadCheckoutToPlace, mayUse, type RecentCheckouts, NOT_FOR_REFERRALS, TRADE_IN_TAKEN, tradeInKey, tradeInOf, tradeInTaken,
 } from '../checkout/index.ts';
 import { creditReferral, referrerById } from '../referrals/index.ts';
 import { readinessErrors } from './readiness.ts';
@@ -60,8 +60,12 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_:.-]{8,128}$/;
  *     stock is taken by a conditional update (never below 0), several items' rows locked first in variant-id
  *     order (no deadlock); then the invoice, the subscription's move, the voucher's use within its limit;
  *     a loser (an item sold out, a code used up) rolls back, uncharged;
- *  4. last the gateway charges (or confirms the intent); a decline rolls everything back, stock included.
- * The rows buyers share (stock, a voucher's use) are locked from then to the commit: a few statements.
+ *  4. last the gateway charges (a test card, a saved method) or the intent's outcome is taken; a decline rolls
+ *     everything back, stock included.
+ * The rows buyers share (stock, a voucher's use) are locked from then to the commit: a few statements. The
+ * outcome of an intent the buyer paid away from us (Stripe's Payment Element, a bank) is read from the provider
+ * before the transaction opens: a network call never holds the checkout's, the stock's or (on the embedded
+ * database, one connection) every buyer's lock.
  * If the transaction fails after a successful charge, the charge is refunded.
  */
 export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<PlaceOrderResult> {
@@ -74,15 +78,19 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
   return placed;
 }
 
-async function placeOnce(deps: PlaceOrderDeps, input: PlaceOrderInput, kept: { country: string; language: string; vatNumber: string | null } | null): Promise<PlaceOrderResult> {
+async function placeOnce(deps: PlaceOrderDeps, input: PlaceOrderInput, kept: CheckoutLocale | null): Promise<PlaceOrderResult> {
   let chargedReference: string | null = null;
   try {
     const current = kept ?? (await checkoutLocale(deps.db, input.token));
     if (!current) return { order: null, errors: [fail('NOT_FOUND', 'token', 'Checkout not found')] };
-    // Asked before the transaction (VIES is a network call): the number is read again with the lock below.
-    const vies = await viesRecheck(deps.vat, current.vatNumber, current.country);
+    // Asked before the transaction, together (VIES and the payment provider are network calls): the VAT number
+    // and the intent are read again with the lock below, and an answer about another one is not used.
+    const [vies, snapshot, paidIntent] = await Promise.all([
+      viesRecheck(deps.vat, current.vatNumber, current.country),
+      snapshotFor(deps.catalogue, current.country, current.language),
+      intentPaidBy(deps, input, current),
+    ]);
     if (vies.length) return { order: null, errors: vies };
-    const snapshot = await snapshotFor(deps.catalogue, current.country, current.language);
     const order = await deps.db.transaction(async (tx) => {
       const loaded = await loadCheckoutToPlace(tx, input.token, input.idempotencyKey);
       const checkout = loaded?.checkout;
@@ -163,10 +171,12 @@ async function placeOnce(deps: PlaceOrderDeps, input: PlaceOrderInput, kept: { c
             paymentToken: saved.method.paymentToken, customerId: saved.customerId, amount, currency: priced.currency,
             idempotencyKey: `order:${checkout.row.token}:${input.idempotencyKey}`, description: `Order for checkout ${checkout.row.token}`,
           })
-          : await deps.gateway.charge({
-          checkoutToken: checkout.row.token, amount, currency: priced.currency, method,
-          intentId: checkout.row.paymentIntentId, card: method === 'CREDIT_CARD' && deps.gateway.name === 'test' ? input.card : null,
-        });
+          : paidIntent && paidIntent.id === checkout.row.paymentIntentId
+            ? chargeOfIntent(paidIntent.outcome, amount, priced.currency)
+            : await deps.gateway.charge({
+              checkoutToken: checkout.row.token, amount, currency: priced.currency, method,
+              intentId: checkout.row.paymentIntentId, card: method === 'CREDIT_CARD' ? testCard(deps, input) : null,
+            });
       if (charge?.status === 'FAILED') throw new CheckoutFailure([fail(charge.code, 'payment', 'The payment was not accepted')]);
       if (charge) chargedReference = charge.reference;
       // A crash here leaves a payment without an order: the payments.reconcile job refunds it.
@@ -207,6 +217,20 @@ async function placeOnce(deps: PlaceOrderDeps, input: PlaceOrderInput, kept: { c
     // Placed, it changes no more; refused, its next change starts from a read (a copy gone stale elsewhere is not tried twice).
     deps.recent?.forget(input.token);
   }
+}
+
+/** The card typed into the offline test gateway's own form, charged by the server (never with Stripe). */
+function testCard(deps: PlaceOrderDeps, input: PlaceOrderInput): PlaceOrderInput['card'] {
+  return deps.gateway.name === 'test' ? input.card : null;
+}
+
+/**
+ * The outcome of the intent a placement would be paid by, asked of the provider before the transaction;
+ * none when it is paid otherwise (a saved method, a test card) or has no intent.
+ */
+async function intentPaidBy(deps: PlaceOrderDeps, input: PlaceOrderInput, current: CheckoutLocale): Promise<{ id: string; outcome: IntentOutcome } | null> {
+  if (!current.paymentIntentId || input.savedPaymentMethodId || testCard(deps, input)) return null;
+  return { id: current.paymentIntentId, outcome: await deps.gateway.intentOutcome(current.paymentIntentId, input.token) };
 }
 
 /**

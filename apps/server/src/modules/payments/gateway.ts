@@ -15,6 +15,21 @@ export type ChargeResult =
   | { status: 'SUCCEEDED' | 'PROCESSING'; reference: string; card: CardDetails | null }
   | { status: 'FAILED'; code: PaymentFailureCode };
 
+/**
+ * What the provider says of an intent the buyer completed away from our server (Stripe's Payment Element, a
+ * bank page), with the amount it was made for: a read, which moves no money however often it is asked.
+ */
+export type IntentOutcome =
+  | { status: 'SUCCEEDED' | 'PROCESSING'; reference: string; card: CardDetails | null; amount: number; currency: string }
+  | { status: 'FAILED'; code: PaymentFailureCode };
+
+/** An intent's outcome as the charge of `amount` in `currency`: an intent made for another sum is refused. */
+export function chargeOfIntent(outcome: IntentOutcome, amount: number, currency: string): ChargeResult {
+  if (outcome.status === 'FAILED') return outcome;
+  if (outcome.amount !== amount || outcome.currency !== currency) return { status: 'FAILED', code: 'PAYMENT_ERROR' };
+  return { status: outcome.status, reference: outcome.reference, card: outcome.card };
+}
+
 export interface IntentRequest {
   checkoutToken: string;
   amount: number;
@@ -74,6 +89,11 @@ export interface PaymentGateway {
   createIntent(request: IntentRequest): Promise<Intent>;
   /** Charges (test card) or reads the outcome of the intent the buyer completed. */
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * The outcome of an intent made for a checkout (another checkout's intent is not found). Asked before the
+   * order's transaction opens, so that the provider's answer, a network call, never holds a lock.
+   */
+  intentOutcome(intentId: string, checkoutToken: string): Promise<IntentOutcome>;
   /**
    * Gives money back on a charge: all that is left of it, or `amount`; retried with the same key, it
    * refunds once. Used when an order could not be written after a successful charge, and by staff.

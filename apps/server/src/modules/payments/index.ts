@@ -4,4 +4,5 @@ export type { GatewayEvent, PaymentGateway, SucceededPayment } from './gateway.t
 export { TestGateway } from './test-gateway.ts';
 export { StripeGateway } from './stripe-gateway.ts';
 export { SAVED_METHOD_KINDS, type SavedMethodDetails, type SavedMethodKind, type TestSetupDetails } from './saved-method-types.ts';
-export type { ChargeResult, PaymentFailureCode } from './gateway.ts';
+export type { ChargeResult, IntentOutcome, PaymentFailureCode } from './gateway.ts';
+export { chargeOfIntent } from './gateway.ts';

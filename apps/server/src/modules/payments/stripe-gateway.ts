@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { stripeSdk } from './stripe-sdk.ts';
 import type { PaymentMethod, Wallet } from '@probe/domain';
-import type { ChargeRequest, ChargeResult, GatewayEvent, Intent, IntentRequest, PaymentGateway, SucceededPayment } from './gateway.ts';
+import { chargeOfIntent, type ChargeRequest, type ChargeResult, type GatewayEvent, type Intent, type IntentOutcome, type IntentRequest, type PaymentGateway, type SucceededPayment } from './gateway.ts';
 import type { SavedChargeRequest, SavedMethodKind, Setup, SetupRequest, SetupResult } from './saved-method-types.ts';
 import { assertFreshSignatureTimestamp, eventFromStripeShape, failureCodeOf, WEBHOOK_TOLERANCE_S } from './events.ts';
 
@@ -62,9 +62,12 @@ export class StripeGateway implements PaymentGateway {
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     if (!request.intentId) return { status: 'FAILED', code: 'PAYMENT_NOT_FOUND' };
-    const intent = await this.stripe.paymentIntents.retrieve(request.intentId, { expand: ['latest_charge'] });
-    if (intent.metadata.checkoutToken !== request.checkoutToken) return { status: 'FAILED', code: 'PAYMENT_NOT_FOUND' };
-    if (intent.amount !== request.amount || intent.currency !== request.currency) return { status: 'FAILED', code: 'PAYMENT_ERROR' };
+    return chargeOfIntent(await this.intentOutcome(request.intentId, request.checkoutToken), request.amount, request.currency);
+  }
+
+  async intentOutcome(intentId: string, checkoutToken: string): Promise<IntentOutcome> {
+    const intent = await this.stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
+    if (intent.metadata.checkoutToken !== checkoutToken) return { status: 'FAILED', code: 'PAYMENT_NOT_FOUND' };
     if (intent.status === 'succeeded' || intent.status === 'processing') {
       const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
       const card = charge?.payment_method_details?.card;
@@ -72,6 +75,8 @@ export class StripeGateway implements PaymentGateway {
         status: intent.status === 'succeeded' ? 'SUCCEEDED' : 'PROCESSING',
         reference: intent.id,
         card: card ? { brand: card.brand ?? 'unknown', lastDigits: card.last4 ?? '', expMonth: card.exp_month ?? 0, expYear: card.exp_year ?? 0 } : null,
+        amount: intent.amount,
+        currency: intent.currency,
       };
     }
     return { status: 'FAILED', code: failureCodeOf(intent.last_payment_error?.code) };

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { cardBrand, isAsyncMethod, testCardOutcome, testWalletProfile, WALLETS, type Wallet } from '@probe/domain';
-import type { ChargeRequest, ChargeResult, GatewayEvent, Intent, IntentRequest, PaymentGateway, SucceededPayment } from './gateway.ts';
+import { cardBrand, isAsyncMethod, testCardOutcome, testWalletProfile, WALLETS, type PaymentMethod, type Wallet } from '@probe/domain';
+import { chargeOfIntent, type ChargeRequest, type ChargeResult, type GatewayEvent, type Intent, type IntentOutcome, type IntentRequest, type PaymentGateway, type SucceededPayment } from './gateway.ts';
 import type { SavedChargeRequest, Setup, SetupRequest, SetupResult, TestSetupDetails } from './saved-method-types.ts';
 import { testSavedChargeOutcome, testSetup } from './test-saved-methods.ts';
 import { stripeSdk } from './stripe-sdk.ts';
@@ -14,7 +14,7 @@ export interface TestIntent {
   checkoutToken: string;
   amount: number;
   currency: string;
-  method: string;
+  method: PaymentMethod;
   returnPath: string;
   status: TestIntentStatus;
   /** What happens once the buyer authorised: settle or fail later (by webhook). */
@@ -135,16 +135,21 @@ export class TestGateway implements PaymentGateway {
         card: { brand: cardBrand(digits), lastDigits: digits.slice(-4), expMonth: request.card.expMonth, expYear: request.card.expYear < 100 ? 2000 + request.card.expYear : request.card.expYear },
       };
     }
-    const intent = request.intentId ? this.intents.get(request.intentId) : undefined;
-    if (!intent || intent.checkoutToken !== request.checkoutToken) return { status: 'FAILED', code: 'PAYMENT_NOT_FOUND' };
-    if (intent.amount !== request.amount || intent.currency !== request.currency) return { status: 'FAILED', code: 'PAYMENT_ERROR' };
+    if (!request.intentId) return { status: 'FAILED', code: 'PAYMENT_NOT_FOUND' };
+    return chargeOfIntent(await this.intentOutcome(request.intentId, request.checkoutToken), request.amount, request.currency);
+  }
+
+  /** An intent the buyer authorised (succeeded, or processing for a method that settles later) is a charge in the ledger from then on. */
+  async intentOutcome(intentId: string, checkoutToken: string): Promise<IntentOutcome> {
+    const intent = this.intents.get(intentId);
+    if (!intent || intent.checkoutToken !== checkoutToken) return { status: 'FAILED', code: 'PAYMENT_NOT_FOUND' };
     if (intent.status === 'processing' || intent.status === 'succeeded') {
-      if (intent.status === 'succeeded' || isAsyncMethod(request.method)) {
+      if (intent.status === 'succeeded' || isAsyncMethod(intent.method)) {
         if (!this.charges.some((c) => c.reference === intent.id)) {
           this.#addCharge({ reference: intent.id, checkoutToken: intent.checkoutToken, amount: intent.amount, currency: intent.currency, kind: 'checkout' });
         }
       }
-      return { status: intent.status === 'succeeded' ? 'SUCCEEDED' : 'PROCESSING', reference: intent.id, card: null };
+      return { status: intent.status === 'succeeded' ? 'SUCCEEDED' : 'PROCESSING', reference: intent.id, card: null, amount: intent.amount, currency: intent.currency };
     }
     return { status: 'FAILED', code: intent.status === 'requires_action' ? 'PAYMENT_NOT_FOUND' : 'PAYMENT_ERROR' };
   }
