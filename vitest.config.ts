@@ -52,6 +52,9 @@ export default defineConfig({
           // A test that waits for an e-mail may wait 45 s for it (e2e/support/mail.ts) after its pages.
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // expect.poll waits 1 s by default: a page's query on a loaded CI machine can take longer, and a poll that
+          // ends before the page has its data fails a test that would pass (CI: the orders list after a seat upgrade).
+          expect: { poll: { timeout: 10_000 } },
           // One file at a time within a run, on that run's server; npm run test:e2e (e2e/run.mjs) runs two such runs side by side.
           fileParallelism: false,
           globalSetup: ['e2e/global-setup.ts'],

@@ -53,18 +53,27 @@ describe('server process', () => {
     const server = await startServer({ LOG_LEVEL: 'info' });
     const { hostname, port } = new URL(server.url);
     const body = JSON.stringify({ query: '{ shop { maintenanceMode } }' });
-    // A request whose body is still arriving when the signal comes: it is in flight.
+    // A request whose body is still arriving when the signal comes: it is in flight. Its headers ask for
+    // "100 Continue", which the server sends once it has taken the request in: the signal waits for that (a
+    // fixed pause was not enough on a loaded machine, where the signal could beat the headers and get a 503).
+    let taken!: () => void;
+    const inFlight = new Promise<void>((resolve) => (taken = resolve));
     const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = request({ host: hostname, port, method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' };
+      const req = request({ host: hostname, port, method: 'POST', path: '/graphql', headers }, (res) => {
         let text = '';
         res.on('data', (c: Buffer) => (text += c.toString()));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
       });
       req.on('error', reject);
-      req.write(body.slice(0, 10));
-      setTimeout(() => req.end(body.slice(10)), 700);
+      req.on('continue', () => {
+        taken();
+        req.write(body.slice(0, 10));
+        setTimeout(() => req.end(body.slice(10)), 700);
+      });
+      req.flushHeaders();
     });
-    await new Promise((r) => setTimeout(r, 200));
+    await inFlight;
     const started = Date.now();
     const exit = server.stop('SIGTERM');
     const answered = await response;

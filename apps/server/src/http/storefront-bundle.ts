@@ -31,7 +31,7 @@ interface ManifestEntry {
  * on a slow phone: the entry script is requested in the frame after the browser reports that paint (the
  * report can carry the time of the frame it is reported in), instead of from <head>, and its early modulepreload hints go (the browser still loads the same chunks, a moment later).
  * "That paint": a largest-contentful-paint entry (reported after the frame is on screen); on a page with a
- * hero image (fetchpriority=high) still loading, the image's entry, or 100 ms after the image arrives when
+ * hero image (fetchpriority=high) still loading, the image's entry, or 500 ms after the image arrives when
  * something larger was painted first; at most 2 s after the page's first entry, or 1 s after the load event
  * when no entry comes. A page that shows a loader (a signed-in screen the server cannot render, the sign-in
  * callback) paints nothing contentful and waits for its code: its code starts after the first frame, as in
@@ -43,7 +43,7 @@ function loadAfterLargestPaint(template: string): string {
   const loader = `<script>(function(){var d=0;function go(){if(d)return;d=1;var c=document.querySelector('meta[name=probe-catalogue]');if(c){var k=document.createElement('link');k.rel='modulepreload';k.href=c.content;document.head.appendChild(k)}var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${entry[1]}';document.body.appendChild(s)}`
     + `var P=window.PerformanceObserver,t=P&&P.supportedEntryTypes||[];if(t.indexOf('largest-contentful-paint')<0||document.querySelector('.page-loader'))return requestAnimationFrame(function(){setTimeout(go,0)});`
     + `addEventListener('load',function(){setTimeout(go,1000)});`
-    + `var h=document.querySelector('img[fetchpriority=high]');if(h&&!h.complete){var later=function(){setTimeout(go,100)};h.addEventListener('load',later);h.addEventListener('error',later)}else h=null;`
+    + `var h=document.querySelector('img[fetchpriority=high]');if(h&&!h.complete){var later=function(){setTimeout(go,500)};h.addEventListener('load',later);h.addEventListener('error',later)}else h=null;`
     + `new P(function(l){setTimeout(go,2000);if(!h||l.getEntries().some(function(e){return e.element===h}))requestAnimationFrame(function(){setTimeout(go,0)})}).observe({type:'largest-contentful-paint',buffered:true})})()</script>`;
   return template.replace(entry[0], '').replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '').replace('</body>', `  ${loader}\n  </body>`);
 }
