@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hydrated } from '../support/account.ts';
 import { launchBrowser, openPage, seriousViolations } from '../support/browser.ts';
 
 /** Spec §2 redirect rules, as a buyer's browser meets them: first requests (HTTP) and in-app navigation. */
@@ -91,7 +92,9 @@ describe('base path and redirect rules', () => {
 
   it('applies the same rules on in-app navigation (no document request)', async () => {
     const { context, page } = await landing('/us/en/');
-    await page.waitForLoadState('networkidle');
+    // The router listens once the store's code has hydrated the page (its code starts after the first paint:
+    // on a loaded machine the network can be idle before then, and a popstate sent earlier goes unheard).
+    await hydrated(page);
     const documents: string[] = [];
     page.on('request', (r) => r.resourceType() === 'document' && documents.push(r.url()));
     await page.evaluate(() => {
@@ -107,7 +110,7 @@ describe('base path and redirect rules', () => {
 
   it('switches country and language in the app, reloading data only then', async () => {
     const { context, page, problems } = await landing('/us/en/');
-    await page.waitForLoadState('networkidle');
+    await hydrated(page);
     await page.locator('.region-picker summary').click();
     await page.getByRole('link', { name: 'Germany, Deutsch' }).click();
     await page.waitForURL('**/de/de/');
