@@ -16,6 +16,10 @@ declare module 'vitest' {
  * after the buyer authorises them, so a page can be seen while one is still processing on a loaded machine.
  */
 export default async function setup(project: TestProject) {
+  // Every server of the run starts with V8's and glibc's own memory sizes (apps/server/scripts/start.sh): the
+  // embedded database's lean heap tripled the servers' CPU per page, and two groups of browser tests on two
+  // cores waited on it (45 minutes of CI on a slow machine). Memory is the soak's and the reliability suite's.
+  process.env.SERVER_TUNING ??= 'none';
   // Every server of the run (this one, and those a test file starts) opens a copy of one migrated, seeded
   // database instead of migrating and seeding its own (about 10 s each).
   const template = await makeDataTemplate();

@@ -52,7 +52,8 @@ export async function makeDataTemplate(): Promise<string> {
 /**
  * Starts the real, built server (`apps/server/dist/main.js`, from `npm run build`) on a free port and a fresh
  * embedded database, as `npm start` does: through apps/server/scripts/start.sh, with its node flags and malloc
- * settings (the shell execs node: the child's pid is the server's). With the demo accounts (DEMO_DATA), on
+ * settings (the shell execs node: the child's pid is the server's; the browser tests set SERVER_TUNING=none, V8's
+ * and glibc's own sizes, in e2e/global-setup.ts). With the demo accounts (DEMO_DATA), on
  * PostgreSQL too (the benchmarks), unless `env` says otherwise.
  */
 export async function startServer(env: Record<string, string> = {}, dataDir = freshDataDir()): Promise<RunningServer> {

@@ -11,6 +11,12 @@
 # cores to flush their address caches (a fifth of the process's time under whole purchases). The embedded
 # database keeps 32 KB: there, malloc's arenas kept what a storm of distinct documents freed, above its
 # 250 MB (docs/decisions/0022).
+# SERVER_TUNING=none starts it with V8's and glibc's own sizes instead: about 380 MB at the peak of a run of
+# pages on the embedded database, for a third of the CPU per page (1 server-rendered page: 91 ms -> 30 ms of
+# CPU, main thread and V8's helper threads together). The browser tests run so (e2e/global-setup.ts): they
+# check what buyers see, and the memory budgets are held by bench:soak and the reliability suite, which start
+# the server as npm start does.
+if [ "${SERVER_TUNING:-}" = none ]; then exec node apps/server/dist/main.js; fi
 if [ -n "$DATABASE_URL" ]; then
   export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-65536}"
   exec node --heap-growing-percent=20 apps/server/dist/main.js
