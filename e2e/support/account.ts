@@ -1,6 +1,7 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import type { BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { expect } from 'vitest';
+import { hydrated } from './browser.ts';
 
 /** Signs access tokens the way an OpenID Connect provider would (EdDSA), for a server started with the public key. */
 export function tokenMinter(issuer = 'probe-store', audience = 'probe-store') {
@@ -176,9 +177,6 @@ export async function fakeAccountApi(page: Page, account: FakeAccount): Promise<
   return log;
 }
 
-export async function hydrated(page: Page): Promise<void> {
-  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-}
 
 /**
  * Opens a page that needs a signed-in user and signs a demo user in at the built-in provider's form
@@ -208,3 +206,5 @@ export async function savePrimaryCard(methods: Locator, number: string): Promise
   await form.locator('button[type=submit]').click();
   await expect.poll(async () => (await methods.locator('[data-primary=true]').textContent()) ?? '').toContain(`…${number.slice(-4)}`);
 }
+
+export { hydrated };

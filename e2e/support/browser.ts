@@ -57,6 +57,21 @@ export async function openPage(
   return { context, page, problems };
 }
 
+/**
+ * Waits until the store's code has hydrated the page and then for a quiet network. The code starts after the
+ * first paint (decision 0007): on a loaded machine the network can go quiet before it has run, and an in-app
+ * step taken then (a keyboard choice, a popstate, a page view read) goes unheard.
+ */
+export async function settled(page: Page): Promise<void> {
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+}
+
+/** Waits until the store's code has hydrated the page (the root marks <html data-hydrated>). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+}
+
 /** Axe violations that matter: serious or critical (of the whole page, or of the part `within` selects). */
 export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
   // Only the violations are wanted (axe then skips listing the nodes of every passed rule), and in the page

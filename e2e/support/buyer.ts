@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { hydrated } from './browser.ts';
 
 export interface Journey {
   /** The route's base path, e.g. /us/en */
@@ -24,9 +25,6 @@ export const ADDRESSES: Record<string, Record<string, string>> = {
   ca: { firstName: 'Liam', lastName: 'Tremblay', streetAddress1: '111 Wellington St', city: 'Ottawa', postalCode: 'K1A 0A9', countryArea: 'ON' },
 };
 
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-}
 
 /** Puts a product in the cart from its page and opens the cart. */
 export async function addFromProductPage(page: Page, base: string, product: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../support/browser.ts';
+import { launchBrowser, openPage, settled } from '../support/browser.ts';
 
 const GERMAN_HEADING = 'Handheld-Ultraschall – wo immer Sie arbeiten';
 
@@ -22,7 +22,7 @@ describe('storefront data layer', () => {
     const headers: Array<Record<string, string>> = [];
     page.on('request', (r) => new URL(r.url()).pathname === '/graphql' && headers.push(r.headers()));
     await page.goto('/us/en/');
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await toGerman(page);
     await page.getByRole('heading', { name: GERMAN_HEADING }).waitFor();
     expect(headers.length).toBeGreaterThan(0);
@@ -34,13 +34,13 @@ describe('storefront data layer', () => {
   it('a page reloaded within 10 minutes renders from the persisted cache with /graphql cut; after 10 minutes it does not', async () => {
     const { context, page } = await openPage(browser);
     await page.goto('/us/en/');
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await toGerman(page);
     await page.getByRole('heading', { name: GERMAN_HEADING }).waitFor();
     await page.waitForFunction(() => (localStorage.getItem('apollo-cache-persist') ?? '').includes('"DE"'));
 
     await page.goto('/us/en/');
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     let cut = 0;
     await page.route('**/graphql', (route) => {
       cut++;
@@ -55,7 +55,7 @@ describe('storefront data layer', () => {
     await page.unroute('**/graphql');
     await page.evaluate(() => localStorage.setItem('apollo-cache-persist-timestamp', String(Date.now() - 11 * 60 * 1000)));
     await page.goto('/us/en/');
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     expect(await page.evaluate(() => localStorage.getItem('apollo-cache-persist'))).toBeNull();
     await page.route('**/graphql', (route) => {
       cut++;
@@ -72,7 +72,7 @@ describe('storefront data layer', () => {
     // Never answered: a store that waited on its banners would never open.
     const hanging = await openPage(browser);
     await hanging.page.goto('/us/en/');
-    await hanging.page.waitForLoadState('networkidle');
+    await settled(hanging.page);
     await hanging.page.evaluate(() => localStorage.clear());
     let asked = 0;
     await hanging.page.route('**/graphql', (route) => (isPromos(route.request()) && ++asked ? new Promise<void>(() => {}) : route.continue()));
@@ -85,7 +85,7 @@ describe('storefront data layer', () => {
     // Answered with a GraphQL error: the banner's own error, not the page's error screen.
     const failing = await openPage(browser);
     await failing.page.goto('/us/en/');
-    await failing.page.waitForLoadState('networkidle');
+    await settled(failing.page);
     await failing.page.evaluate(() => localStorage.clear());
     let refused = 0;
     await failing.page.route('**/graphql', (route) => (isPromos(route.request()) && ++refused
@@ -104,7 +104,7 @@ describe('storefront data layer', () => {
   it('an offline page retries and recovers when the network returns', async () => {
     const { context, page } = await openPage(browser);
     await page.goto('/us/en/');
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await page.evaluate(() => localStorage.clear());
     let attempts = 0;
     await page.route('**/graphql', (route) => (++attempts <= 2 ? route.abort('internetdisconnected') : route.continue()));
@@ -118,7 +118,7 @@ describe('storefront data layer', () => {
   it('a route chunk failing twice and then loading needs no reload', async () => {
     const { context, page } = await openPage(browser);
     await page.goto('/us/en/no-such-page/');
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     let failures = 0;
     await page.route(/\/assets\/home-[\w-]+\.js$/, (route) => (++failures <= 2 ? route.abort('failed') : route.continue()));

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainText, uiMessages } from '../support/text.ts';
-import { launchBrowser, openPage, pageViews, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
+import { launchBrowser, openPage, pageViews, screenshot, seriousViolations, settled, VIEWPORTS } from '../support/browser.ts';
 
 
 /** The product page in en-US, de and ar: what a buyer needs there — the name, a price in the right format, the call to action. */
@@ -84,7 +84,7 @@ describe('product page', () => {
   it('lets the buyer choose an option by keyboard, and keeps it in the URL', async () => {
     const { context, page } = await openPage(browser);
     await page.goto('/us/en/product/pro-membership/');
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await page.getByRole('radio').first().focus();
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => new URL(page.url()).searchParams.get('sku')).toBe('PRO-1Y-HUMAN');
@@ -102,7 +102,7 @@ describe('product page', () => {
     expect(alternates).toContainEqual(['en-US', '/us/en/product/iq-plus/']);
     expect(alternates).toContainEqual(['x-default', '/us/en/product/iq-plus/']);
     expect(new Set(alternates.map(([l]) => l)).size).toBe(alternates.length);
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     const views = await page.evaluate(() => ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).filter((e) => e.event === 'page_view').map((e) => e.pageName));
     expect(views).toEqual(['product']);
     // In-app navigation keeps the links current.

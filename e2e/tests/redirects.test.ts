@@ -1,7 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated } from '../support/account.ts';
-import { launchBrowser, openPage, seriousViolations } from '../support/browser.ts';
+import { hydrated, launchBrowser, openPage, seriousViolations, settled } from '../support/browser.ts';
 
 /** Spec §2 redirect rules, as a buyer's browser meets them: first requests (HTTP) and in-app navigation. */
 describe('base path and redirect rules', () => {
@@ -21,7 +20,7 @@ describe('base path and redirect rules', () => {
     const { context, page, problems, path } = await landing('/');
     expect(path).toBe('/us/en/');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Handheld ultrasound, wherever you work');
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     expect(problems.errors).toEqual([]);
     expect(problems.graphql).toEqual([]);
     await context.close();
