@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { chromePath } from './chrome-path.ts';
 import { REPO_ROOT } from './server.ts';
 
 export const CHROME_FLAGS = [
@@ -17,7 +18,7 @@ function baseUrl(): string {
 }
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROME_FLAGS });
+  return chromium.launch({ executablePath: chromePath(), args: CHROME_FLAGS });
 }
 
 export interface PageProblems {

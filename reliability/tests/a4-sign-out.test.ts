@@ -5,6 +5,7 @@ import { hydrated, signInAtProvider } from '../../e2e/support/account.ts';
 import { CHROME_FLAGS } from '../../e2e/support/browser.ts';
 import { REPO_ROOT, startServer, type RunningServer } from '../../e2e/support/server.ts';
 import { recordScenario } from '../support/report.ts';
+import { chromePath } from '../../e2e/support/chrome-path.ts';
 
 const built = ['apps/server/dist/main.js', 'apps/storefront/dist/client/index.html', 'apps/admin/dist/index.html'].every((f) => existsSync(`${REPO_ROOT}/${f}`));
 
@@ -35,7 +36,7 @@ describe.runIf(built)('A4 sign-out everywhere (built server, Chromium)', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROME_FLAGS })]);
+    [server, browser] = await Promise.all([startServer(), chromium.launch({ executablePath: chromePath(), args: CHROME_FLAGS })]);
   }, 180_000);
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);

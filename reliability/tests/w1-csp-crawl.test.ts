@@ -10,6 +10,7 @@ import { CHROME_FLAGS } from '../../e2e/support/browser.ts';
 import { buy } from '../../e2e/support/buyer.ts';
 import { REPO_ROOT, startServer, type RunningServer } from '../../e2e/support/server.ts';
 import { recordScenario } from '../support/report.ts';
+import { chromePath } from '../../e2e/support/chrome-path.ts';
 
 const built = existsSync(`${REPO_ROOT}/apps/server/dist/main.js`) && existsSync(`${REPO_ROOT}/apps/storefront/dist/client/index.html`);
 
@@ -55,7 +56,7 @@ describe.runIf(process.env.RELIABILITY_LONG && built)('W1 CSP violations in a br
 
   beforeAll(async () => {
     server = await startServer({ FORMS_MIN_FILL_MS: '300' });
-    browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROME_FLAGS });
+    browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_FLAGS });
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
