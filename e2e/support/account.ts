@@ -177,7 +177,6 @@ export async function fakeAccountApi(page: Page, account: FakeAccount): Promise<
   return log;
 }
 
-
 /**
  * Opens a page that needs a signed-in user and signs a demo user in at the built-in provider's form
  * (password `demo-password-1`); resolves once the provider has sent the browser back.

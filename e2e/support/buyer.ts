@@ -25,7 +25,6 @@ export const ADDRESSES: Record<string, Record<string, string>> = {
   ca: { firstName: 'Liam', lastName: 'Tremblay', streetAddress1: '111 Wellington St', city: 'Ottawa', postalCode: 'K1A 0A9', countryArea: 'ON' },
 };
 
-
 /** Puts a product in the cart from its page and opens the cart. */
 export async function addFromProductPage(page: Page, base: string, product: string): Promise<void> {
   await page.goto(`${base}/product/${product}/`);

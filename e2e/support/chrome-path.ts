@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 
 /** Debian's chromium-headless-shell: Chromium's headless shell, without the browser's windowing layers. */
-export const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 
 /**
  * The browser the browser tests and the reliability suite drive: CHROME_PATH when set, else Debian's

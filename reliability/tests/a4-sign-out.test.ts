@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, signInAtProvider } from '../../e2e/support/account.ts';
-import { CHROME_FLAGS } from '../../e2e/support/browser.ts';
+import { launchBrowser } from '../../e2e/support/browser.ts';
 import { REPO_ROOT, startServer, type RunningServer } from '../../e2e/support/server.ts';
 import { recordScenario } from '../support/report.ts';
-import { chromePath } from '../../e2e/support/chrome-path.ts';
 
 const built = ['apps/server/dist/main.js', 'apps/storefront/dist/client/index.html', 'apps/admin/dist/index.html'].every((f) => existsSync(`${REPO_ROOT}/${f}`));
 
@@ -36,7 +35,7 @@ describe.runIf(built)('A4 sign-out everywhere (built server, Chromium)', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), chromium.launch({ executablePath: chromePath(), args: CHROME_FLAGS })]);
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   }, 180_000);
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);

@@ -1,16 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_OK, PLACE, readyCheckout, type PlaceAnswer } from '../../apps/server/test/checkout-support.ts';
 import { LANDING_PAGES } from '../../apps/storefront/src/features/catalogue/landing/pages.ts';
 import { signInAtProvider } from '../../e2e/support/account.ts';
 import { httpGql } from '../../e2e/support/api.ts';
-import { CHROME_FLAGS } from '../../e2e/support/browser.ts';
+import { launchBrowser } from '../../e2e/support/browser.ts';
 import { buy } from '../../e2e/support/buyer.ts';
 import { REPO_ROOT, startServer, type RunningServer } from '../../e2e/support/server.ts';
 import { recordScenario } from '../support/report.ts';
-import { chromePath } from '../../e2e/support/chrome-path.ts';
 
 const built = existsSync(`${REPO_ROOT}/apps/server/dist/main.js`) && existsSync(`${REPO_ROOT}/apps/storefront/dist/client/index.html`);
 
@@ -56,7 +55,7 @@ describe.runIf(process.env.RELIABILITY_LONG && built)('W1 CSP violations in a br
 
   beforeAll(async () => {
     server = await startServer({ FORMS_MIN_FILL_MS: '300' });
-    browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_FLAGS });
+    browser = await launchBrowser();
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
