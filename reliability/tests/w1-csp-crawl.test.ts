@@ -168,6 +168,8 @@ describe.runIf(process.env.RELIABILITY_LONG && built)('W1 CSP violations in a br
     const account = await member.newPage();
     await signInAtProvider(account, '/us/en/account/', 'admin@demo.probe.store');
     await settle(account);
+    // My account lists the organizations on a page of their own; each links to its membership.
+    await visit(account, '/us/en/account/organizations/');
     await account.locator('a[href*="/account/organization/"]').first().waitFor({ timeout: 15_000 });
     const organization = await account.locator('a[href*="/account/organization/"]').first().getAttribute('href');
     for (const path of [organization!, '/us/en/subscription/', '/us/en/upgrade/', '/us/en/upgrade/pro/', '/us/en/learner-verification/', '/us/en/account/']) await visit(account, path);
