@@ -2,7 +2,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueTexts, plainText, uiMessages } from '../support/text.ts';
-import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
+import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS, settled } from '../support/browser.ts';
 
 /** The step flows and offer screens of issue 5 in en-US, de and ar: heading, prices in the route's format, call to action, axe. */
 describe('step flows and offers', () => {
@@ -53,7 +53,7 @@ describe('step flows and offers', () => {
         await expect(page.getByTestId('saving').textContent()).resolves.toContain(c.saving);
       }
       if (c.language === 'ar') expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       expect(problems.errors).toEqual([]);
       await context.close();
     });
@@ -123,7 +123,7 @@ describe('step flows and offers', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'flows-survey-results-us-phone');
     const shared = page.url();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     expect(problems.errors).toEqual([]);
     await context.close();
 
@@ -174,7 +174,7 @@ describe('step flows and offers', () => {
     expect(plainText(await page.locator('.flow-summary__total .price__current').textContent())).toBe('$1,434/yr');
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'flows-pro-custom-summary-us-phone');
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     expect(problems.errors).toEqual([]);
     await context.close();
   });

@@ -2,7 +2,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueTexts, plainText, uiMessages } from '../support/text.ts';
-import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
+import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS, settled } from '../support/browser.ts';
 
 
 /** Home and the specialization homes in en-US, de and ar: product names, prices in the route's format, calls to action. */
@@ -35,7 +35,7 @@ describe('home and specialization homes', () => {
         const presets = String(new IntlMessageFormat(m['plans.presets']!, c.locale).format({ count: 20 }));
         await expect(page.getByText(presets, { exact: true }).count()).resolves.toBe(2);
         if (c.pro) expect(plainText(await page.locator('.plan-card--featured .price__current').textContent())).toContain(c.pro);
-        await page.waitForLoadState('networkidle');
+        await settled(page);
         await expect(page.getByRole('timer').count()).resolves.toBe(1); // black-friday-2026 runs now
         expect(problems.errors).toEqual([]);
         expect(await seriousViolations(page)).toEqual([]);

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainText } from '../support/text.ts';
-import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
+import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS, settled } from '../support/browser.ts';
 
 
 /** Accessories and supported countries, in en-US, de and ar. */
@@ -37,7 +37,7 @@ describe('accessories and supported countries', () => {
         await expect(page.locator('.country-list li').count()).resolves.toBe(32);
         await expect(page.locator('.country-list').getByText(c.germany, { exact: true }).count()).resolves.toBe(1);
         expect(await seriousViolations(page)).toEqual([]);
-        await page.waitForLoadState('networkidle');
+        await settled(page);
         expect(problems.errors).toEqual([]);
         await context.close();
       }
@@ -66,7 +66,7 @@ describe('pricing and feature comparison', () => {
         const worksheets = table.locator('tbody tr').nth(6);
         await expect(worksheets.locator('td').nth(0).getByRole('img').getAttribute('aria-label')).resolves.not.toBe(await worksheets.locator('td').nth(2).getByRole('img').getAttribute('aria-label'));
         expect(await seriousViolations(page)).toEqual([]);
-        await page.waitForLoadState('networkidle');
+        await settled(page);
         // The table scrolls in its own box; the page itself is never wider than the screen (it was 716 px at 390).
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
         expect(problems.errors).toEqual([]);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CARD_OK, PLACE, readyCheckout, type PlaceAnswer } from '../../apps/server/test/checkout-support.ts';
 import { hydrated, signInAtProvider } from '../support/account.ts';
 import { httpGql } from '../support/api.ts';
-import { launchBrowser, openPage, pageViews } from '../support/browser.ts';
+import { launchBrowser, openPage, pageViews, settled } from '../support/browser.ts';
 
 /** Spec §2, "Analytics page-view names": every one of them, as the spec writes it. */
 const SPEC_PAGE_VIEWS = [
@@ -31,7 +31,7 @@ describe('page views: every name of the spec, once per view', () => {
     await page.goto(path);
     await hydrated(page);
     await expect.poll(() => pageViews(page), { timeout: 20_000 }).not.toEqual([]);
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     const names = await pageViews(page);
     seen.set(path, names);
     return names;
@@ -109,7 +109,7 @@ describe('page views: every name of the spec, once per view', () => {
     for (let i = 0; i < 2; i++) {
       await page.reload();
       await hydrated(page);
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       expect(await purchases()).toBe(0);
     }
     expect(copies).toHaveLength(1);

@@ -32,14 +32,14 @@ describe('product page', () => {
         if (c.price) expect(price).toBe(c.price);
         else expect(price).toMatch(/US\$|\$|دولار/);
         await expect(page.getByText(m[c.tax]!).count()).resolves.toBe(1);
-        await page.waitForLoadState('networkidle');
+        await settled(page);
         expect(problems.errors).toEqual([]);
         expect(await seriousViolations(page)).toEqual([]);
         await screenshot(page, `product-${c.path.split('/')[1]}-${device}`);
         const add = page.getByRole('button', { name: m['product.addToCart'] });
         await add.click();
         // The line goes into the buyer's checkout (a request): the status names it, with a link to the cart.
-        await expect.poll(() => page.getByRole('status').filter({ hasText: c.name ?? '' }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+        await expect.poll(() => page.getByRole('status').filter({ hasText: c.name ?? '' }).count(), { timeout: 20_000 }).toBeGreaterThan(0);
         await context.close();
       }
     });

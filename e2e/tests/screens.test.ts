@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated } from '../support/account.ts';
-import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
+import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS, settled } from '../support/browser.ts';
 
 const ERROR_HEADING = 'An Error Occurred';
 const ERROR_TEXT = 'There was a problem processing your request. Please contact support to complete your order.';
@@ -17,8 +16,7 @@ describe('status screens', () => {
   async function loaded(path: string, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
     const opened = await openPage(browser, { viewport, permissions: ['clipboard-read', 'clipboard-write'] });
     const response = await opened.page.goto(path);
-    await opened.page.waitForLoadState('networkidle');
-    await hydrated(opened.page);
+    await settled(opened.page);
     return { ...opened, response };
   }
 

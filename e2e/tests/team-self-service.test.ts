@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated } from '../support/account.ts';
-import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS } from '../support/browser.ts';
+import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS, settled } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { plainText, uiMessages } from '../support/text.ts';
 
@@ -37,7 +37,7 @@ describe('a signed-in buyer buys Team themselves', () => {
       const { context, page, problems } = await openPage(browser, { viewport, baseURL: server.url });
       await page.goto(`${base}/pricing/`);
       await hydrated(page);
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       expect(await page.getByTestId('buy-team').count()).toBe(0);
       expect(problems.graphql).not.toContain('AuthorizedUserShop');
 
@@ -47,7 +47,7 @@ describe('a signed-in buyer buys Team themselves', () => {
       await hydrated(page);
       await page.goto(`${base}/pricing/`);
       await hydrated(page);
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       expect(new URL(page.url()).pathname).toBe(`${base}/pricing/`);
       const buy = page.getByTestId('buy-team');
       await buy.waitFor();
@@ -55,7 +55,7 @@ describe('a signed-in buyer buys Team themselves', () => {
       const teamColumn = page.locator('th', { has: buy });
       expect(plainText(await teamColumn.textContent())).toContain(messages['pricing.teamPerSeat']);
       expect(plainText(await teamColumn.locator('.compare__price').textContent())).toMatch(language === 'de' ? /€/ : /\$/);
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, `pricing-team-signed-in-${language}-${name}`);
 
