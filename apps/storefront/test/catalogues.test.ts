@@ -39,6 +39,18 @@ describe('storefront message catalogues, as the app loads them', () => {
     expect(forms['forms.choice.SPECIALTY.CARDIOLOGY']).toBe(catalogue('pl')['survey.specialty.CARDIOLOGY']);
   });
 
+  it('keeps both parts when two requests add them at the same time (one server renders every request)', async () => {
+    const [screens, forms] = await Promise.all([loadScreenMessages('nl'), loadFormMessages('nl'), loadMessages('nl')]);
+    const whole = catalogue('nl');
+    expect(screens['checkout.title']).toBe(whole['checkout.title']);
+    expect(forms['forms.submit']).toBe(whole['forms.submit']);
+    // What a later render reads holds both: the screens' part was not dropped by the forms' merge.
+    const now = await loadMessages('nl');
+    expect(now['checkout.title']).toBe(whole['checkout.title']);
+    expect(now['forms.submit']).toBe(whole['forms.submit']);
+    expect((await loadScreenMessages('nl'))['forms.submit']).toBe(whole['forms.submit']);
+  });
+
   it('keeps the spec\'s exact English error-screen texts', () => {
     expect(en['error.heading']).toBe('An Error Occurred');
     expect(en['error.text']).toBe('There was a problem processing your request. Please contact support to complete your order.');
