@@ -57,6 +57,10 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
           // One file at a time within a run, on that run's server; npm run test:e2e (e2e/run.mjs) runs two such runs side by side.
           fileParallelism: false,
+          // The test files share their imported modules (playwright-core's client, axe, the support files), as the
+          // server tests do: each file imported them again (43 s of a browser group's 21 minutes in CI). The files
+          // keep no state in modules: each launches its own browser and contexts.
+          isolate: false,
           globalSetup: ['e2e/global-setup.ts'],
         },
       },
