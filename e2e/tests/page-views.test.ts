@@ -108,7 +108,6 @@ describe('page views: every name of the spec, once per view', () => {
     await expect(copies[0]!.recorded).resolves.toBe(true);
     for (let i = 0; i < 2; i++) {
       await page.reload();
-      await hydrated(page);
       await settled(page);
       expect(await purchases()).toBe(0);
     }

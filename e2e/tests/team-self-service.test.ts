@@ -36,7 +36,6 @@ describe('a signed-in buyer buys Team themselves', () => {
       const messages = uiMessages(language);
       const { context, page, problems } = await openPage(browser, { viewport, baseURL: server.url });
       await page.goto(`${base}/pricing/`);
-      await hydrated(page);
       await settled(page);
       expect(await page.getByTestId('buy-team').count()).toBe(0);
       expect(problems.graphql).not.toContain('AuthorizedUserShop');
@@ -46,7 +45,6 @@ describe('a signed-in buyer buys Team themselves', () => {
       await page.waitForURL((url) => url.pathname.endsWith('/account/') && !url.pathname.startsWith('/auth'));
       await hydrated(page);
       await page.goto(`${base}/pricing/`);
-      await hydrated(page);
       await settled(page);
       expect(new URL(page.url()).pathname).toBe(`${base}/pricing/`);
       const buy = page.getByTestId('buy-team');
