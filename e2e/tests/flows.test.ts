@@ -2,7 +2,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueTexts, plainText, uiMessages } from '../support/text.ts';
-import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS, settled } from '../support/browser.ts';
+import { launchBrowser, openPage, screenshot, seriousViolations, settled, VIEWPORTS } from '../support/browser.ts';
 
 /** The step flows and offer screens of issue 5 in en-US, de and ar: heading, prices in the route's format, call to action, axe. */
 describe('step flows and offers', () => {

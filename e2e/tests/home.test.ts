@@ -2,7 +2,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueTexts, plainText, uiMessages } from '../support/text.ts';
-import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS, settled } from '../support/browser.ts';
+import { launchBrowser, openPage, screenshot, seriousViolations, settled, VIEWPORTS } from '../support/browser.ts';
 
 
 /** Home and the specialization homes in en-US, de and ar: product names, prices in the route's format, calls to action. */

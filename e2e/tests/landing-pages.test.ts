@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueTexts, plainText, uiMessages } from '../support/text.ts';
-import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS, settled } from '../support/browser.ts';
+import { launchBrowser, openPage, screenshot, seriousViolations, settled, VIEWPORTS } from '../support/browser.ts';
 
 /**
  * The landing pages (src/landing/pages.ts) and the terms, in en-US, de and ar: the h1 is the

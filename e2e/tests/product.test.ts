@@ -39,7 +39,7 @@ describe('product page', () => {
         const add = page.getByRole('button', { name: m['product.addToCart'] });
         await add.click();
         // The line goes into the buyer's checkout (a request): the status names it, with a link to the cart.
-        await expect.poll(() => page.getByRole('status').filter({ hasText: c.name ?? '' }).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+        await expect.poll(() => page.getByRole('status').filter({ hasText: c.name ?? '' }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
         await context.close();
       }
     });

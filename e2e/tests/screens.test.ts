@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS, settled } from '../support/browser.ts';
+import { launchBrowser, openPage, screenshot, seriousViolations, settled, VIEWPORTS } from '../support/browser.ts';
 
 const ERROR_HEADING = 'An Error Occurred';
 const ERROR_TEXT = 'There was a problem processing your request. Please contact support to complete your order.';

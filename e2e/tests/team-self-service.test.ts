@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated } from '../support/account.ts';
-import { launchBrowser, openPage, screenshot, seriousViolations, VIEWPORTS, settled } from '../support/browser.ts';
+import { launchBrowser, openPage, screenshot, seriousViolations, settled, VIEWPORTS } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { plainText, uiMessages } from '../support/text.ts';
 
