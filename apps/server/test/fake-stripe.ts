@@ -59,9 +59,14 @@ export async function startFakeStripe(options: { idPrefix?: string; webhookSecre
     res.setHeader('request-id', `req_${requests.length}`);
     if (req.method === 'POST' && path === '/v1/payment_intents') {
       const id = `pi_${prefix}${intents.size + 1}`;
+      const metadata = Object.fromEntries([...body].flatMap(([key, value]) => { const name = /^metadata\[(\w+)\]$/.exec(key)?.[1]; return name ? [[name, value]] : []; }));
+      // Confirmed at once off-session (a saved method): it succeeds, as Stripe's test card 4242 does.
+      const confirmed = body.get('confirm') === 'true';
+      const amount = Number(body.get('amount'));
       const intent = {
-        id, object: 'payment_intent', amount: Number(body.get('amount')), currency: body.get('currency'), status: 'requires_payment_method',
-        client_secret: `${id}_secret_x`, metadata: { checkoutToken: body.get('metadata[checkoutToken]') }, latest_charge: null, last_payment_error: null,
+        id, object: 'payment_intent', amount, currency: body.get('currency'), status: confirmed ? 'succeeded' : 'requires_payment_method',
+        amount_received: confirmed ? amount : 0, created: Math.floor(Date.now() / 1000),
+        client_secret: `${id}_secret_x`, metadata, latest_charge: confirmed ? { id: `ch_${id}`, object: 'charge', amount_refunded: 0 } : null, last_payment_error: null,
       };
       intents.set(id, intent);
       return res.end(JSON.stringify(intent));
@@ -74,6 +79,7 @@ export async function startFakeStripe(options: { idPrefix?: string; webhookSecre
       return res.end(JSON.stringify(setup));
     }
     if (req.method === 'POST' && path === '/v1/refunds') return res.end(JSON.stringify({ id: `re_${prefix}1`, object: 'refund', status: 'succeeded', payment_intent: body.get('payment_intent') }));
+    if (req.method === 'GET' && path === '/v1/payment_intents') return res.end(JSON.stringify({ object: 'list', data: [...intents.values()], has_more: false, url: path }));
     const intent = /^\/v1\/payment_intents\/(\w+)$/.exec(path);
     if (req.method === 'GET' && intent && intents.has(intent[1]!)) return res.end(JSON.stringify(intents.get(intent[1]!)));
     const setup = /^\/v1\/setup_intents\/(\w+)$/.exec(path);

@@ -54,6 +54,21 @@ describe('payments.reconcile: every succeeded payment has one order or one refun
     expect(held?.orderId).not.toBeNull();
   });
 
+  it("refunds a saved card's checkout charge no order holds, and leaves a subscription's charges to their own rows", async () => {
+    const deps = { db: app.database.db, gateway, now: () => new Date(), log };
+    await reconcilePayments(deps, { afterMs: 0, lookbackMs: 3_600_000 });
+    const orphan = await readyCheckout(app, { lines: [{ sku: 'ACC-USBC-1M', quantity: 1 }] });
+    // What the placement asks of the gateway for an organization's one-step purchase, its order then lost.
+    const saved = { paymentToken: 'pm_test_card_4242_reconcile', customerId: null, amount: orphan.total, currency: 'USD', description: 'Order' };
+    const forCheckout = await gateway.chargeSaved({ ...saved, idempotencyKey: `order:${orphan.token}:k1`, checkoutToken: orphan.token });
+    const renewal = await gateway.chargeSaved({ ...saved, idempotencyKey: 'renewal:sub-1:2026-11-01T00:00:00.000Z:1' });
+    expect([forCheckout.status, renewal.status]).toEqual(['SUCCEEDED', 'SUCCEEDED']);
+    const reference = forCheckout.status === 'SUCCEEDED' ? forCheckout.reference : '';
+    expect((await reconcilePayments(deps, { afterMs: 0, lookbackMs: 3_600_000 })).refunded).toEqual([reference]);
+    expect(gateway.charges.find((c) => c.reference === reference)).toMatchObject({ refunded: true, checkoutToken: orphan.token });
+    expect(gateway.charges.filter((c) => c.refunded && c.kind === 'saved')).toEqual([]);
+  });
+
   it('keeps one scheduled run: brought forward at a runner start, the next one written by the run', async () => {
     const { db } = app.database;
     const pending = () => db.select().from(schema.outbox).where(eq(schema.outbox.topic, RECONCILE_TOPIC));

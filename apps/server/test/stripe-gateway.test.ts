@@ -80,6 +80,18 @@ describe('Stripe adapter (official SDK against a recorded-response fake of its A
     expect(await stockOf()).toBe(stockBefore - 2);
   });
 
+  it("lists a saved method's charge for a checkout among the checkout's payments (reconciliation), not a renewal's", async () => {
+    const saved = { paymentToken: 'pm_card_visa', customerId: 'cus_fake', amount: 4900, currency: 'usd', description: 'Order' };
+    const forCheckout = await stripe.gateway.chargeSaved({ ...saved, idempotencyKey: 'order:chk-saved:k1', checkoutToken: 'chk-saved' });
+    const renewal = await stripe.gateway.chargeSaved({ ...saved, idempotencyKey: 'renewal:sub-1:2026-11-01T00:00:00.000Z:1' });
+    expect([forCheckout.status, renewal.status]).toEqual(['SUCCEEDED', 'SUCCEEDED']);
+    const create = stripe.requests.filter((r) => r.path === '/v1/payment_intents' && r.method === 'POST').at(-2)!;
+    expect([create.idempotencyKey, create.body.get('off_session'), create.body.get('metadata[checkoutToken]')]).toEqual(['order:chk-saved:k1', 'true', 'chk-saved']);
+    const listed = await stripe.gateway.succeededPayments(new Date(Date.now() - 60_000));
+    expect(listed.map((p) => p.checkoutToken)).toContain('chk-saved');
+    expect(listed.map((p) => p.reference)).not.toContain(renewal.status === 'SUCCEEDED' ? renewal.reference : '');
+  });
+
   it('refunds through the SDK with an idempotency key', async () => {
     await stripe.gateway.refund('pi_fake1');
     const refund = stripe.requests.find((r) => r.path === '/v1/refunds')!;

@@ -169,7 +169,7 @@ async function placeOnce(deps: PlaceOrderDeps, input: PlaceOrderInput, kept: Che
         : saved
           ? await deps.gateway.chargeSaved({
             paymentToken: saved.method.paymentToken, customerId: saved.customerId, amount, currency: priced.currency,
-            idempotencyKey: `order:${checkout.row.token}:${input.idempotencyKey}`, description: `Order for checkout ${checkout.row.token}`,
+            idempotencyKey: `order:${checkout.row.token}:${input.idempotencyKey}`, description: `Order for checkout ${checkout.row.token}`, checkoutToken: checkout.row.token,
           })
           : paidIntent && paidIntent.id === checkout.row.paymentIntentId
             ? chargeOfIntent(paidIntent.outcome, amount, priced.currency)

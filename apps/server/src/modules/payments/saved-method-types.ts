@@ -48,4 +48,9 @@ export interface SavedChargeRequest {
   /** The same key for every try of one renewal attempt: the gateway charges it at most once. */
   idempotencyKey: string;
   description: string;
+  /**
+   * The checkout the charge pays for, when it pays for one: the gateway lists the charge among the checkout
+   * payments that reconciliation refunds when no order holds them (a renewal's charge is kept by its own row).
+   */
+  checkoutToken?: string;
 }

@@ -117,7 +117,9 @@ export class StripeGateway implements PaymentGateway {
       const intent = await this.stripe.paymentIntents.create(
         {
           amount: request.amount, currency: request.currency, payment_method: request.paymentToken, off_session: true, confirm: true,
-          description: request.description, metadata: { renewal: request.idempotencyKey }, ...(request.customerId ? { customer: request.customerId } : {}),
+          description: request.description, ...(request.customerId ? { customer: request.customerId } : {}),
+          // A checkout's charge carries its token, as a Payment Element's intent does: succeededPayments lists it.
+          metadata: request.checkoutToken ? { checkoutToken: request.checkoutToken } : { renewal: request.idempotencyKey },
         },
         { idempotencyKey: request.idempotencyKey },
       );

@@ -37,7 +37,10 @@ export type WebhookSender = (rawBody: string, signature: string) => Promise<void
 export class TestGateway implements PaymentGateway {
   readonly name = 'test' as const;
   readonly intents = new Map<string, TestIntent>();
-  /** Every successful charge, for tests and the invariant "one charge per order". */
+  /**
+   * Every successful charge, for tests and the invariant "one charge per order": a checkout's ('checkout', its
+   * saved method's too) or a subscription's charge of a saved method ('saved', kept by its charge row).
+   */
   readonly charges: Array<{ reference: string; checkoutToken: string; amount: number; currency: string; refunded: boolean; refundedAmount?: number; kind?: 'checkout' | 'saved'; at?: string }> = [];
   /** Refunds given, by idempotency key (a retried refund finds its first answer). */
   readonly refunds = new Map<string, { reference: string; amount: number; at: Date }>();
@@ -176,11 +179,12 @@ export class TestGateway implements PaymentGateway {
     if (outcome.settles === 'now' && outcome.failure) result = { status: 'FAILED', code: outcome.failure };
     else {
       const reference = outcome.settles === 'later' ? `pi_test_${randomUUID().replaceAll('-', '')}` : `ch_test_${randomUUID().replaceAll('-', '')}`;
-      this.#addCharge({ reference, checkoutToken: request.idempotencyKey, amount: request.amount, currency: request.currency, kind: 'saved' });
+      // A checkout's charge is listed with the checkout payments (reconciliation); a subscription's is not.
+      this.#addCharge({ reference, checkoutToken: request.checkoutToken ?? request.idempotencyKey, amount: request.amount, currency: request.currency, kind: request.checkoutToken ? 'checkout' : 'saved' });
       result = { status: outcome.settles === 'later' ? 'PROCESSING' : 'SUCCEEDED', reference, card: null };
       if (outcome.settles === 'later') {
         // A debit settles days later at a bank; here after settleDelayMs, by the same signed webhook.
-        const intent: TestIntent = { id: reference, checkoutToken: request.idempotencyKey, amount: request.amount, currency: request.currency, method: 'SEPA', returnPath: '/', status: 'processing', settleAs: outcome.failure ? 'failed' : 'succeeded' };
+        const intent: TestIntent = { id: reference, checkoutToken: request.checkoutToken ?? request.idempotencyKey, amount: request.amount, currency: request.currency, method: 'SEPA', returnPath: '/', status: 'processing', settleAs: outcome.failure ? 'failed' : 'succeeded' };
         this.intents.set(reference, intent);
         setTimeout(() => void this.settle(reference), this.settleDelayMs).unref();
       }
