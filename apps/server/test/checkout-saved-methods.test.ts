@@ -116,6 +116,13 @@ describe('a checkout paid with the organization\'s saved method', () => {
     expect(await ledger()).toBe(unchanged);
     const [checkout] = await db.select().from(schema.checkouts).where(eq(schema.checkouts.token, ready.token));
     expect(checkout!.completedOrderToken).toBeNull();
+
+    // The buyer pays with the other card, the placement's key unchanged (the storefront keeps it across a refusal).
+    const charges = gateway.charges.length;
+    const again = await pay(ready.token, ready.total, (await savedOf(ready.token, admin!.email))[0]!.id, admin!.email);
+    expect(again.placed!.errors).toEqual([]);
+    expect(again.placed!.order).toMatchObject({ paymentStatus: 'FULLY_CHARGED', payments: [{ status: 'SUCCEEDED', ccLastDigits: '4242' }] });
+    expect(gateway.charges.length).toBe(charges + 1);
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { reusable, rowFromDriver, schema, type Database } from '@probe/db';
 import { PAYMENT_METHODS, type ChargeStatus, type PaymentMethod } from '@probe/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -169,7 +170,10 @@ async function placeOnce(deps: PlaceOrderDeps, input: PlaceOrderInput, kept: Che
         : saved
           ? await deps.gateway.chargeSaved({
             paymentToken: saved.method.paymentToken, customerId: saved.customerId, amount, currency: priced.currency,
-            idempotencyKey: `order:${checkout.row.token}:${input.idempotencyKey}`, description: `Order for checkout ${checkout.row.token}`, checkoutToken: checkout.row.token,
+            // One key per attempt, not per placement key: the storefront keeps its key across a refusal, and the
+            // provider would answer a second card, or a retry after a refund, with the first attempt's outcome.
+            // The SDK's retries within the attempt keep it; a charge an attempt lost is refunded by reconciliation.
+            idempotencyKey: `order:${checkout.row.token}:${input.idempotencyKey}:${randomUUID()}`, description: `Order for checkout ${checkout.row.token}`, checkoutToken: checkout.row.token,
           })
           : paidIntent && paidIntent.id === checkout.row.paymentIntentId
             ? chargeOfIntent(paidIntent.outcome, amount, priced.currency)
