@@ -214,6 +214,22 @@ describe(`checkout operations and order placement (${DB})`, () => {
     expect(placed.order!.paymentStatus).toBe('FULLY_CHARGED');
   });
 
+  it('a payment refunded before its order was placed pays for nothing: the placement is refused, no order is written', async () => {
+    const { token, total, redirectUrl } = await readyCheckout(app, { country: 'DE', language: 'DE', lines: [{ variantId: ids['ACC-USBC-1M']!, quantity: 1 }], method: 'KLARNA' });
+    const intentId = redirectUrl!.split('/')[2]!;
+    gateway.authorize(intentId, 'succeeded');
+    await gateway.settle(intentId);
+    // A first placement read the payment and failed (an item sold out meanwhile); an hour on, reconciliation
+    // refunded the payment no order held. The buyer comes back to the same checkout, at the same total.
+    expect((await gateway.intentOutcome(intentId, token)).status).toBe('SUCCEEDED');
+    await gateway.refund(intentId, { idempotencyKey: `reconcile:${intentId}` });
+    const placed = await place(token, total, null);
+    expect(placed.order).toBeNull();
+    expect(placed.errors.map((e) => e.code)).toEqual(['PAYMENT_ERROR']);
+    const [checkout] = await app.database.db.select().from(schema.checkouts).where(eq(schema.checkouts.token, token));
+    expect(checkout!.completedOrderToken).toBeNull();
+  });
+
   it('forged, altered and stale webhooks are refused with 400 and write nothing', async () => {
     const good = gateway.signedEvent('payment_intent.succeeded', 'pi_test_unknown');
     const forged = new TestGateway('whsec_other').signedEvent('payment_intent.succeeded', 'pi_test_unknown');

@@ -43,6 +43,7 @@ export async function startFakeStripe(options: { idPrefix?: string; webhookSecre
   const prefix = options.idPrefix ?? 'fake';
   const requests: StripeRequest[] = [];
   const intents = new Map<string, Record<string, unknown>>();
+  const intentByKey = new Map<string, string>();
   const setups = new Map<string, Record<string, unknown>>();
   const held = new Map<string, { arrived: () => void; released: Promise<void> }>();
   const server = createServer(async (req, res) => {
@@ -58,7 +59,12 @@ export async function startFakeStripe(options: { idPrefix?: string; webhookSecre
     res.setHeader('content-type', 'application/json');
     res.setHeader('request-id', `req_${requests.length}`);
     if (req.method === 'POST' && path === '/v1/payment_intents') {
+      // As Stripe does, a key already used answers with what it made then.
+      const key = req.headers['idempotency-key'] as string | undefined;
+      const made = key ? intentByKey.get(key) : undefined;
+      if (made) return res.end(JSON.stringify(intents.get(made)));
       const id = `pi_${prefix}${intents.size + 1}`;
+      if (key) intentByKey.set(key, id);
       const metadata = Object.fromEntries([...body].flatMap(([key, value]) => { const name = /^metadata\[(\w+)\]$/.exec(key)?.[1]; return name ? [[name, value]] : []; }));
       // Confirmed at once off-session (a saved method): it succeeds, as Stripe's test card 4242 does.
       const confirmed = body.get('confirm') === 'true';

@@ -2,7 +2,7 @@ import { schema } from '@probe/db';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECKOUT_FIELDS, PLACE, US_ADDRESS, mutate, type CheckoutAnswer, type PlaceAnswer } from './checkout-support.ts';
+import { CHECKOUT_FIELDS, PLACE, readyCheckout, US_ADDRESS, mutate, type CheckoutAnswer, type PlaceAnswer } from './checkout-support.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { startFakeStripe, type FakeStripe } from './fake-stripe.ts';
 
@@ -78,6 +78,50 @@ describe('Stripe adapter (official SDK against a recorded-response fake of its A
     expect(quickPlaced === 'still waiting' ? quickPlaced : quickPlaced.body.data!.checkoutPlaceOrder.order?.paymentStatus).toBe('FULLY_CHARGED');
     expect((await slowPlaced).body.data!.checkoutPlaceOrder.order?.paymentStatus).toBe('FULLY_CHARGED');
     expect(await stockOf()).toBe(stockBefore - 2);
+  });
+
+  it("an open invoice is paid in Stripe's Payment Element: an intent for its amount, settled by the webhook; a card number is never taken", async () => {
+    const quote = await readyCheckout(app, { lines: [{ sku: 'ACC-USBC-1M', quantity: 2 }], method: 'ELECTRONIC_QUOTE' });
+    const placed = (await app.gql<PlaceAnswer>(PLACE, { token: quote.token, key: `stripe-quote-${quote.token}`, total: quote.total, card: null })).body.data!.checkoutPlaceOrder.order!;
+    const invoiceToken = placed.invoice!.token;
+    const START = 'mutation S($token: String!) { invoicePaymentStart(token: $token) { clientSecret publishableKey errors { code field } } }';
+    const start = () => app.gql<{ invoicePaymentStart: { clientSecret: string | null; publishableKey: string | null; errors: unknown[] } }>(START, { token: invoiceToken });
+    const first = (await start()).body.data!.invoicePaymentStart;
+    expect(first).toMatchObject({ clientSecret: expect.stringMatching(/^pi_fake\d+_secret_x$/), publishableKey: 'pk_test_fake', errors: [] });
+    // Opened again: the same intent (one per invoice and amount), made with the invoice's amount.
+    expect((await start()).body.data!.invoicePaymentStart.clientSecret).toBe(first.clientSecret);
+    const intentId = first.clientSecret!.replace(/_secret_x$/, '');
+    const create = stripe.requests.filter((r) => r.path === '/v1/payment_intents' && r.method === 'POST').at(-1)!;
+    expect([create.body.get('amount'), create.idempotencyKey]).toEqual([String(quote.total), `pay-invoice:${invoiceToken}:${quote.total}:usd`]);
+
+    // The test gateway's card form is refused: nothing is sent to Stripe.
+    const requests = stripe.requests.length;
+    const typed = await app.gql<{ invoicePay: { errors: Array<{ code: string }> } }>('mutation P($token: String!, $card: TestCardInput!) { invoicePay(token: $token, card: $card) { errors { code } } }',
+      { token: invoiceToken, card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' } });
+    expect(typed.body.data!.invoicePay.errors.map((e) => e.code)).toEqual(['PAYMENT_NOT_FOUND']);
+    expect(stripe.requests.length).toBe(requests);
+
+    // Stripe's webhook says the buyer paid: the invoice is paid, the order too, and the paid invoice's e-mail is queued.
+    stripe.confirm(intentId, 'succeeded');
+    const payload = JSON.stringify({ id: `evt_${intentId}`, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intentId } } });
+    const hook = await app.app.inject({ method: 'POST', url: '/webhooks/payments', payload, headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }) } });
+    expect(hook.statusCode).toBe(200);
+    const [invoice] = await app.database.db.select().from(schema.invoices).where(eq(schema.invoices.token, invoiceToken));
+    const [order] = await app.database.db.select().from(schema.orders).where(eq(schema.orders.token, placed.token));
+    expect([invoice!.status, order!.chargeStatus]).toEqual(['PAID', 'FULLY_CHARGED']);
+    const mails = await app.database.db.select().from(schema.outbox).where(eq(schema.outbox.topic, 'invoice.paid'));
+    expect(mails.filter((m) => (m.payload as { invoiceToken?: string }).invoiceToken === invoiceToken)).toHaveLength(1);
+    expect((await start()).body.data!.invoicePaymentStart.errors).toEqual([{ code: 'OPERATION_NOT_ALLOWED', field: 'token' }]);
+  });
+
+  it('an intent refunded before its order was placed (reconciliation, an hour on) places nothing', async () => {
+    const { token, total, intentId } = await stripeCheckout('ACC-USBC-1M');
+    stripe.confirm(intentId, 'succeeded');
+    (stripe.intents.get(intentId)!.latest_charge as Record<string, unknown>).amount_refunded = total;
+    const placed = await app.gql<PlaceAnswer>(PLACE, { token, key: 'stripe-refunded-1', total, card: null });
+    expect(placed.body.data!.checkoutPlaceOrder).toMatchObject({ order: null, errors: [{ code: 'PAYMENT_ERROR' }] });
+    const [checkout] = await app.database.db.select().from(schema.checkouts).where(eq(schema.checkouts.token, token));
+    expect(checkout!.completedOrderToken).toBeNull();
   });
 
   it("lists a saved method's charge for a checkout among the checkout's payments (reconciliation), not a renewal's", async () => {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../src/i18n/messages/en.json';
 import screensEn from '../src/i18n/messages/screens/en.json';
 import type { InvoiceFields, OrderFields } from '../src/features/checkout/operations.ts';
-import { invoiceConfirmationView, isFinal, orderConfirmationState, orderConfirmationView, POLL_LIMIT_MS, type ConfirmationView } from '../src/features/payments/confirmation-view.ts';
+import { afterProvider, invoiceConfirmationView, isFinal, orderConfirmationState, orderConfirmationView, POLL_LIMIT_MS, type ConfirmationView } from '../src/features/payments/confirmation-view.ts';
 import { usePaymentPoll } from '../src/features/payments/use-payment-poll.ts';
 
 const messages: Record<string, string> = { ...en, ...screensEn };
@@ -31,6 +31,14 @@ describe('payment confirmation: state → view', () => {
   it('an invoice: paid → paid (its order linked), open → failed (pay the invoice again)', () => {
     expect(invoiceConfirmationView(invoice('PAID'))).toEqual({ state: 'PAID', orderNumber: '1044', orderToken: 'o-token', amount: 9900, currency: 'USD', retryPath: '/invoice-payment/i-token/' });
     expect(invoiceConfirmationView(invoice('OPEN')).state).toBe('FAILED');
+  });
+
+  it("back from Stripe before its webhook: an open invoice or an unpaid order is processing (polled), not failed, unless Stripe said it failed", () => {
+    expect(afterProvider(invoiceConfirmationView(invoice('OPEN')), 'succeeded').state).toBe('PROCESSING');
+    expect(afterProvider(orderConfirmationView(order('NOT_CHARGED')), 'processing').state).toBe('PROCESSING');
+    expect(afterProvider(invoiceConfirmationView(invoice('OPEN')), 'failed').state).toBe('FAILED');
+    expect(afterProvider(invoiceConfirmationView(invoice('OPEN')), null).state).toBe('FAILED');
+    expect(afterProvider(invoiceConfirmationView(invoice('PAID')), 'succeeded').state).toBe('PAID');
   });
 
   it('only processing is polled; every state has its heading and text in the catalogue', () => {

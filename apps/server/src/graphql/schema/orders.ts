@@ -10,7 +10,7 @@ import { Address, CheckoutErrorRef, PaymentMethodTypeEnum, payload, servicesOf, 
 import { isUuid, type CheckoutError } from '../../modules/checkout/index.ts';
 import type { CatalogueSnapshot, CatalogueVariant } from '../../modules/catalogue/index.ts';
 import { ProductVariant } from './catalogue.ts';
-import { CARRIERS, FULFILMENT_STATES, PAYMENT_STATES, placeOrder, type CarrierCode, type OrderDetails, type OrderRow, type ShipmentWithLines, beforePlaceOrder, payInvoice, payOrder } from '../../modules/orders/index.ts';
+import { CARRIERS, FULFILMENT_STATES, PAYMENT_STATES, placeOrder, type CarrierCode, type OrderDetails, type OrderRow, type ShipmentWithLines, beforePlaceOrder, payInvoice, payOrder, startInvoicePayment, startOrderPayment, type PaymentStart } from '../../modules/orders/index.ts';
 
 const ChargeStatusEnum = builder.enumType('ChargeStatus', { values: CHARGE_STATUSES });
 const InvoiceStatusEnum = builder.enumType('InvoiceStatus', { values: INVOICE_STATUSES });
@@ -244,6 +244,15 @@ const InvoicePayload = builder.objectRef<{ invoice: { invoice: NonNullable<Detai
   }),
 });
 
+const PaymentStartPayload = builder.objectRef<PaymentStart>('PaymentStartPayload').implement({
+  description: 'Paying an invoice or a failed order later: with Stripe, the intent its Payment Element confirms; with the test gateway, nothing (its card form pays: invoicePay, orderPay).',
+  fields: (t) => ({
+    clientSecret: t.string({ nullable: true, resolve: (p) => p.clientSecret }),
+    publishableKey: t.string({ nullable: true, description: 'Stripe mode: the key the Payment Element confirms with.', resolve: (p, _a, ctx) => (p.clientSecret ? ctx.gateway.clientConfig().publishableKey ?? null : null) }),
+    errors: t.field({ type: [CheckoutErrorRef], resolve: (p) => p.errors }),
+  }),
+});
+
 export const CardInput = builder.inputType('TestCardInput', {
   description: 'Card details for the offline test gateway\'s own form only (with Stripe, the card is entered in Stripe\'s Payment Element and never reaches us).',
   fields: (t) => ({ number: t.string({ required: true }), expMonth: t.int({ required: true }), expYear: t.int({ required: true }), cvc: t.string({ required: true }) }),
@@ -328,6 +337,18 @@ builder.mutationFields((t) => ({
       const [order] = isUuid(a.token) ? await ctx.db.select().from(tables.orders).where(eq(tables.orders.token, a.token)) : [];
       return { order: orderNode(ctx, order), errors: result.errors };
     },
+  }),
+  orderPaymentStart: t.field({
+    type: PaymentStartPayload,
+    description: 'Starts paying an order whose asynchronous payment failed (Stripe: an intent for its Payment Element).',
+    args: { token: t.arg.string({ required: true }) },
+    resolve: (_root, a, ctx) => byToken(ctx, a.token, () => startOrderPayment(orderDeps(ctx), a.token), tokenNotFound),
+  }),
+  invoicePaymentStart: t.field({
+    type: PaymentStartPayload,
+    description: 'Starts paying an open invoice (Stripe: an intent for its Payment Element).',
+    args: { token: t.arg.string({ required: true }) },
+    resolve: (_root, a, ctx) => byToken(ctx, a.token, () => startInvoicePayment(orderDeps(ctx), a.token), tokenNotFound),
   }),
   invoicePay: t.field({
     type: InvoicePayload,

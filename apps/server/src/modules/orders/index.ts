@@ -1,6 +1,6 @@
 /** Orders: idempotent placement, payments applied from the gateway, invoices. */
 export { orderDetails, orderInvoicesOf, orderLinesOf, orderPaymentsOf, placeOrder, type OrderDetails, type OrderRow } from './place-order.ts';
-export { applyGatewayEvent, beforePlaceOrder, payInvoice, payOrder } from './payment-service.ts';
+export { applyGatewayEvent, beforePlaceOrder, payInvoice, payOrder, startInvoicePayment, startOrderPayment, type PaymentStart } from './payment-service.ts';
 export { orderMailFor, ORDER_MAIL_TOPICS } from './emails/order-mail.ts';
 export { renderOrderMail, type OrderMail, type OrderMailFacts } from './emails/render.tsx';
 export { listOrders, markInvoicePaidByStaff, orderForStaff, ordersCsv, resendOrderConfirmation, type OrderCursor, type OrderFilter, type OrderListRow } from './staff-orders.ts';

@@ -118,7 +118,10 @@ export async function applyGatewayEvent(db: Database, gateway: PaymentGateway, e
       const target: ChargeStatus | null = next === 'SUCCEEDED' ? 'FULLY_CHARGED' : next === 'FAILED' ? 'NOT_CHARGED' : null;
       if (order && target && canChangeCharge(order.chargeStatus as ChargeStatus, target)) {
         await tx.update(schema.orders).set({ chargeStatus: target }).where(eq(schema.orders.id, order.id));
-        await tx.insert(schema.outbox).values({ topic: target === 'FULLY_CHARGED' ? 'order.paid' : 'order.payment_failed', payload: { orderToken: order.token, number: order.number } });
+        // An invoice paid through Stripe (startInvoicePayment) gets the paid invoice's e-mail, as one paid by card does.
+        const [invoice] = payment.invoiceId && target === 'FULLY_CHARGED' ? await tx.select({ token: schema.invoices.token }).from(schema.invoices).where(eq(schema.invoices.id, payment.invoiceId)) : [];
+        const topic = target === 'FULLY_CHARGED' ? (invoice ? 'invoice.paid' : 'order.paid') : 'order.payment_failed';
+        await tx.insert(schema.outbox).values({ topic, payload: { orderToken: order.token, number: order.number, ...(invoice ? { invoiceToken: invoice.token } : {}) } });
         // The bank refused the debit after the order moved the subscription: the move is undone.
         if (target === 'NOT_CHARGED') await reversePaymentMove(tx, { orderToken: order.token }, { amount: order.totalGross, currency: order.currency }, publicUrl);
       }
@@ -149,6 +152,8 @@ async function payByCard(
   due: (tx: Tx) => Promise<Due>,
   settled: (tx: Tx, due: Due) => Promise<void>,
 ): Promise<{ errors: CheckoutError[] }> {
+  // With Stripe a card is typed in its Payment Element only (startPayment): a number sent here is not used.
+  if (deps.gateway.name !== 'test') return { errors: [fail('PAYMENT_NOT_FOUND', 'payment', 'Pay in the payment form')] };
   let reference: string | null = null;
   try {
     await deps.db.transaction(async (tx) => {
@@ -172,49 +177,84 @@ async function payByCard(
   }
 }
 
-/**
- * Pays an open invoice (an order placed on an electronic quote) by card. The invoice row is locked, so
- * two payments of one invoice cannot both charge; a paid invoice answers OPERATION_NOT_ALLOWED.
- */
-export function payInvoice(deps: PlaceOrderDeps, input: { token: string; card: Card }): Promise<{ errors: CheckoutError[] }> {
-  return payByCard(
-    deps,
-    input.card,
-    async (tx) => {
-      // Tokens are UUIDs: anything else names no invoice (and is never sent to the uuid column, which would throw).
-      const [invoice] = isUuid(input.token) ? await tx.select().from(schema.invoices).where(eq(schema.invoices.token, input.token)).for('update') : [];
-      if (!invoice) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Invoice not found')]);
-      if (invoice.status === 'PAID') throw new CheckoutFailure([fail('OPERATION_NOT_ALLOWED', 'token', 'This invoice has already been paid')]);
-      const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, invoice.orderId));
-      if (order!.cancelledAt) throw new CheckoutFailure([fail('OPERATION_NOT_ALLOWED', 'token', 'This order has been cancelled')]);
-      return { order: order!, amount: invoice.amount, currency: invoice.currency, invoice: { id: invoice.id, token: invoice.token } };
-    },
-    async (tx, { order, invoice }) => {
-      await markInvoicePaid(tx, invoice!.id);
-      await tx.insert(schema.outbox).values({ topic: 'invoice.paid', payload: { invoiceToken: invoice!.token, orderToken: order.token } });
-    },
-  );
+/** What an open invoice (an order placed on an electronic quote) asks, on its locked row: a paid invoice answers OPERATION_NOT_ALLOWED. */
+function invoiceDue(token: string) {
+  return async (tx: Tx): Promise<Due> => {
+    // Tokens are UUIDs: anything else names no invoice (and is never sent to the uuid column, which would throw).
+    const [invoice] = isUuid(token) ? await tx.select().from(schema.invoices).where(eq(schema.invoices.token, token)).for('update') : [];
+    if (!invoice) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Invoice not found')]);
+    if (invoice.status === 'PAID') throw new CheckoutFailure([fail('OPERATION_NOT_ALLOWED', 'token', 'This invoice has already been paid')]);
+    const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, invoice.orderId));
+    if (order!.cancelledAt) throw new CheckoutFailure([fail('OPERATION_NOT_ALLOWED', 'token', 'This order has been cancelled')]);
+    return { order: order!, amount: invoice.amount, currency: invoice.currency, invoice: { id: invoice.id, token: invoice.token } };
+  };
+}
+
+/** What an order whose asynchronous payment failed (NOT_CHARGED, no invoice) asks, on its locked row. */
+function orderDue(token: string) {
+  return async (tx: Tx): Promise<Due> => {
+    const [order] = isUuid(token) ? await tx.select().from(schema.orders).where(eq(schema.orders.token, token)).for('update') : [];
+    if (!order) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Order not found')]);
+    const [invoice] = await tx.select({ id: schema.invoices.id }).from(schema.invoices).where(eq(schema.invoices.orderId, order.id));
+    if (order.cancelledAt) throw new CheckoutFailure([fail('OPERATION_NOT_ALLOWED', 'token', 'This order has been cancelled')]);
+    if (order.chargeStatus !== 'NOT_CHARGED' || invoice) throw new CheckoutFailure([fail('OPERATION_NOT_ALLOWED', 'token', 'This order has nothing to pay here')]);
+    return { order, amount: order.totalGross, currency: order.currency, invoice: null };
+  };
 }
 
 /**
- * Pays an order whose asynchronous payment failed (NOT_CHARGED, no invoice) by card, at
+ * Pays an open invoice by card (the test gateway's form). The invoice row is locked, so two payments of one
+ * invoice cannot both charge.
+ */
+export function payInvoice(deps: PlaceOrderDeps, input: { token: string; card: Card }): Promise<{ errors: CheckoutError[] }> {
+  return payByCard(deps, input.card, invoiceDue(input.token), async (tx, { order, invoice }) => {
+    await markInvoicePaid(tx, invoice!.id);
+    await tx.insert(schema.outbox).values({ topic: 'invoice.paid', payload: { invoiceToken: invoice!.token, orderToken: order.token } });
+  });
+}
+
+/**
+ * Pays an order whose asynchronous payment failed by card (the test gateway's form), at
  * /order-payment/{orderToken}/. The order row is locked, so two payments cannot both charge.
  */
 export function payOrder(deps: PlaceOrderDeps, input: { token: string; card: Card }): Promise<{ errors: CheckoutError[] }> {
-  return payByCard(
-    deps,
-    input.card,
-    async (tx) => {
-      const [order] = isUuid(input.token) ? await tx.select().from(schema.orders).where(eq(schema.orders.token, input.token)).for('update') : [];
-      if (!order) throw new CheckoutFailure([fail('NOT_FOUND', 'token', 'Order not found')]);
-      const [invoice] = await tx.select({ id: schema.invoices.id }).from(schema.invoices).where(eq(schema.invoices.orderId, order.id));
-      if (order.cancelledAt) throw new CheckoutFailure([fail('OPERATION_NOT_ALLOWED', 'token', 'This order has been cancelled')]);
-      if (order.chargeStatus !== 'NOT_CHARGED' || invoice) throw new CheckoutFailure([fail('OPERATION_NOT_ALLOWED', 'token', 'This order has nothing to pay here')]);
-      return { order, amount: order.totalGross, currency: order.currency, invoice: null };
-    },
-    async (tx, { order }) => {
-      await tx.update(schema.orders).set({ chargeStatus: 'FULLY_CHARGED', paymentMethod: 'CREDIT_CARD' }).where(eq(schema.orders.id, order.id));
-      await tx.insert(schema.outbox).values({ topic: 'order.paid', payload: { orderToken: order.token, number: order.number } });
-    },
-  );
+  return payByCard(deps, input.card, orderDue(input.token), async (tx, { order }) => {
+    await tx.update(schema.orders).set({ chargeStatus: 'FULLY_CHARGED', paymentMethod: 'CREDIT_CARD' }).where(eq(schema.orders.id, order.id));
+    await tx.insert(schema.outbox).values({ topic: 'order.paid', payload: { orderToken: order.token, number: order.number } });
+  });
+}
+
+export interface PaymentStart { clientSecret: string | null; errors: CheckoutError[] }
+
+/**
+ * Paying later with Stripe (an open invoice, a failed order): an intent for what is due, confirmed by the buyer
+ * in Stripe's Payment Element (no card number on our page or server), its payment row naming the order and
+ * invoice it pays; the signed webhook settles them (applyGatewayEvent). One intent per thing and amount,
+ * however often the page is opened. The test gateway answers no intent: its own card form pays (payByCard).
+ */
+async function startPayment(deps: PlaceOrderDeps, due: (tx: Tx) => Promise<Due>, key: string): Promise<PaymentStart> {
+  let owed: Due;
+  try {
+    owed = await deps.db.transaction(due);
+  } catch (error) {
+    if (error instanceof CheckoutFailure) return { clientSecret: null, errors: error.errors };
+    throw error;
+  }
+  if (deps.gateway.name !== 'stripe') return { clientSecret: null, errors: [] };
+  const { order, amount, currency, invoice } = owed;
+  const intent = await deps.gateway.createIntent({
+    checkoutToken: order.checkoutToken, amount, currency, method: 'CREDIT_CARD', returnPath: '/', idempotencyKey: `${key}:${amount}:${currency}`,
+  });
+  await deps.db.insert(schema.payments).values({
+    id: intent.id, checkoutToken: order.checkoutToken, orderId: order.id, invoiceId: invoice?.id ?? null, gateway: deps.gateway.name, method: 'CREDIT_CARD', amount, currency, status: 'PENDING',
+  }).onConflictDoNothing();
+  return { clientSecret: intent.clientSecret, errors: [] };
+}
+
+export function startInvoicePayment(deps: PlaceOrderDeps, token: string): Promise<PaymentStart> {
+  return startPayment(deps, invoiceDue(token), `pay-invoice:${token}`);
+}
+
+export function startOrderPayment(deps: PlaceOrderDeps, token: string): Promise<PaymentStart> {
+  return startPayment(deps, orderDue(token), `pay-order:${token}`);
 }

@@ -37,6 +37,8 @@ export interface IntentRequest {
   method: PaymentMethod;
   /** Where the buyer comes back to after paying away from our page (path on our origin). */
   returnPath: string;
+  /** The provider's idempotency key for this intent; by default one per checkout, method and amount. */
+  idempotencyKey?: string;
 }
 
 export interface Intent {

@@ -55,7 +55,7 @@ export class StripeGateway implements PaymentGateway {
     const intent = await this.stripe.paymentIntents.create(
       { amount: request.amount, currency: request.currency, allowed_payment_method_types: [type as never], metadata: { checkoutToken: request.checkoutToken } },
       // The same checkout, method and amount always map to the same intent, however often the call is retried.
-      { idempotencyKey: `intent:${request.checkoutToken}:${request.method}:${request.amount}:${request.currency}` },
+      { idempotencyKey: request.idempotencyKey ?? `intent:${request.checkoutToken}:${request.method}:${request.amount}:${request.currency}` },
     );
     return { id: intent.id, clientSecret: intent.client_secret, redirectUrl: null };
   }
@@ -68,8 +68,10 @@ export class StripeGateway implements PaymentGateway {
   async intentOutcome(intentId: string, checkoutToken: string): Promise<IntentOutcome> {
     const intent = await this.stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
     if (intent.metadata.checkoutToken !== checkoutToken) return { status: 'FAILED', code: 'PAYMENT_NOT_FOUND' };
+    const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+    // An intent stays 'succeeded' once refunded (reconciliation refunds one no order held): it pays for nothing now.
+    if (charge?.amount_refunded) return { status: 'FAILED', code: 'PAYMENT_ERROR' };
     if (intent.status === 'succeeded' || intent.status === 'processing') {
-      const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
       const card = charge?.payment_method_details?.card;
       return {
         status: intent.status === 'succeeded' ? 'SUCCEEDED' : 'PROCESSING',

@@ -146,6 +146,9 @@ export class TestGateway implements PaymentGateway {
   async intentOutcome(intentId: string, checkoutToken: string): Promise<IntentOutcome> {
     const intent = this.intents.get(intentId);
     if (!intent || intent.checkoutToken !== checkoutToken) return { status: 'FAILED', code: 'PAYMENT_NOT_FOUND' };
+    // Refunded (by reconciliation, in this process or another reading the same ledger): it pays for nothing now.
+    this.#load();
+    if (this.charges.some((c) => c.reference === intent.id && (c.refundedAmount ?? 0) > 0)) return { status: 'FAILED', code: 'PAYMENT_ERROR' };
     if (intent.status === 'processing' || intent.status === 'succeeded') {
       if (intent.status === 'succeeded' || isAsyncMethod(intent.method)) {
         if (!this.charges.some((c) => c.reference === intent.id)) {

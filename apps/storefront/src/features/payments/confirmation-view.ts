@@ -50,6 +50,15 @@ export function invoiceConfirmationView(invoice: InvoiceFields): ConfirmationVie
   };
 }
 
+/**
+ * Back from Stripe's Payment Element (its `redirect_status` says paid or under way) before its webhook reached
+ * us: the payment is processing, not failed, and the page polls until the webhook settles it.
+ */
+export function afterProvider(view: ConfirmationView, redirectStatus: string | null): ConfirmationView {
+  const underWay = redirectStatus === 'succeeded' || redirectStatus === 'processing';
+  return underWay && (view.state === 'FAILED' || view.state === 'INVOICE_OPEN') ? { ...view, state: 'PROCESSING' } : view;
+}
+
 /** Whether the page stops polling: only a payment at the bank may still change. */
 export const isFinal = (state: ConfirmationState): boolean => state !== 'PROCESSING';
 

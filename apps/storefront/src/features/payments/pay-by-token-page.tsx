@@ -1,3 +1,4 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import type { ApolloClient, TypedDocumentNode } from '@apollo/client';
 import { useIntl } from 'react-intl';
@@ -6,6 +7,7 @@ import { useBaseData } from '../../data/route-data.ts';
 import type { BusinessErrorFields } from '../../data/error-messages.ts';
 import { usePageTitle } from '../../lib/head.tsx';
 import { Money } from '../../ui/money.tsx';
+import { FormErrors } from '../../ui/form-errors.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { PayByCard, type Card } from './pay-by-card.tsx';
 import '../checkout/routes/checkout.css';
@@ -29,6 +31,8 @@ export interface PayTarget<Q> {
   param: string;
   query: TypedDocumentNode<Q, { token: string }>;
   read: (data: Q) => Payable | null;
+  /** With Stripe, the intent its Payment Element confirms; with the test gateway, none (its card form pays). */
+  start: (client: ApolloClient, token: string) => Promise<PaymentStart>;
   pay: (client: ApolloClient, token: string, card: Card) => Promise<{ errors: BusinessErrorFields[]; paid: Payable | null }>;
   /** The mutation's name, for its error messages. */
   operation: string;
@@ -38,8 +42,50 @@ export interface PayTarget<Q> {
   confirmationPath: (token: string) => string;
 }
 
+interface PaymentStart { clientSecret: string | null; publishableKey: string | null; errors: BusinessErrorFields[] }
+
+const StripePayment = lazy(() => import('./stripe-payment.tsx'));
+
 /**
- * One pay-by-token page: the amount, then a card form; a payment that goes through leads to its
+ * The payment form of a payable: Stripe's Payment Element for the intent the server made (no card number on
+ * our page; Stripe comes back to the confirmation page), or the test gateway's card form.
+ */
+function PaymentForm<Q>({ target, token, onPaid }: { target: PayTarget<Q>; token: string; onPaid: () => Promise<void> }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const base = useBaseData();
+  const client = useApolloClient();
+  const [started, setStarted] = useState<PaymentStart | null>(null);
+  useEffect(() => {
+    let live = true;
+    target.start(client, token)
+      .then((answer) => live && setStarted(answer))
+      .catch(() => live && setStarted({ clientSecret: null, publishableKey: null, errors: [{ field: null, code: 'NETWORK', message: t('errors.network') }] }));
+    return () => {
+      live = false;
+    };
+  }, [client, target, token]); // eslint-disable-line react-hooks/exhaustive-deps -- t changes with the locale only
+  if (!started) return <Spinner label={t('cart.loading')} />;
+  if (started.errors.length) return <FormErrors errors={started.errors} operation={target.operation} />;
+  if (started.clientSecret && started.publishableKey) {
+    return (
+      <Suspense fallback={<Spinner label={t('cart.loading')} />}>
+        <StripePayment publishableKey={started.publishableKey} clientSecret={started.clientSecret} locale={intl.locale}
+          returnUrl={`${window.location.origin}${base.basePath}${target.confirmationPath(token)}`} />
+      </Suspense>
+    );
+  }
+  return (
+    <PayByCard operation={target.operation} submitLabel={t(target.messages.submit)} onPay={async (card) => {
+      const answer = await target.pay(client, token, card);
+      if (answer.paid?.paid) await onPaid();
+      return answer.errors;
+    }} />
+  );
+}
+
+/**
+ * One pay-by-token page: the amount, then the payment form; a payment that goes through leads to its
  * confirmation page. Opened when already paid, it says so in place.
  */
 export function PayByTokenPage<Q>({ target }: { target: PayTarget<Q> }) {
@@ -47,7 +93,6 @@ export function PayByTokenPage<Q>({ target }: { target: PayTarget<Q> }) {
   const t = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
   const base = useBaseData();
   const token = useParams()[target.param] ?? '';
-  const client = useApolloClient();
   const { data, loading } = useQuery(target.query, { variables: { token }, fetchPolicy: 'no-cache' });
   const navigate = useNavigate();
   const payable = data ? target.read(data as Q) : null;
@@ -74,11 +119,7 @@ export function PayByTokenPage<Q>({ target }: { target: PayTarget<Q> }) {
       ) : (
         <>
           <p>{payable.dueAt ? t(messages.lead, { date: intl.formatDate(payable.dueAt, { dateStyle: 'long' }) }) : t(messages.lead)}</p>
-          <PayByCard operation={target.operation} submitLabel={t(messages.submit)} onPay={async (card) => {
-            const answer = await target.pay(client, token, card);
-            if (answer.paid?.paid) await navigate(`${base.basePath}${target.confirmationPath(token)}`);
-            return answer.errors;
-          }} />
+          <PaymentForm target={target} token={token} onPaid={async () => navigate(`${base.basePath}${target.confirmationPath(token)}`)} />
         </>
       )}
     </div>

@@ -1,9 +1,9 @@
 import { useApolloClient } from '@apollo/client/react';
-import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { apolloContext } from '../../../data/apollo-context.ts';
 import { orFail } from '../../../lib/loader-failure.ts';
 import { INVOICE_BY_TOKEN, type InvoiceFields } from '../../checkout/operations.ts';
-import { invoiceConfirmationView } from '../confirmation-view.ts';
+import { afterProvider, invoiceConfirmationView } from '../confirmation-view.ts';
 import { PaymentConfirmationPage } from '../payment-confirmation-page.tsx';
 
 /** The invoice by its token (the token is the access key, as on the invoice payment page); unknown → 404. */
@@ -18,9 +18,10 @@ export async function loader({ params, context }: LoaderFunctionArgs): Promise<I
 export function Component() {
   const invoice = useLoaderData<InvoiceFields>();
   const client = useApolloClient();
+  const redirectStatus = useSearchParams()[0].get('redirect_status');
   const read = async () => {
     const { data: answer } = await client.query({ query: INVOICE_BY_TOKEN, variables: { token: invoice.token }, fetchPolicy: 'no-cache' });
-    return answer?.invoiceByToken ? invoiceConfirmationView(answer.invoiceByToken) : null;
+    return answer?.invoiceByToken ? afterProvider(invoiceConfirmationView(answer.invoiceByToken), redirectStatus) : null;
   };
-  return <PaymentConfirmationPage key={invoice.token} initial={invoiceConfirmationView(invoice)} read={read} />;
+  return <PaymentConfirmationPage key={invoice.token} initial={afterProvider(invoiceConfirmationView(invoice), redirectStatus)} read={read} />;
 }

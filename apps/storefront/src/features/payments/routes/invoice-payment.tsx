@@ -1,5 +1,6 @@
 import { NO_CACHE } from '../../checkout/cart-session.ts';
 import { INVOICE_BY_TOKEN, INVOICE_PAY, type InvoiceFields } from '../../checkout/operations.ts';
+import { INVOICE_PAYMENT_START } from '../pay-later-operations.ts';
 import { PayByTokenPage, type Payable, type PayTarget } from '../pay-by-token-page.tsx';
 
 const payable = (invoice: InvoiceFields): Payable => ({
@@ -16,6 +17,10 @@ const INVOICE: PayTarget<{ invoiceByToken: InvoiceFields | null }> = {
   param: 'invoiceToken',
   query: INVOICE_BY_TOKEN,
   read: (data) => (data.invoiceByToken ? payable(data.invoiceByToken) : null),
+  start: async (client, token) => {
+    const { data } = await client.mutate({ mutation: INVOICE_PAYMENT_START, variables: { token }, ...NO_CACHE });
+    return data!.invoicePaymentStart;
+  },
   pay: async (client, token, card) => {
     const { data } = await client.mutate({ mutation: INVOICE_PAY, variables: { token, card }, ...NO_CACHE });
     const invoice = data!.invoicePay.invoice;

@@ -1,7 +1,7 @@
 import { useApolloClient } from '@apollo/client/react';
-import { useLoaderData } from 'react-router';
+import { useLoaderData, useSearchParams } from 'react-router';
 import { ORDER_BY_TOKEN, type OrderFields } from '../../checkout/operations.ts';
-import { orderConfirmationView } from '../confirmation-view.ts';
+import { afterProvider, orderConfirmationView } from '../confirmation-view.ts';
 import { PaymentConfirmationPage } from '../payment-confirmation-page.tsx';
 
 export { orderByTokenLoader as loader } from '../order-loader.ts';
@@ -10,9 +10,10 @@ export { orderByTokenLoader as loader } from '../order-loader.ts';
 export function Component() {
   const order = useLoaderData<OrderFields>();
   const client = useApolloClient();
+  const redirectStatus = useSearchParams()[0].get('redirect_status');
   const read = async () => {
     const { data: answer } = await client.query({ query: ORDER_BY_TOKEN, variables: { token: order.token }, fetchPolicy: 'no-cache' });
-    return answer?.orderByToken ? orderConfirmationView(answer.orderByToken) : null;
+    return answer?.orderByToken ? afterProvider(orderConfirmationView(answer.orderByToken), redirectStatus) : null;
   };
-  return <PaymentConfirmationPage key={order.token} initial={orderConfirmationView(order)} read={read} />;
+  return <PaymentConfirmationPage key={order.token} initial={afterProvider(orderConfirmationView(order), redirectStatus)} read={read} />;
 }

@@ -1,5 +1,6 @@
 import { NO_CACHE } from '../../checkout/cart-session.ts';
 import { ORDER_BY_TOKEN, ORDER_PAY, type OrderFields } from '../../checkout/operations.ts';
+import { ORDER_PAYMENT_START } from '../pay-later-operations.ts';
 import { PayByTokenPage, type Payable, type PayTarget } from '../pay-by-token-page.tsx';
 
 const payable = (order: OrderFields): Payable => ({
@@ -16,6 +17,10 @@ const ORDER: PayTarget<{ orderByToken: OrderFields | null }> = {
   param: 'orderToken',
   query: ORDER_BY_TOKEN,
   read: (data) => (data.orderByToken ? payable(data.orderByToken) : null),
+  start: async (client, token) => {
+    const { data } = await client.mutate({ mutation: ORDER_PAYMENT_START, variables: { token }, ...NO_CACHE });
+    return data!.orderPaymentStart;
+  },
   pay: async (client, token, card) => {
     const { data } = await client.mutate({ mutation: ORDER_PAY, variables: { token, card }, ...NO_CACHE });
     const order = data!.orderPay.order;
