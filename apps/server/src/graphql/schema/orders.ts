@@ -244,8 +244,8 @@ const InvoicePayload = builder.objectRef<{ invoice: { invoice: NonNullable<Detai
   }),
 });
 
-const PaymentStartPayload = builder.objectRef<PaymentStart>('PaymentStartPayload').implement({
-  description: 'Paying an invoice or a failed order later: with Stripe, the intent its Payment Element confirms; with the test gateway, nothing (its card form pays: invoicePay, orderPay).',
+export const PaymentStartPayload = builder.objectRef<PaymentStart>('PaymentStartPayload').implement({
+  description: 'Paying an invoice, a failed order or a pay link: with Stripe, the intent its Payment Element confirms; with the test gateway, nothing (its card form pays: invoicePay, orderPay, payLinkPay).',
   fields: (t) => ({
     clientSecret: t.string({ nullable: true, resolve: (p) => p.clientSecret }),
     publishableKey: t.string({ nullable: true, description: 'Stripe mode: the key the Payment Element confirms with.', resolve: (p, _a, ctx) => (p.clientSecret ? ctx.gateway.clientConfig().publishableKey ?? null : null) }),

@@ -1,10 +1,10 @@
-import { payPayLink, viewPayLink, type PayLinkView } from '../../modules/draft-orders/index.ts';
+import { payPayLink, startPayLinkPayment, viewPayLink, type DraftError, type PayLinkView } from '../../modules/draft-orders/index.ts';
 import { CHECKOUT_ERROR_CODES, fail, type CheckoutError } from '../../modules/checkout/index.ts';
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
 import { byToken, nullIsMiss, tokenNotFound } from '../limits.ts';
 import { Address, CheckoutErrorRef, vatCheckerOf } from './checkout.ts';
-import { CardInput } from './orders.ts';
+import { CardInput, PaymentStartPayload } from './orders.ts';
 
 const PayLinkLine = builder.objectRef<PayLinkView['draft']['lines'][number]>('PayLinkLine').implement({
   fields: (t) => ({
@@ -30,6 +30,7 @@ const PayLink = builder.objectRef<PayLinkView>('PayLink').implement({
     shippingAddress: t.field({ type: Address, nullable: true, resolve: (v) => (v.draft.shippingAddress && v.state === 'OPEN' ? { ...v.draft.shippingAddress, language: v.draft.language } : null) }),
     requiredAttestations: t.stringList({ resolve: (v) => [...v.draft.requiredAttestations] }),
     expiresAt: t.string({ nullable: true, resolve: (v) => v.draft.linkExpiresAt?.toISOString() ?? null }),
+    publishableKey: t.string({ nullable: true, description: 'Stripe mode: the page pays in Stripe\'s Payment Element (payLinkPaymentStart), not the test card form.', resolve: (_v, _a, ctx) => ctx.gateway.clientConfig().publishableKey ?? null }),
   }),
 });
 
@@ -43,6 +44,7 @@ const PayLinkPayload = builder.objectRef<{ payLink: PayLinkView | null; errors: 
 const depsOf = (ctx: GraphQLContext) => ({ db: ctx.db, catalogue: ctx.catalogue, now: ctx.now, log: ctx.log, gateway: ctx.gateway, vat: vatCheckerOf(ctx) });
 /** A cancelled or expired link is an operation not allowed (the page reads which from the link's state). */
 const codeOf = (code: string): CheckoutError['code'] => ((CHECKOUT_ERROR_CODES as readonly string[]).includes(code) ? code as CheckoutError['code'] : 'OPERATION_NOT_ALLOWED');
+const checkoutErrors = (errors: DraftError[]): CheckoutError[] => errors.map((e) => fail(codeOf(e.code), e.field, e.message));
 
 builder.queryField('payLink', (t) => t.field({
   type: PayLink,
@@ -56,11 +58,21 @@ builder.mutationField('payLinkPay', (t) => t.field({
   type: PayLinkPayload,
   description: 'Pays a pay link by card: the order is placed as a checkout\'s (invoice, confirmation e-mail) and charged once, however many times this is called.',
   args: {
-    token: t.arg.string({ required: true }), card: t.arg({ type: CardInput, required: true }),
+    token: t.arg.string({ required: true }), card: t.arg({ type: CardInput, description: 'The test gateway\'s form; none once the intent of payLinkPaymentStart was paid in Stripe\'s Payment Element.' }),
     attestations: t.arg.stringList({ defaultValue: [] }), expectedTotal: t.arg.int(),
   },
   resolve: async (_root, a, ctx) => {
-    const result = await byToken(ctx, a.token, () => payPayLink(depsOf(ctx), { token: a.token, card: a.card, attestations: a.attestations ?? [], expectedTotal: a.expectedTotal ?? null }), tokenNotFound);
-    return { payLink: result.view, errors: result.errors.map((e) => fail(codeOf(e.code), e.field, e.message)) };
+    const result = await byToken(ctx, a.token, () => payPayLink(depsOf(ctx), { token: a.token, card: a.card ?? null, attestations: a.attestations ?? [], expectedTotal: a.expectedTotal ?? null }), tokenNotFound);
+    return { payLink: result.view, errors: checkoutErrors(result.errors) };
+  },
+}));
+
+builder.mutationField('payLinkPaymentStart', (t) => t.field({
+  type: PaymentStartPayload,
+  description: 'With Stripe: the draft\'s checkout gets the card method, the attestations and an intent for its Payment Element; paid, payLinkPay (no card) places it. With the test gateway: nothing (its card form pays).',
+  args: { token: t.arg.string({ required: true }), attestations: t.arg.stringList({ defaultValue: [] }), expectedTotal: t.arg.int() },
+  resolve: async (_root, a, ctx) => {
+    const result = await byToken(ctx, a.token, () => startPayLinkPayment(depsOf(ctx), { token: a.token, attestations: a.attestations ?? [], expectedTotal: a.expectedTotal ?? null }), tokenNotFound);
+    return { clientSecret: result.clientSecret, errors: checkoutErrors(result.errors) };
   },
 }));

@@ -85,7 +85,11 @@ export async function viewPayLink(deps: DraftDeps, token: string): Promise<PayLi
 
 export interface PayInput {
   token: string;
-  card: { number: string; expMonth: number; expYear: number; cvc: string };
+  /**
+   * The test gateway's card form; null once the buyer paid the intent payLinkPaymentStart made in Stripe's
+   * Payment Element (the placement then reads it, with the method and attestations the start stored).
+   */
+  card: { number: string; expMonth: number; expYear: number; cvc: string } | null;
   attestations: string[];
   /** The total the page showed (gross, minor units): another total now is PRICES_ARE_CHANGED, nothing charged. */
   expectedTotal: number | null;
@@ -105,13 +109,13 @@ export async function payPayLink(
   if (!view) return { view: null, errors: [{ field: 'token', code: 'NOT_FOUND', message: 'This pay link is not valid.' }] };
   const refused = refusalOf(view);
   if (refused || view.state === 'PAID') return { view, errors: refused ? [refused] : [] };
-  const [row] = await deps.db.select({ id: schema.draftOrders.id, token: schema.checkouts.token }).from(schema.draftOrders)
-    .innerJoin(schema.checkouts, eq(schema.checkouts.id, schema.draftOrders.checkoutId)).where(eq(schema.draftOrders.linkTokenHash, hashPayToken(input.token)));
-  // VIES is asked again at placement for a draft's VAT number, as for the storefront's checkouts (when the caller gives a checker).
-  const orderDeps = { db: deps.db, catalogue: deps.catalogue, gateway: deps.gateway, now: deps.now, log: deps.log, userId: null, ...(deps.vat ? { vat: deps.vat } : {}) };
-  const prepared = await beforePlaceOrder(orderDeps, { token: row!.token, paymentMethod: 'CREDIT_CARD', attestations: input.attestations.slice(0, 20) });
+  // With Stripe a card is typed in its Payment Element only (startPayLinkPayment): a number sent here is not used.
+  if (input.card && deps.gateway.name !== 'test') return { view, errors: [{ field: 'payment', code: 'PAYMENT_NOT_FOUND', message: 'Pay in the payment form' }] };
+  const row = await checkoutOf(deps, input.token);
+  const orderDeps = placementDeps(deps);
+  const prepared = input.card ? await beforePlaceOrder(orderDeps, { token: row.token, paymentMethod: 'CREDIT_CARD', attestations: input.attestations.slice(0, 20) }) : { errors: [] };
   const placed = prepared.errors.length ? { errors: prepared.errors } : await placeOrder(orderDeps, {
-    token: row!.token, idempotencyKey: `draft-order:${row!.id}`, expectedTotal: input.expectedTotal, card: input.card,
+    token: row.token, idempotencyKey: `draft-order:${row.id}`, expectedTotal: input.expectedTotal, card: input.card,
   });
   // Whatever it answered, a payment that got there first (another tab) or a cancel that did are what the link now says.
   const after = await viewPayLink(deps, input.token);
@@ -119,6 +123,42 @@ export async function payPayLink(
   const cancelled = after && refusalOf(after);
   if (cancelled) return { view: after, errors: [cancelled] };
   return { view: after, errors: placed.errors.map((e) => ({ field: e.field ?? null, code: e.code, message: e.message })) };
+}
+
+/** The draft's checkout, by its pay link's token (the link was found). */
+async function checkoutOf(deps: DraftDeps, token: string): Promise<{ id: number; token: string }> {
+  const [row] = await deps.db.select({ id: schema.draftOrders.id, token: schema.checkouts.token }).from(schema.draftOrders)
+    .innerJoin(schema.checkouts, eq(schema.checkouts.id, schema.draftOrders.checkoutId)).where(eq(schema.draftOrders.linkTokenHash, hashPayToken(token)));
+  return row!;
+}
+
+/** VIES is asked again at placement for a draft's VAT number, as for the storefront's checkouts (when the caller gives a checker). */
+function placementDeps(deps: DraftDeps & { gateway: PaymentGateway; log: FastifyBaseLogger }) {
+  return { db: deps.db, catalogue: deps.catalogue, gateway: deps.gateway, now: deps.now, log: deps.log, userId: null, ...(deps.vat ? { vat: deps.vat } : {}) };
+}
+
+/**
+ * With Stripe, paying a link starts as a checkout's payment does: the draft's checkout gets the card method,
+ * the buyer's attestations and an intent (beforePlaceOrder), whose secret the page's Payment Element confirms;
+ * Stripe then sends the buyer back to the page, which places it (payPayLink without a card). The test gateway
+ * answers no intent: its card form pays in one call.
+ */
+export async function startPayLinkPayment(
+  deps: DraftDeps & { gateway: PaymentGateway; log: FastifyBaseLogger },
+  input: Omit<PayInput, 'card'>,
+): Promise<{ clientSecret: string | null; errors: DraftError[] }> {
+  const view = await viewPayLink(deps, input.token);
+  if (!view) return { clientSecret: null, errors: [{ field: 'token', code: 'NOT_FOUND', message: 'This pay link is not valid.' }] };
+  const refused = view.state === 'PAID' ? { field: 'token', code: 'OPERATION_NOT_ALLOWED', message: 'This order has been paid.' } : refusalOf(view);
+  if (refused) return { clientSecret: null, errors: [refused] };
+  if (input.expectedTotal !== null && input.expectedTotal !== view.draft.total) {
+    return { clientSecret: null, errors: [{ field: 'expectedTotal', code: 'PRICES_ARE_CHANGED', message: 'Prices have changed since you reviewed your order' }] };
+  }
+  if (deps.gateway.name !== 'stripe') return { clientSecret: null, errors: [] };
+  const row = await checkoutOf(deps, input.token);
+  const prepared = await beforePlaceOrder(placementDeps(deps), { token: row.token, paymentMethod: 'CREDIT_CARD', attestations: input.attestations.slice(0, 20) });
+  if (prepared.errors.length) return { clientSecret: null, errors: prepared.errors.map((e) => ({ field: e.field ?? null, code: e.code, message: e.message })) };
+  return { clientSecret: prepared.intent?.clientSecret ?? null, errors: [] };
 }
 
 function refusalOf(view: PayLinkView): DraftError | null {

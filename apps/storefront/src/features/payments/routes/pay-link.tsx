@@ -1,7 +1,7 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useBaseData } from '../../../data/route-data.ts';
 import { usePageTitle } from '../../../lib/head.tsx';
 import { Money } from '../../../ui/money.tsx';
@@ -9,10 +9,14 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { Attestations } from '../../checkout/attestations.tsx';
 import { NO_CACHE } from '../../checkout/cart-session.ts';
 import { PostalAddress } from '../../account/area/postal-address.tsx';
-import { PayByCard } from '../pay-by-card.tsx';
-import { PAY_LINK, PAY_LINK_PAY, type PayLinkFields } from '../pay-link-operations.ts';
+import type { BusinessErrorFields } from '../../../data/error-messages.ts';
+import { FormErrors } from '../../../ui/form-errors.tsx';
+import { PayByCard, type Card } from '../pay-by-card.tsx';
+import { PAY_LINK, PAY_LINK_PAY, PAY_LINK_PAYMENT_START, type PayLinkFields } from '../pay-link-operations.ts';
 import '../../checkout/routes/checkout.css';
 import '../pay-link.css';
+
+const StripePayment = lazy(() => import('../stripe-payment.tsx'));
 
 const STATUS: Record<string, { key: string; modifier: string }> = {
   PAID: { key: 'payLink.paid', modifier: 'fully_charged' },
@@ -22,7 +26,7 @@ const STATUS: Record<string, { key: string; modifier: string }> = {
 
 /**
  * /pay/{token}/: the order the store wrote for a phone or e-mail sale, opened from its pay-link e-mail: its lines
- * and totals, then the card form; paid, it leads to the order's payment confirmation. A link already paid, a
+ * and totals, then the payment form (the test gateway's card form, or Stripe's Payment Element); paid, it leads to the order's payment confirmation. A link already paid, a
  * cancelled order's or an expired one says so, with nothing to pay.
  */
 export function Component() {
@@ -36,6 +40,18 @@ export function Component() {
   const [given, setGiven] = useState<string[]>([]);
   const link = data?.payLink ?? null;
   usePageTitle(`${t('payLink.title', { number: link?.number ?? '' })} · ${t('app.brand')}`);
+
+  /** What a payment answered: paid → its confirmation; cancelled, expired or changed meanwhile → the page as it is now. */
+  const settle = async (answer: PayAnswer): Promise<BusinessErrorFields[]> => {
+    const paid = answer.payLink;
+    if (paid?.state === 'PAID' && paid.orderToken) await navigate(`${base.basePath}/order-payment-confirmation/${paid.orderToken}/`);
+    else if ((paid && paid.state !== 'OPEN') || answer.errors.some((e) => e.code === 'PRICES_ARE_CHANGED')) await refetch();
+    return answer.errors;
+  };
+  const pay = async (card: Card | null) => {
+    const { data: answer } = await client.mutate({ mutation: PAY_LINK_PAY, variables: { token, card, attestations: given, expectedTotal: link?.total ?? null }, ...NO_CACHE });
+    return settle(answer!.payLinkPay);
+  };
 
   if (loading) return <div className="container page"><Spinner label={t('cart.loading')} /></div>;
   if (!link) return <div className="container page"><h1>{t('payLink.notFound')}</h1><p>{t('payLink.notFoundLead')}</p></div>;
@@ -54,16 +70,70 @@ export function Component() {
           <Summary link={link} />
           {link.expiresAt ? <p className="pay-link__expiry">{t('payLink.expires', { date: intl.formatDate(link.expiresAt, { dateStyle: 'long' }) })}</p> : null}
           {link.requiredAttestations.length ? <Attestations required={link.requiredAttestations} given={given} onChange={setGiven} basePath={base.basePath} /> : null}
-          <PayByCard operation="PayLinkPay" submitLabel={t('payLink.pay')} onPay={async (card) => {
-            const { data: answer } = await client.mutate({ mutation: PAY_LINK_PAY, variables: { token, card, attestations: given, expectedTotal: link.total }, ...NO_CACHE });
-            const paid = answer!.payLinkPay.payLink;
-            if (paid?.state === 'PAID' && paid.orderToken) await navigate(`${base.basePath}/order-payment-confirmation/${paid.orderToken}/`);
-            // Cancelled or expired meanwhile, or changed by the store (a new total): the page shows it as it is now.
-            else if ((paid && paid.state !== 'OPEN') || answer!.payLinkPay.errors.some((e) => e.code === 'PRICES_ARE_CHANGED')) await refetch();
-            return answer!.payLinkPay.errors;
-          }} />
+          {link.publishableKey
+            ? <StripeLinkPayment link={link} token={token} given={given} onAnswer={settle} publishableKey={link.publishableKey} />
+            : <PayByCard operation="PayLinkPay" submitLabel={t('payLink.pay')} onPay={(card) => pay(card)} />}
         </>
       )}
+    </div>
+  );
+}
+
+type PayAnswer = { payLink: PayLinkFields | null; errors: BusinessErrorFields[] };
+
+/**
+ * Stripe mode: the attestations given, "Pay" makes the intent (payLinkPaymentStart) and shows Stripe's Payment
+ * Element; Stripe sends the buyer back here (`redirect_status`), where the order is placed from the paid intent.
+ */
+function StripeLinkPayment({ link, token, given, publishableKey, onAnswer }: {
+  link: PayLinkFields; token: string; given: string[]; publishableKey: string; onAnswer: (answer: PayAnswer) => Promise<BusinessErrorFields[]>;
+}) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const base = useBaseData();
+  const client = useApolloClient();
+  const returned = ['succeeded', 'processing'].includes(useSearchParams()[0].get('redirect_status') ?? '');
+  const [secret, setSecret] = useState<string | null>(null);
+  const [errors, setErrors] = useState<BusinessErrorFields[]>([]);
+  const [busy, setBusy] = useState(returned);
+  const placed = useRef(false);
+  useEffect(() => {
+    if (!returned || placed.current) return;
+    placed.current = true;
+    client.mutate({ mutation: PAY_LINK_PAY, variables: { token, card: null, expectedTotal: link.total }, ...NO_CACHE })
+      .then(({ data }) => onAnswer(data!.payLinkPay))
+      .catch(() => [{ field: null, code: 'NETWORK', message: t('errors.network') }])
+      .then((found) => {
+        setErrors(found);
+        setBusy(false);
+      });
+  }, [returned]); // eslint-disable-line react-hooks/exhaustive-deps -- placed once, on the way back from Stripe
+  const start = async () => {
+    setBusy(true);
+    try {
+      const { data } = await client.mutate({ mutation: PAY_LINK_PAYMENT_START, variables: { token, attestations: given, expectedTotal: link.total }, ...NO_CACHE });
+      const answer = data!.payLinkPaymentStart;
+      setErrors(answer.errors);
+      if (answer.errors.some((e) => e.code === 'PRICES_ARE_CHANGED' || e.field === 'token')) await onAnswer({ payLink: null, errors: answer.errors });
+      setSecret(answer.clientSecret);
+    } catch {
+      setErrors([{ field: null, code: 'NETWORK', message: t('errors.network') }]);
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (busy) return <Spinner label={t('cart.loading')} />;
+  if (secret) {
+    return (
+      <Suspense fallback={<Spinner label={t('cart.loading')} />}>
+        <StripePayment publishableKey={publishableKey} clientSecret={secret} locale={intl.locale} returnUrl={`${window.location.origin}${base.basePath}/pay/${token}/`} />
+      </Suspense>
+    );
+  }
+  return (
+    <div className="invoice-form">
+      <FormErrors errors={errors} operation="PayLinkPay" />
+      <button type="button" className="button button--wide" onClick={() => void start()}>{t('payLink.pay')}</button>
     </div>
   );
 }
