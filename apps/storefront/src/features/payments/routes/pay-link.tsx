@@ -26,8 +26,9 @@ const STATUS: Record<string, { key: string; modifier: string }> = {
 
 /**
  * /pay/{token}/: the order the store wrote for a phone or e-mail sale, opened from its pay-link e-mail: its lines
- * and totals, then the payment form (the test gateway's card form, or Stripe's Payment Element); paid, it leads to the order's payment confirmation. A link already paid, a
- * cancelled order's or an expired one says so, with nothing to pay.
+ * and totals, then the payment form (the test gateway's card form, or Stripe's Payment Element); paid, it leads to
+ * the order's payment confirmation. A link already paid, a cancelled order's or an expired one says so, with
+ * nothing to pay.
  */
 export function Component() {
   const intl = useIntl();
@@ -45,10 +46,10 @@ export function Component() {
   const settle = async (answer: PayAnswer): Promise<BusinessErrorFields[]> => {
     const paid = answer.payLink;
     if (paid?.state === 'PAID' && paid.orderToken) await navigate(`${base.basePath}/order-payment-confirmation/${paid.orderToken}/`);
-    else if ((paid && paid.state !== 'OPEN') || answer.errors.some((e) => e.code === 'PRICES_ARE_CHANGED')) await refetch();
+    else if ((paid && paid.state !== 'OPEN') || answer.errors.some((e) => e.code === 'PRICES_ARE_CHANGED' || e.field === 'token')) await refetch();
     return answer.errors;
   };
-  const pay = async (card: Card | null) => {
+  const pay = async (card: Card) => {
     const { data: answer } = await client.mutate({ mutation: PAY_LINK_PAY, variables: { token, card, attestations: given, expectedTotal: link?.total ?? null }, ...NO_CACHE });
     return settle(answer!.payLinkPay);
   };
