@@ -103,7 +103,7 @@ export async function startFakeStripe(options: { idPrefix?: string; webhookSecre
     confirm(intentId, outcome) {
       const intent = intents.get(intentId)!;
       if (outcome === 'succeeded') {
-        Object.assign(intent, { status: 'succeeded', latest_charge: { id: `ch_${intentId}`, object: 'charge', payment_method_details: { card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } } } });
+        Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: { id: `ch_${intentId}`, object: 'charge', amount_refunded: 0, payment_method_details: { card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } } } });
       } else {
         Object.assign(intent, { status: 'requires_payment_method', last_payment_error: { code: 'card_declined' } });
       }

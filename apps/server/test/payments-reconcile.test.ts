@@ -54,6 +54,22 @@ describe('payments.reconcile: every succeeded payment has one order or one refun
     expect(held?.orderId).not.toBeNull();
   });
 
+  it("a paid intent whose placement failed: refunded, its row says so, and the checkout's later placement is refused", async () => {
+    const deps = { db: app.database.db, gateway, now: () => new Date(), log };
+    await reconcilePayments(deps, { afterMs: 0, lookbackMs: 3_600_000 });
+    const { token, total, redirectUrl } = await readyCheckout(app, { country: 'DE', language: 'DE', lines: [{ sku: 'ACC-USBC-1M', quantity: 1 }], method: 'KLARNA' });
+    const intentId = redirectUrl!.split('/')[2]!;
+    gateway.authorize(intentId, 'succeeded');
+    await gateway.settle(intentId);
+    // The placement that read the payment then failed (an item sold out): the gateway has the charge, no order holds it.
+    expect((await gateway.intentOutcome(intentId, token)).status).toBe('SUCCEEDED');
+    expect((await reconcilePayments(deps, { afterMs: 0, lookbackMs: 3_600_000 })).refunded).toEqual([intentId]);
+    const [row] = await app.database.db.select().from(schema.payments).where(eq(schema.payments.id, intentId));
+    expect(row!.status).toBe('REFUNDED');
+    const again = await app.gql<PlaceAnswer>(PLACE, { token, key: `reconcile-again-${token}`, total, card: null });
+    expect(again.body.data!.checkoutPlaceOrder).toMatchObject({ order: null, errors: [{ code: 'PAYMENT_ERROR', field: 'payment' }] });
+  });
+
   it("refunds a saved card's checkout charge no order holds, and leaves a subscription's charges to their own rows", async () => {
     const deps = { db: app.database.db, gateway, now: () => new Date(), log };
     await reconcilePayments(deps, { afterMs: 0, lookbackMs: 3_600_000 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_FIELDS, PLACE, readyCheckout, US_ADDRESS, mutate, type CheckoutAnswer, type PlaceAnswer } from './checkout-support.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { startFakeStripe, type FakeStripe } from './fake-stripe.ts';
+import { reconcilePayments } from '../src/modules/orders/index.ts';
 
 /**
  * The Stripe adapter against a recorded-response fake of Stripe's HTTP API (the shapes Stripe answers
@@ -141,6 +142,26 @@ describe('Stripe adapter (official SDK against a recorded-response fake of its A
     const refund = stripe.requests.find((r) => r.path === '/v1/refunds')!;
     expect(refund.body.get('payment_intent')).toBe('pi_fake1');
     expect(refund.idempotencyKey).toBe('refund:pi_fake1');
+  });
+
+  it('a paid intent refunded by reconciliation pays for nothing; the checkout gets a new intent and is placed once that is paid', async () => {
+    const { token, total, intentId } = await stripeCheckout('ACC-USBC-1M');
+    stripe.confirm(intentId, 'succeeded');
+    // Its placement failed (an item sold out meanwhile); reconciliation refunds the payment no order holds.
+    const reconciled = await reconcilePayments({ db: app.database.db, gateway: stripe.gateway, now: () => new Date(), log: { warn: () => {}, info: () => {} } }, { afterMs: 0, lookbackMs: 3_600_000 });
+    expect(reconciled.refunded).toContain(intentId);
+    // Stripe's own answer may lag behind (the intent still reads succeeded here): the row's refund is enough.
+    const refused = await app.gql<PlaceAnswer>(PLACE, { token, key: 'stripe-after-refund-1', total, card: null });
+    expect(refused.body.data!.checkoutPlaceOrder).toMatchObject({ order: null, errors: [{ code: 'PAYMENT_ERROR' }] });
+
+    const before = await app.gql<{ checkoutBeforePlaceOrder: { checkout: { paymentIntentSecret: string } } }>(
+      'mutation B($token: String!) { checkoutBeforePlaceOrder(token: $token, paymentMethod: CREDIT_CARD, attestations: ["TERMS_AND_CONDITIONS", "LICENSED"]) { checkout { paymentIntentSecret } } }', { token });
+    const next = before.body.data!.checkoutBeforePlaceOrder.checkout.paymentIntentSecret.replace(/_secret_x$/, '');
+    expect(next).not.toBe(intentId);
+    expect(stripe.requests.filter((r) => r.path === '/v1/payment_intents' && r.method === 'POST').at(-1)!.idempotencyKey).toBe(`intent:${token}:CREDIT_CARD:${total}:usd:after:${intentId}`);
+    stripe.confirm(next, 'succeeded');
+    const placed = await app.gql<PlaceAnswer>(PLACE, { token, key: 'stripe-after-refund-2', total, card: null });
+    expect(placed.body.data!.checkoutPlaceOrder.order).toMatchObject({ paymentStatus: 'FULLY_CHARGED', payments: [{ status: 'SUCCEEDED' }] });
   });
 
   it('verifies webhooks with the SDK: a signed event is read, a forged or stale one throws', () => {

@@ -66,6 +66,7 @@ export async function beforePlaceOrder(
         ? await deps.gateway.createIntent({
           checkoutToken: checkout.row.token, amount: priced.totals.total.gross, currency: priced.currency, method: input.paymentMethod,
           returnPath: `/${checkout.row.country.toLowerCase()}/${checkout.row.language}/checkout/payment/${checkout.row.token}/`,
+          ...(await afterRefunded(deps.db, checkout.row.paymentIntentId, `intent:${checkout.row.token}:${input.paymentMethod}:${priced.totals.total.gross}:${priced.currency}`)),
         })
         : null;
       // The intent's payment row is written with the change, in its statement.
@@ -86,6 +87,17 @@ export async function beforePlaceOrder(
       if (!kept) return { errors: error.errors, intent: null, checkout };
     }
   }
+}
+
+/**
+ * The checkout's last intent was paid, never placed, and refunded by reconciliation: the provider would answer
+ * its key (checkout, method, amount) with that refunded intent for a day. The next one is keyed after it. Only
+ * a checkout that has an intent already costs the read.
+ */
+async function afterRefunded(db: Database, intentId: string | null, key: string): Promise<{ idempotencyKey?: string }> {
+  if (!intentId) return {};
+  const [row] = await db.select({ status: schema.payments.status }).from(schema.payments).where(eq(schema.payments.id, intentId));
+  return row?.status === 'REFUNDED' ? { idempotencyKey: `${key}:after:${intentId}` } : {};
 }
 
 /**

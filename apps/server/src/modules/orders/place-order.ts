@@ -137,6 +137,8 @@ async function placeOnce(deps: PlaceOrderDeps, input: PlaceOrderInput, kept: Che
       if (paymentRow?.status === 'FAILED') {
         throw new CheckoutFailure([fail((paymentRow.failureCode ?? 'PAYMENT_ERROR') as CheckoutError['code'], 'payment', 'The payment was not accepted')]);
       }
+      // Refunded by reconciliation (no order held it): whatever the provider still says of the intent, it pays for nothing.
+      if (paymentRow?.status === 'REFUNDED') throw new CheckoutFailure([fail('PAYMENT_ERROR', 'payment', 'This payment was refunded; pay again')]);
       const expected: ChargeStatus = method === 'ELECTRONIC_QUOTE' ? 'NOT_CHARGED'
         : method === 'FREE' || method === 'CREDIT_CARD' || paymentRow?.status === 'SUCCEEDED' ? 'FULLY_CHARGED' : 'ASYNC_PROCESSING';
       // A referral counts for a new purchase by someone other than the referrer.

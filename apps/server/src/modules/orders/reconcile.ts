@@ -41,6 +41,9 @@ export async function reconcilePayments(deps: ReconcileDeps, options: ReconcileO
   for (const payment of payments) {
     if (withOrder.has(payment.reference)) continue;
     await deps.gateway.refund(payment.reference, { idempotencyKey: `reconcile:${payment.reference}` });
+    // Its row (a checkout's intent, written before the placement that never committed) says so too.
+    await deps.db.update(schema.payments).set({ status: 'REFUNDED', updatedAt: new Date() })
+      .where(and(eq(schema.payments.id, payment.reference), isNull(schema.payments.orderId)));
     refunded.push(payment.reference);
     refunds.inc({ source: 'reconciliation' });
     deps.log.warn({ reference: payment.reference, checkoutToken: payment.checkoutToken, amount: payment.amount, currency: payment.currency }, 'reconciliation: a succeeded payment without an order was refunded');
