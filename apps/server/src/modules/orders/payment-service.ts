@@ -66,7 +66,7 @@ export async function beforePlaceOrder(
         ? await deps.gateway.createIntent({
           checkoutToken: checkout.row.token, amount: priced.totals.total.gross, currency: priced.currency, method: input.paymentMethod,
           returnPath: `/${checkout.row.country.toLowerCase()}/${checkout.row.language}/checkout/payment/${checkout.row.token}/`,
-          ...(await afterRefunded(deps.db, checkout.row.paymentIntentId, `intent:${checkout.row.token}:${input.paymentMethod}:${priced.totals.total.gross}:${priced.currency}`)),
+          ...(await refundedIntent(deps.db, checkout.row.paymentIntentId)),
         })
         : null;
       // The intent's payment row is written with the change, in its statement.
@@ -91,13 +91,13 @@ export async function beforePlaceOrder(
 
 /**
  * The checkout's last intent was paid, never placed, and refunded by reconciliation: the provider would answer
- * its key (checkout, method, amount) with that refunded intent for a day. The next one is keyed after it. Only
- * a checkout that has an intent already costs the read.
+ * its key (checkout, method, amount) with that refunded intent for a day, so the next one replaces it. Only a
+ * checkout that has an intent already costs the read.
  */
-async function afterRefunded(db: Database, intentId: string | null, key: string): Promise<{ idempotencyKey?: string }> {
+async function refundedIntent(db: Database, intentId: string | null): Promise<{ replaces?: string }> {
   if (!intentId) return {};
   const [row] = await db.select({ status: schema.payments.status }).from(schema.payments).where(eq(schema.payments.id, intentId));
-  return row?.status === 'REFUNDED' ? { idempotencyKey: `${key}:after:${intentId}` } : {};
+  return row?.status === 'REFUNDED' ? { replaces: intentId } : {};
 }
 
 /**
@@ -244,7 +244,7 @@ export interface PaymentStart { clientSecret: string | null; errors: CheckoutErr
  * invoice it pays; the signed webhook settles them (applyGatewayEvent). One intent per thing and amount,
  * however often the page is opened. The test gateway answers no intent: its own card form pays (payByCard).
  */
-async function startPayment(deps: PlaceOrderDeps, due: (tx: Tx) => Promise<Due>, key: string): Promise<PaymentStart> {
+async function startPayment(deps: PlaceOrderDeps, due: (tx: Tx) => Promise<Due>, payable: string): Promise<PaymentStart> {
   let owed: Due;
   try {
     owed = await deps.db.transaction(due);
@@ -255,7 +255,7 @@ async function startPayment(deps: PlaceOrderDeps, due: (tx: Tx) => Promise<Due>,
   if (deps.gateway.name !== 'stripe') return { clientSecret: null, errors: [] };
   const { order, amount, currency, invoice } = owed;
   const intent = await deps.gateway.createIntent({
-    checkoutToken: order.checkoutToken, amount, currency, method: 'CREDIT_CARD', returnPath: '/', idempotencyKey: `${key}:${amount}:${currency}`,
+    checkoutToken: order.checkoutToken, amount, currency, method: 'CREDIT_CARD', returnPath: '/', payable,
   });
   await deps.db.insert(schema.payments).values({
     id: intent.id, checkoutToken: order.checkoutToken, orderId: order.id, invoiceId: invoice?.id ?? null, gateway: deps.gateway.name, method: 'CREDIT_CARD', amount, currency, status: 'PENDING',
@@ -264,9 +264,9 @@ async function startPayment(deps: PlaceOrderDeps, due: (tx: Tx) => Promise<Due>,
 }
 
 export function startInvoicePayment(deps: PlaceOrderDeps, token: string): Promise<PaymentStart> {
-  return startPayment(deps, invoiceDue(token), `pay-invoice:${token}`);
+  return startPayment(deps, invoiceDue(token), `invoice:${token}`);
 }
 
 export function startOrderPayment(deps: PlaceOrderDeps, token: string): Promise<PaymentStart> {
-  return startPayment(deps, orderDue(token), `pay-order:${token}`);
+  return startPayment(deps, orderDue(token), `order:${token}`);
 }

@@ -37,8 +37,13 @@ export interface IntentRequest {
   method: PaymentMethod;
   /** Where the buyer comes back to after paying away from our page (path on our origin). */
   returnPath: string;
-  /** The provider's idempotency key for this intent; by default one per checkout, method and amount. */
-  idempotencyKey?: string;
+  /**
+   * What the intent pays when it is not the checkout's own payment (`invoice:{token}`, `order:{token}`): the
+   * provider keeps one intent per payable and amount, as it keeps one per checkout, method and amount.
+   */
+  payable?: string;
+  /** The checkout's intent this one takes the place of (refunded by reconciliation): a new intent, not that one again. */
+  replaces?: string;
 }
 
 export interface Intent {

@@ -54,8 +54,9 @@ export class StripeGateway implements PaymentGateway {
     const type = STRIPE_TYPES[request.method as keyof typeof STRIPE_TYPES];
     const intent = await this.stripe.paymentIntents.create(
       { amount: request.amount, currency: request.currency, allowed_payment_method_types: [type as never], metadata: { checkoutToken: request.checkoutToken } },
-      // The same checkout, method and amount always map to the same intent, however often the call is retried.
-      { idempotencyKey: request.idempotencyKey ?? `intent:${request.checkoutToken}:${request.method}:${request.amount}:${request.currency}` },
+      // The same checkout, method and amount (or payable and amount) always map to the same intent, however often
+      // the call is retried; one made after a refunded intent is keyed after it.
+      { idempotencyKey: `${request.payable ? `pay-${request.payable}` : `intent:${request.checkoutToken}:${request.method}`}:${request.amount}:${request.currency}${request.replaces ? `:after:${request.replaces}` : ''}` },
     );
     return { id: intent.id, clientSecret: intent.client_secret, redirectUrl: null };
   }
