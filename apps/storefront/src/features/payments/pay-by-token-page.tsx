@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import type { ApolloClient, TypedDocumentNode } from '@apollo/client';
 import { useIntl } from 'react-intl';
@@ -10,6 +10,7 @@ import { Money } from '../../ui/money.tsx';
 import { FormErrors } from '../../ui/form-errors.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { PayByCard, type Card } from './pay-by-card.tsx';
+import { StripeElement } from './stripe-element.tsx';
 import '../checkout/routes/checkout.css';
 
 /** What the page shows of the thing being paid, whichever it is. */
@@ -44,8 +45,6 @@ export interface PayTarget<Q> {
 
 interface PaymentStart { clientSecret: string | null; publishableKey: string | null; errors: BusinessErrorFields[] }
 
-const StripePayment = lazy(() => import('./stripe-payment.tsx'));
-
 /**
  * The payment form of a payable: Stripe's Payment Element for the intent the server made (no card number on
  * our page; Stripe comes back to the confirmation page), or the test gateway's card form.
@@ -53,7 +52,6 @@ const StripePayment = lazy(() => import('./stripe-payment.tsx'));
 function PaymentForm<Q>({ target, token, onPaid }: { target: PayTarget<Q>; token: string; onPaid: () => Promise<void> }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const base = useBaseData();
   const client = useApolloClient();
   const [started, setStarted] = useState<PaymentStart | null>(null);
   useEffect(() => {
@@ -69,10 +67,7 @@ function PaymentForm<Q>({ target, token, onPaid }: { target: PayTarget<Q>; token
   if (started.errors.length) return <FormErrors errors={started.errors} operation={target.operation} />;
   if (started.clientSecret && started.publishableKey) {
     return (
-      <Suspense fallback={<Spinner label={t('cart.loading')} />}>
-        <StripePayment publishableKey={started.publishableKey} clientSecret={started.clientSecret} locale={intl.locale}
-          returnUrl={`${window.location.origin}${base.basePath}${target.confirmationPath(token)}`} />
-      </Suspense>
+      <StripeElement publishableKey={started.publishableKey} clientSecret={started.clientSecret} loadingLabel={t('cart.loading')} returnPath={target.confirmationPath(token)} />
     );
   }
   return (

@@ -1,19 +1,18 @@
 import { useApolloClient } from '@apollo/client/react';
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { BusinessErrorFields } from '../../data/error-messages.ts';
-import { useBaseData } from '../../data/route-data.ts';
 import type { PaymentMethodCreateInput, SavedPaymentMethodKind } from '../../graphql/generated.ts';
 import { reportError } from '../../monitoring/current.ts';
 import { FormErrors } from '../../ui/form-errors.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { parseExpiry } from '../payments/payment-fields.tsx';
+import { StripeElement } from '../payments/stripe-element.tsx';
 import { EMPTY_METHOD, MethodFields, type MethodValues } from './method-fields.tsx';
 import { METHOD_CREATE, SAVED_PAYMENT_METHODS, SETUP_START, type SavedMethod } from './operations.ts';
 import { methodErrorField } from './rules.ts';
 import '../checkout/routes/checkout.css';
 
-const StripePayment = lazy(() => import('../payments/stripe-payment.tsx'));
 
 /** The kinds a method can be saved as, named as the checkout names the payment methods. */
 const KINDS: Array<[SavedPaymentMethodKind, string]> = [['CREDIT_CARD', 'payment.methods.CREDIT_CARD'], ['SEPA_DIRECT_DEBIT', 'payment.methods.SEPA'], ['BANK_ACCOUNT', 'payment.methods.ACH']];
@@ -32,7 +31,6 @@ export function AddMethodForm({ organizationId, onSaved, onCancel }: {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const client = useApolloClient();
-  const base = useBaseData();
   const id = useId();
   const [kind, setKind] = useState<SavedPaymentMethodKind>('CREDIT_CARD');
   const setups = useRef<Partial<Record<SavedPaymentMethodKind, Setup>>>({});
@@ -114,11 +112,8 @@ export function AddMethodForm({ organizationId, onSaved, onCancel }: {
       <FormErrors errors={errors.filter((e) => !e.field)} operation="PaymentMethodCreate" />
       {!setup ? (errors.length ? null : <Spinner label={t('app.loading')} />) : stripeMode ? (
         setup.publishableKey ? (
-          <Suspense fallback={<Spinner label={t('app.loading')} />}>
-            <StripePayment publishableKey={setup.publishableKey} clientSecret={setup.clientSecret!} locale={intl.locale}
-              returnUrl={`${window.location.origin}${base.basePath}/account/payment-methods/`}
-              setup={{ submitLabel: t('savedMethods.save'), onConfirmed: async () => finish(await create({ setupId: setup.setupId, kind, makePrimary })) }} />
-          </Suspense>
+          <StripeElement publishableKey={setup.publishableKey} clientSecret={setup.clientSecret!} loadingLabel={t('app.loading')} returnPath="/account/payment-methods/"
+            setup={{ submitLabel: t('savedMethods.save'), onConfirmed: async () => finish(await create({ setupId: setup.setupId, kind, makePrimary })) }} />
         ) : <p className="form-errors" role="alert">{t('savedMethods.unavailable')}</p>
       ) : (
         <MethodFields kind={kind} values={values} onChange={setValues} errors={errors} />

@@ -1,6 +1,6 @@
 import { languageCodeEnum } from '@probe/domain';
 import { useApolloClient } from '@apollo/client/react';
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { CountryCode } from '../../../graphql/generated.ts';
@@ -20,6 +20,7 @@ import {
   UPDATE_SHIPPING_METHOD, VAT_NUMBER_UPDATE, type CheckoutFields,
 } from '../operations.ts';
 import { parseExpiry, TestCardFields, type CardValues } from '../../payments/payment-fields.tsx';
+import { StripeElement } from '../../payments/stripe-element.tsx';
 import { nextStep, resolveStep, stepDone, stepsFor, type CheckoutStep } from '../steps.ts';
 import { OrganizationStep, useNeedsOrganization } from '../organization-step.tsx';
 import { LineList, Totals } from '../summary.tsx';
@@ -32,7 +33,6 @@ import { textVersion } from '../../../lib/text-version.ts';
 import './checkout.css';
 
 /** Stripe's Payment Element, loaded only when the store runs on Stripe. */
-const StripePayment = lazy(() => import('../../payments/stripe-payment.tsx'));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -301,10 +301,7 @@ function PaymentStep({ checkout, base, onChange }: { checkout: CheckoutFields; b
   const paymentErrors = errors.filter((e) => !e.field?.startsWith('card.') && !QUOTE_FIELDS.includes(e.field as never));
   if (stripeSecret && gateway.publishableKey) {
     return (
-      <Suspense fallback={<Spinner label={t('cart.loading')} />}>
-        <StripePayment publishableKey={gateway.publishableKey} clientSecret={stripeSecret} locale={intl.locale}
-          returnUrl={`${window.location.origin}${base.basePath}/checkout/payment/${checkout.token}/`} />
-      </Suspense>
+      <StripeElement publishableKey={gateway.publishableKey} clientSecret={stripeSecret} loadingLabel={t('cart.loading')} returnPath={`/checkout/payment/${checkout.token}/`} />
     );
   }
   return (

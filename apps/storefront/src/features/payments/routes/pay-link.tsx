@@ -1,5 +1,5 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useBaseData } from '../../../data/route-data.ts';
@@ -13,10 +13,9 @@ import type { BusinessErrorFields } from '../../../data/error-messages.ts';
 import { FormErrors } from '../../../ui/form-errors.tsx';
 import { PayByCard, type Card } from '../pay-by-card.tsx';
 import { PAY_LINK, PAY_LINK_PAY, PAY_LINK_PAYMENT_START, type PayLinkFields } from '../pay-link-operations.ts';
+import { StripeElement } from '../stripe-element.tsx';
 import '../../checkout/routes/checkout.css';
 import '../pay-link.css';
-
-const StripePayment = lazy(() => import('../stripe-payment.tsx'));
 
 const STATUS: Record<string, { key: string; modifier: string }> = {
   PAID: { key: 'payLink.paid', modifier: 'fully_charged' },
@@ -91,7 +90,6 @@ function StripeLinkPayment({ link, token, given, publishableKey, onAnswer }: {
 }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const base = useBaseData();
   const client = useApolloClient();
   const returned = ['succeeded', 'processing'].includes(useSearchParams()[0].get('redirect_status') ?? '');
   const [secret, setSecret] = useState<string | null>(null);
@@ -126,9 +124,7 @@ function StripeLinkPayment({ link, token, given, publishableKey, onAnswer }: {
   if (busy) return <Spinner label={t('cart.loading')} />;
   if (secret) {
     return (
-      <Suspense fallback={<Spinner label={t('cart.loading')} />}>
-        <StripePayment publishableKey={publishableKey} clientSecret={secret} locale={intl.locale} returnUrl={`${window.location.origin}${base.basePath}/pay/${token}/`} />
-      </Suspense>
+      <StripeElement publishableKey={publishableKey} clientSecret={secret} loadingLabel={t('cart.loading')} returnPath={`/pay/${token}/`} />
     );
   }
   return (
